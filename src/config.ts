@@ -1,0 +1,42 @@
+// Reads the environment once at boot, validates it with zod and freezes the result.
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,32}$/, "1-32 letters, digits, '.', '_' or '-'")
+    .default("lm"),
+  REDIS_COMMAND_TIMEOUT_MS: positiveInt.default(1000),
+  BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+  IMPORT_BODY_LIMIT_BYTES: positiveInt.default(16_777_216),
+  LESSONS_MAX_PER_TASK: positiveInt.max(10_000).default(40),
+  TOOL_LOG_MAX_ENTRIES: positiveInt.max(100_000).default(1000),
+  FIX_DETECTION_WINDOW: positiveInt.max(1000).default(10),
+});
+
+export type Config = Readonly<z.output<typeof envSchema>>;
+
+/** Thrown when the environment holds a bad value; the message names every bad variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the given environment (process.env by default) into a frozen Config. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  return Object.freeze(parsed.data);
+}

@@ -1,0 +1,52 @@
+// Domain errors in one place: a stable code, an HTTP status and a title; rendered as problem+json.
+
+export const ERROR_CATALOGUE = {
+  VALIDATION_FAILED: { status: 400, title: "Request validation failed" },
+  MALFORMED_BODY: { status: 400, title: "Malformed request body" },
+  NOT_FOUND: { status: 404, title: "Not found" },
+  ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
+  METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
+  NOT_ACCEPTABLE: { status: 406, title: "Not acceptable" },
+  BODY_TOO_LARGE: { status: 413, title: "Request body too large" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported media type" },
+  INTERNAL: { status: 500, title: "Internal server error" },
+  STORE_UNAVAILABLE: { status: 503, title: "Storage unavailable" },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** A field that failed validation, named by its path in the request (`body.tier`, `params.task_id`). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    detail: string,
+    readonly fieldErrors: readonly FieldError[] = [],
+    options?: { cause?: unknown },
+  ) {
+    super(detail, options);
+    this.status = ERROR_CATALOGUE[code].status;
+    this.title = ERROR_CATALOGUE[code].title;
+  }
+}
+
+export function notFound(detail: string): AppError {
+  return new AppError("NOT_FOUND", detail);
+}
+
+/** The store cannot serve the request now; clients may retry. */
+export class StoreUnavailableError extends AppError {
+  override name = "StoreUnavailableError";
+
+  constructor(cause?: unknown) {
+    super("STORE_UNAVAILABLE", "The data store is unavailable; retry shortly.", [], { cause });
+  }
+}
