@@ -1,0 +1,55 @@
+// Turns an error into a category, a severity and a hypothesised fix, by the rule table in rules.ts.
+import {
+  CATEGORY_RULES,
+  FALLBACK_CATEGORY,
+  FIX_BY_CATEGORY,
+  FIX_HINTS,
+  SEVERITY_BY_CATEGORY,
+  type CategoryRule,
+} from "./rules.js";
+import type { Severity } from "./types.js";
+
+/**
+ * Splits CamelCase, digits and punctuation into lower-case words joined by single spaces,
+ * so "ModuleNotFoundError: no module" becomes "module not found error no module".
+ */
+export function normaliseErrorText(text: string): string {
+  return text
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/([A-Za-z])(\d)/g, "$1 $2")
+    .replace(/(\d)([A-Za-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0)
+    .join(" ");
+}
+
+// The seed matched raw substrings, so "rapid" counted as api and "latest" as test.
+// Here a keyword must begin at the start of a word.
+function matchesRule(words: string, rule: CategoryRule): boolean {
+  return rule.keywords.some((keyword) => {
+    for (let at = words.indexOf(keyword); at !== -1; at = words.indexOf(keyword, at + 1)) {
+      if (at === 0 || words[at - 1] === " ") return true;
+    }
+    return false;
+  });
+}
+
+/** The first category whose keywords appear in the error type and message, else "general". */
+export function categoriseError(errorType: string, errorMessage: string): string {
+  const words = normaliseErrorText(`${errorType} ${errorMessage}`);
+  return CATEGORY_RULES.find((rule) => matchesRule(words, rule))?.category ?? FALLBACK_CATEGORY;
+}
+
+export function assessSeverity(category: string): Severity {
+  return SEVERITY_BY_CATEGORY[category] ?? "medium";
+}
+
+/** The category's fix text, plus the seed's hints for undefined and null values found in the message. */
+export function hypothesiseFix(errorMessage: string, category: string): string {
+  const message = errorMessage.toLowerCase();
+  const base = FIX_BY_CATEGORY[category] ?? FIX_BY_CATEGORY[FALLBACK_CATEGORY]!;
+  const hints = FIX_HINTS.filter((rule) => rule.anyOf.some((needle) => message.includes(needle)));
+  return base + hints.map((rule) => rule.hint).join("");
+}

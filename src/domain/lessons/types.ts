@@ -1,0 +1,46 @@
+// Shapes of failure lessons, in the snake_case wire format the seed used.
+
+export const TIERS = [1, 2, 3] as const;
+export type Tier = (typeof TIERS)[number];
+
+export type Severity = "low" | "medium" | "high" | "critical";
+
+/** What an agent reports about one failed attempt. */
+export interface FailureReport {
+  attempt_number: number;
+  tier: Tier;
+  error_type: string;
+  error_message: string;
+  model?: string | null | undefined;
+  error_context?: string | null | undefined;
+  fix_approach?: string | null | undefined;
+  duration_ms?: number | null | undefined;
+  tokens_used?: number | null | undefined;
+}
+
+/** A failure turned into a discrete lesson for the next fresh session. */
+export interface Lesson {
+  lesson_id: string;
+  task_id: string;
+  attempt_number: number;
+  tier: Tier;
+  error_type: string;
+  error_message: string;
+  error_context: string | null;
+  hypothesized_fix: string;
+  fix_approach: string | null;
+  model: string;
+  timestamp: string;
+  duration_ms: number | null;
+  tokens_used: number | null;
+  category: string;
+  severity: Severity;
+}
+
+/** Counters over the lessons a task currently keeps, plus every capture ever. */
+export interface LessonCounters {
+  total_lessons: number;
+  total_captured: number;
+  by_category: Record<string, number>;
+  by_tier: Record<"1" | "2" | "3", number>;
+}
