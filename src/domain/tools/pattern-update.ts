@@ -1,0 +1,148 @@
+// In-memory rules for how a recorded call and a detected fix update a tool's learned pattern.
+import { argumentDelta, canonicalJson, setOwnProperty } from "./arguments.js";
+import { describeDelta } from "./delta-text.js";
+import { MAX_CONTEXTS_PER_ERROR, MAX_SUCCESS_PATTERNS, MAX_VALUES_PER_ARGUMENT } from "./pattern-limits.js";
+import { isMeasuredTime } from "./text-format.js";
+import { FAILURE_OUTCOMES } from "./types.js";
+import type { ArgDelta, ErrorPattern, ToolLogEntry, ToolPattern } from "./types.js";
+
+const UNKNOWN_ERROR_TYPE = "unknown";
+
+export interface FixTarget {
+  target: ToolLogEntry;
+  delta: ArgDelta;
+}
+
+/** A pattern for a tool that has not been called yet. */
+export function emptyPattern(toolName: string, now: string): ToolPattern {
+  return {
+    tool_name: toolName,
+    total_calls: 0,
+    success_count: 0,
+    failure_count: 0,
+    success_rate: 0,
+    common_args: {},
+    error_patterns: [],
+    success_patterns: [],
+    avg_execution_ms: null,
+    timed_calls: 0,
+    updated_at: now,
+  };
+}
+
+// Keeps the last few distinct values; as in the original, a value already listed keeps its place.
+function rememberArgValue(commonArgs: Record<string, unknown[]>, key: string, value: unknown): void {
+  const values = Object.hasOwn(commonArgs, key) ? (commonArgs[key] ?? []) : [];
+  const text = canonicalJson(value);
+  if (values.some((v) => canonicalJson(v) === text)) return;
+  setOwnProperty(commonArgs, key, [...values, structuredClone(value)].slice(-MAX_VALUES_PER_ARGUMENT));
+}
+
+function recordError(pattern: ToolPattern, entry: ToolLogEntry): void {
+  // An empty error type counts as none, as in the Python and the Redis script.
+  const errorType = entry.error_type || UNKNOWN_ERROR_TYPE;
+  const goal = entry.context_goal;
+  const existing = pattern.error_patterns.find((ep) => ep.error_type === errorType);
+  if (existing) {
+    existing.count += 1;
+    // Like the Python: a goal already listed keeps its place rather than moving to the end.
+    if (goal && !existing.contexts.includes(goal)) {
+      existing.contexts.push(goal);
+      if (existing.contexts.length > MAX_CONTEXTS_PER_ERROR) existing.contexts.shift();
+    }
+    return;
+  }
+  const created: ErrorPattern = {
+    error_type: errorType,
+    count: 1,
+    contexts: goal ? [goal] : [],
+    example_args: structuredClone(entry.arguments),
+    typical_fix: null,
+    fix_delta: null,
+  };
+  pattern.error_patterns.push(created);
+}
+
+// The sum behind the current mean. Integer times give an integer sum, so float noise from
+// avg * count is snapped away and the mean matches the Redis store's timed_sum / timed exactly.
+function timedSum(pattern: ToolPattern): number {
+  if (pattern.avg_execution_ms === null || pattern.timed_calls === 0) return 0;
+  const sum = pattern.avg_execution_ms * pattern.timed_calls;
+  const nearest = Math.round(sum);
+  return Math.abs(sum - nearest) < 1e-6 ? nearest : sum;
+}
+
+/**
+ * Folds one recorded call into its tool's pattern (mutating it): counts and success rate,
+ * recent distinct argument values, average execution time, and, for a failure or timeout,
+ * the error pattern of its error type (`unknown` when it has none).
+ *
+ * The average is the exact mean over calls with a non-zero time (`timed_calls` of them);
+ * untimed calls leave it and `timed_calls` unchanged. The Python divides by `total_calls`
+ * instead, which skews the mean once some calls are untimed.
+ */
+export function applyCallToPattern(pattern: ToolPattern, entry: ToolLogEntry, now: string): void {
+  pattern.total_calls += 1;
+  if (entry.outcome === "success") pattern.success_count += 1;
+  else if (FAILURE_OUTCOMES.has(entry.outcome)) pattern.failure_count += 1;
+  pattern.success_rate = pattern.success_count / pattern.total_calls;
+
+  const ms = entry.execution_time_ms;
+  if (isMeasuredTime(ms)) {
+    pattern.avg_execution_ms = (timedSum(pattern) + ms) / (pattern.timed_calls + 1);
+    pattern.timed_calls += 1;
+  }
+
+  for (const key of Object.keys(entry.arguments)) {
+    rememberArgValue(pattern.common_args, key, entry.arguments[key]);
+  }
+
+  if (FAILURE_OUTCOMES.has(entry.outcome)) recordError(pattern, entry);
+  pattern.updated_at = now;
+}
+
+/**
+ * Records on the tool's pattern (mutating it) that `success` fixed `failed` by changing `delta`:
+ * the failed call's error pattern learns the fix, and a success pattern for the fix is added
+ * (at most 10 kept, oldest dropped).
+ */
+export function applyFixToPattern(
+  pattern: ToolPattern,
+  failed: ToolLogEntry,
+  success: ToolLogEntry,
+  delta: ArgDelta,
+): void {
+  if (failed.error_type) {
+    const errorPattern = pattern.error_patterns.find((ep) => ep.error_type === failed.error_type);
+    if (errorPattern) {
+      errorPattern.fix_delta = structuredClone(delta);
+      errorPattern.typical_fix = describeDelta(delta);
+    }
+  }
+  pattern.success_patterns.push({
+    goal_match: success.context_goal || null,
+    arg_hints: structuredClone(success.arguments),
+    example_call_id: success.id,
+    delta_that_fixed: structuredClone(delta),
+  });
+  if (pattern.success_patterns.length > MAX_SUCCESS_PATTERNS) {
+    pattern.success_patterns.splice(0, pattern.success_patterns.length - MAX_SUCCESS_PATTERNS);
+  }
+}
+
+/**
+ * The failure a successful call fixes, if any: searching `window` (earlier entries, oldest first,
+ * already limited to the detection window) from the newest, the first call of the same tool that
+ * failed or timed out, is not fixed yet, and whose arguments differ from the success's.
+ */
+export function findFixTarget(window: ToolLogEntry[], success: ToolLogEntry): FixTarget | null {
+  for (let i = window.length - 1; i >= 0; i -= 1) {
+    const prior = window[i];
+    if (!prior || prior.tool_name !== success.tool_name) continue;
+    if (!FAILURE_OUTCOMES.has(prior.outcome) || prior.fixed_by !== null) continue;
+    // A failure with identical arguments is skipped, not a stop: an older one may still differ.
+    const delta = argumentDelta(prior.arguments, success.arguments);
+    if (delta !== null) return { target: prior, delta };
+  }
+  return null;
+}

@@ -1,0 +1,205 @@
+// The procedural-memory use cases: record calls, search them, read patterns, stats, prompts, export and import.
+import { AppError, notFound } from "../../errors.js";
+import type { NewToolCall, SessionRef, StoreLimits, ToolMemoryStore } from "../../storage/port.js";
+import { hashArguments } from "./arguments.js";
+import { hasDeltaParts } from "./delta-text.js";
+import { formatErrorGuidance, formatSuccessTemplate, formatSummary, formatToolContext } from "./prompt-format.js";
+import { summariseResult } from "./result-summary.js";
+import { isUnfiltered, matchesFilter, type CallFilter } from "./search.js";
+import type { ArgDelta, ProceduralMemory, ToolArguments, ToolLogEntry, ToolOutcome, ToolPattern } from "./types.js";
+
+export interface ToolCallInput {
+  tool_name: string;
+  arguments: ToolArguments;
+  result?: unknown;
+  outcome: ToolOutcome;
+  context_goal?: string | null | undefined;
+  error_type?: string | null | undefined;
+  error_message?: string | null | undefined;
+  execution_time_ms?: number | null | undefined;
+  preceding_call_id?: string | null | undefined;
+}
+
+export interface PromptOptions {
+  tools?: string[] | undefined;
+  goal?: string | undefined;
+  max_recent_calls: number;
+  max_error_patterns: number;
+  max_success_patterns: number;
+  include_args: boolean;
+  include_timing: boolean;
+  compact: boolean;
+}
+
+export interface ToolMemoryServiceDeps {
+  store: ToolMemoryStore;
+  clock: () => Date;
+  limits: Pick<StoreLimits, "maxToolLogEntries">;
+}
+
+const CALL_SEQUENCE = /^call-(\d+)$/;
+
+function noHistory(session: SessionRef, toolName: string): AppError {
+  return notFound(`Session '${session.sessionId}' has no calls of tool '${toolName}'.`);
+}
+
+/** Checks an imported memory and brings it within this service's limits; throws a 400 when it cannot. */
+function prepareImport(session: SessionRef, memory: ProceduralMemory, maxEntries: number): ProceduralMemory {
+  const seen = new Set<string>();
+  let highest = 0;
+  for (const entry of memory.tool_log) {
+    if (seen.has(entry.id)) {
+      throw new AppError("VALIDATION_FAILED", `tool_log holds call id '${entry.id}' twice.`, [
+        { field: "body.tool_log", message: `duplicate id '${entry.id}'` },
+      ]);
+    }
+    seen.add(entry.id);
+    highest = Math.max(highest, Number(CALL_SEQUENCE.exec(entry.id)?.[1] ?? 0));
+  }
+  for (const [name, pattern] of Object.entries(memory.tool_patterns)) {
+    if (pattern.tool_name !== name) {
+      throw new AppError("VALIDATION_FAILED", `tool_patterns.${name} names tool '${pattern.tool_name}'.`, [
+        { field: `body.tool_patterns.${name}.tool_name`, message: "must equal its key" },
+      ]);
+    }
+    pattern.success_rate = pattern.total_calls === 0 ? 0 : pattern.success_count / pattern.total_calls;
+  }
+  return {
+    ...memory,
+    session_id: session.sessionId,
+    tool_log: memory.tool_log.slice(-maxEntries),
+    fix_relations: memory.fix_relations.slice(-maxEntries),
+    // Ids must never repeat: the sequence continues after the highest id the log holds.
+    next_call_id: Math.max(memory.next_call_id, highest + 1),
+  };
+}
+
+export function createToolMemoryService({ store, clock, limits }: ToolMemoryServiceDeps) {
+  async function patternOf(session: SessionRef, toolName: string): Promise<ToolPattern> {
+    const pattern = await store.getPattern(session, toolName);
+    if (!pattern) throw noHistory(session, toolName);
+    return pattern;
+  }
+
+  /** The arguments of the first success pattern whose goal contains `goal`, case-insensitively. */
+  async function argHints(session: SessionRef, toolName: string, goal: string): Promise<ToolArguments> {
+    const pattern = await store.getPattern(session, toolName);
+    const wanted = goal.toLowerCase();
+    const match = pattern?.success_patterns.find((sp) => sp.goal_match?.toLowerCase().includes(wanted));
+    if (!match) throw notFound(`No success of tool '${toolName}' matches the goal '${goal}'.`);
+    return match.arg_hints;
+  }
+
+  return {
+    /** Summarises the result (the raw result is not kept), then records the call and any fix it makes. */
+    record(session: SessionRef, input: ToolCallInput): Promise<ToolLogEntry> {
+      const { summary, type } = summariseResult(input.result);
+      const call: NewToolCall = {
+        timestamp: clock().toISOString(),
+        tool_name: input.tool_name,
+        arguments: input.arguments,
+        arguments_hash: hashArguments(input.arguments),
+        context_goal: input.context_goal ?? null,
+        preceding_call_id: input.preceding_call_id ?? null,
+        outcome: input.outcome,
+        result_summary: summary,
+        result_type: type,
+        execution_time_ms: input.execution_time_ms ?? null,
+        error_type: input.error_type ?? null,
+        error_message: input.error_message ?? null,
+      };
+      return store.recordToolCall(session, call);
+    },
+
+    /** Matching calls, newest first, at most `limit`. */
+    async search(session: SessionRef, filter: CallFilter, limit: number): Promise<ToolLogEntry[]> {
+      if (isUnfiltered(filter)) return store.readToolLog(session, limit);
+      const log = await store.readToolLog(session);
+      return log.filter((entry) => matchesFilter(entry, filter)).slice(0, limit);
+    },
+
+    async getCall(session: SessionRef, callId: string): Promise<ToolLogEntry> {
+      const entry = await store.getToolCall(session, callId);
+      if (!entry) throw notFound(`Session '${session.sessionId}' has no call '${callId}'.`);
+      return entry;
+    },
+
+    patterns(session: SessionRef): Promise<Record<string, ToolPattern>> {
+      return store.getPatterns(session);
+    },
+
+    pattern: patternOf,
+
+    /** The arguments change that fixed this error type before. */
+    async knownFix(session: SessionRef, toolName: string, errorType: string) {
+      const pattern = await store.getPattern(session, toolName);
+      const known = pattern?.error_patterns.find((ep) => ep.error_type === errorType && hasDeltaParts(ep.fix_delta));
+      if (!known) throw notFound(`No fix is known for '${errorType}' errors of tool '${toolName}'.`);
+      return { fix_delta: known.fix_delta as ArgDelta, typical_fix: known.typical_fix ?? "" };
+    },
+
+    argHints,
+
+    async stats(session: SessionRef) {
+      const counters = await store.sessionCounters(session);
+      const rate = counters.total_calls === 0 ? 0 : counters.success_count / counters.total_calls;
+      return { session_id: session.sessionId, ...counters, success_rate: rate };
+    },
+
+    /** The whole memory; an empty one for a session with no history. */
+    async exportMemory(session: SessionRef): Promise<ProceduralMemory> {
+      const memory = await store.exportMemory(session);
+      if (memory) return memory;
+      const now = clock().toISOString();
+      return { session_id: session.sessionId, tool_log: [], tool_patterns: {}, fix_relations: [], next_call_id: 1, created_at: now, updated_at: now };
+    },
+
+    importMemory(session: SessionRef, memory: ProceduralMemory): Promise<void> {
+      return store.importMemory(session, prepareImport(session, memory, limits.maxToolLogEntries));
+    },
+
+    reset(session: SessionRef): Promise<void> {
+      return store.resetSession(session);
+    },
+
+    async prompt(session: SessionRef, options: PromptOptions): Promise<string> {
+      const contexts = await store.toolContexts(session, options.tools ?? null, options.max_recent_calls);
+      return formatToolContext(contexts, {
+        ...(options.goal ? { goal: options.goal } : {}),
+        maxErrorPatterns: options.max_error_patterns,
+        maxSuccessPatterns: options.max_success_patterns,
+        includeArgs: options.include_args,
+        includeTiming: options.include_timing,
+        compact: options.compact,
+      });
+    },
+
+    async summary(session: SessionRef, maxTools: number): Promise<string> {
+      const [counters, patterns] = await Promise.all([store.sessionCounters(session), store.getPatterns(session)]);
+      if (counters.total_calls === 0 && Object.keys(patterns).length === 0) return "";
+      return formatSummary(
+        {
+          totalCalls: counters.total_calls,
+          successRate: counters.total_calls === 0 ? 0 : counters.success_count / counters.total_calls,
+          fixesDetected: counters.total_fixes_detected,
+          patterns: Object.values(patterns),
+        },
+        maxTools,
+      );
+    },
+
+    async guidance(session: SessionRef, toolName: string, errorType: string): Promise<string> {
+      const pattern = await patternOf(session, toolName);
+      const log = await store.readToolLog(session);
+      const fixed = log.filter((entry) => matchesFilter(entry, { tool_name: toolName, error_type: errorType, only_fixed: true }));
+      return formatErrorGuidance(pattern, errorType, fixed);
+    },
+
+    async template(session: SessionRef, toolName: string, goal: string): Promise<string> {
+      const hints = await argHints(session, toolName, goal);
+      return formatSuccessTemplate(toolName, goal, hints);
+    },
+  };
+}
+
+export type ToolMemoryService = ReturnType<typeof createToolMemoryService>;
