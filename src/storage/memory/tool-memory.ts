@@ -1,0 +1,161 @@
+// Embedded procedural memory: each session's log, patterns and fixes in this process's memory.
+import { formatCallId } from "../../domain/tools/arguments.js";
+import {
+  applyCallToPattern,
+  applyFixToPattern,
+  emptyPattern,
+  findFixTarget,
+} from "../../domain/tools/pattern-update.js";
+import { FAILURE_OUTCOMES, type FixRelation, type ToolLogEntry, type ToolPattern } from "../../domain/tools/types.js";
+import type { SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+
+interface SessionState {
+  log: ToolLogEntry[];
+  allocated: number;
+  patterns: Map<string, ToolPattern>;
+  fixes: FixRelation[];
+  fixesDetected: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+function sessionKey(session: SessionRef): string {
+  return `${session.tenant}\u0000${session.sessionId}`;
+}
+
+export function createMemoryToolMemoryStore(
+  limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow">,
+): ToolMemoryStore {
+  const sessions = new Map<string, SessionState>();
+
+  function stateOf(session: SessionRef): SessionState {
+    const key = sessionKey(session);
+    let state = sessions.get(key);
+    if (!state) {
+      state = { log: [], allocated: 0, patterns: new Map(), fixes: [], fixesDetected: 0, createdAt: null, updatedAt: null };
+      sessions.set(key, state);
+    }
+    return state;
+  }
+
+  return {
+    async recordToolCall(session, call) {
+      const state = stateOf(session);
+      const now = call.timestamp;
+      state.allocated += 1;
+      const entry: ToolLogEntry = {
+        id: formatCallId(state.allocated),
+        ...structuredClone(call),
+        fixed_by: null,
+        fix_for: null,
+        delta_args: null,
+      };
+
+      const fix = entry.outcome === "success" ? findFixTarget(state.log.slice(-limits.fixDetectionWindow), entry) : null;
+      if (fix) {
+        fix.target.fixed_by = entry.id;
+        entry.fix_for = fix.target.id;
+        entry.delta_args = fix.delta;
+        state.fixes.push({ failed_call_id: fix.target.id, success_call_id: entry.id, delta_args: structuredClone(fix.delta), detected_at: now });
+        state.fixes.splice(0, Math.max(0, state.fixes.length - limits.maxToolLogEntries));
+        state.fixesDetected += 1;
+      }
+
+      state.log.push(entry);
+      state.log.splice(0, Math.max(0, state.log.length - limits.maxToolLogEntries));
+
+      let pattern = state.patterns.get(entry.tool_name);
+      if (!pattern) {
+        pattern = emptyPattern(entry.tool_name, now);
+        state.patterns.set(entry.tool_name, pattern);
+      }
+      applyCallToPattern(pattern, entry, now);
+      if (fix) applyFixToPattern(pattern, fix.target, entry, fix.delta);
+
+      state.createdAt ??= now;
+      state.updatedAt = now;
+      return structuredClone(entry);
+    },
+
+    async readToolLog(session, newest) {
+      const log = sessions.get(sessionKey(session))?.log ?? [];
+      const kept = newest === undefined ? log : log.slice(Math.max(0, log.length - newest));
+      return structuredClone(kept).reverse();
+    },
+
+    async getToolCall(session, callId) {
+      const found = sessions.get(sessionKey(session))?.log.find((entry) => entry.id === callId);
+      return found ? structuredClone(found) : null;
+    },
+
+    async toolContexts(session, tools, perTool) {
+      const state = sessions.get(sessionKey(session));
+      if (!state) return [];
+      const contexts: ToolContext[] = [];
+      for (const tool of tools ?? [...state.patterns.keys()]) {
+        const pattern = state.patterns.get(tool);
+        if (!pattern) continue;
+        const recent: ToolLogEntry[] = [];
+        for (let i = state.log.length - 1; i >= 0 && recent.length < perTool; i -= 1) {
+          if (state.log[i]!.tool_name === tool) recent.push(state.log[i]!);
+        }
+        contexts.push(structuredClone({ pattern, recent }));
+      }
+      return contexts;
+    },
+
+    async getPatterns(session) {
+      return structuredClone(Object.fromEntries(sessions.get(sessionKey(session))?.patterns ?? []));
+    },
+
+    async getPattern(session, toolName) {
+      const pattern = sessions.get(sessionKey(session))?.patterns.get(toolName);
+      return pattern ? structuredClone(pattern) : null;
+    },
+
+    async sessionCounters(session): Promise<SessionCounters> {
+      const state = sessions.get(sessionKey(session));
+      const log = state?.log ?? [];
+      return {
+        total_calls: log.length,
+        success_count: log.filter((entry) => entry.outcome === "success").length,
+        failure_count: log.filter((entry) => FAILURE_OUTCOMES.has(entry.outcome)).length,
+        total_fixes_detected: state?.fixesDetected ?? 0,
+        tools_tracked: state?.patterns.size ?? 0,
+        created_at: state?.createdAt ?? null,
+        updated_at: state?.updatedAt ?? null,
+      };
+    },
+
+    async exportMemory(session) {
+      const state = sessions.get(sessionKey(session));
+      if (!state || (state.allocated === 0 && state.patterns.size === 0)) return null;
+      return structuredClone({
+        session_id: session.sessionId,
+        tool_log: state.log,
+        tool_patterns: Object.fromEntries(state.patterns),
+        fix_relations: state.fixes,
+        next_call_id: state.allocated + 1,
+        created_at: state.createdAt ?? "",
+        updated_at: state.updatedAt ?? "",
+      });
+    },
+
+    async importMemory(session, memory) {
+      const copy = structuredClone(memory);
+      sessions.set(sessionKey(session), {
+        log: copy.tool_log,
+        allocated: copy.next_call_id - 1,
+        patterns: new Map(Object.entries(copy.tool_patterns)),
+        fixes: copy.fix_relations,
+        fixesDetected: copy.fix_relations.length,
+        createdAt: copy.created_at,
+        updatedAt: copy.updated_at,
+      });
+    },
+
+    async resetSession(session) {
+      sessions.delete(sessionKey(session));
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// The storage port: what the domain needs from a store, with no word of how a store keeps it.
+import type { Lesson, LessonCounters } from "../domain/lessons/types.js";
+import type { ProceduralMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
+
+/** One task of one tenant: the unit that lessons and their counters belong to. */
+export interface TaskRef {
+  tenant: string;
+  taskId: string;
+}
+
+/** One session of one tenant: the unit that tool calls, fixes and patterns belong to. */
+export interface SessionRef {
+  tenant: string;
+  sessionId: string;
+}
+
+/** Limits every adapter enforces inside its atomic operations. */
+export interface StoreLimits {
+  /** Lessons kept per task; older ones are trimmed, counters follow. */
+  maxLessonsPerTask: number;
+  /** Log entries kept per session; older ones are trimmed, patterns keep their counts. */
+  maxToolLogEntries: number;
+  /** How many previous log entries a success looks back through for a failure it fixes. */
+  fixDetectionWindow: number;
+}
+
+export interface LessonStore {
+  /**
+   * Appends a lesson to its task, atomically: trims the task to `maxLessonsPerTask` (oldest out),
+   * counts it in `total_captured`, and keeps the per-category and per-tier counters equal to the
+   * lessons kept.
+   */
+  appendLesson(task: TaskRef, lesson: Lesson): Promise<void>;
+
+  /** The kept lessons, oldest first; with `newest`, only the most recent `newest` of them. */
+  listLessons(task: TaskRef, newest?: number): Promise<Lesson[]>;
+
+  /** One kept lesson, or null. */
+  getLesson(task: TaskRef, lessonId: string): Promise<Lesson | null>;
+
+  /** Removes one lesson and uncounts it; false when the task did not keep it. */
+  deleteLesson(task: TaskRef, lessonId: string): Promise<boolean>;
+
+  /** Removes every lesson and counter of the task, `total_captured` included. */
+  clearLessons(task: TaskRef): Promise<void>;
+
+  /** Counters over the kept lessons, read without reading the lessons; zeros for an unknown task. */
+  lessonCounters(task: TaskRef): Promise<LessonCounters>;
+}
+
+/** A tool call as the service prepares it: the store adds the id and the fix links. */
+export type NewToolCall = Omit<ToolLogEntry, "id" | "fixed_by" | "fix_for" | "delta_args">;
+
+/** A tool's pattern with its most recent calls, newest first. */
+export interface ToolContext {
+  pattern: ToolPattern;
+  recent: ToolLogEntry[];
+}
+
+/** Counters over a session's kept log, and its lifetime facts. */
+export interface SessionCounters {
+  total_calls: number;
+  success_count: number;
+  failure_count: number;
+  total_fixes_detected: number;
+  tools_tracked: number;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface ToolMemoryStore {
+  /**
+   * Records one call, atomically per session: allocates the next id (`call-0001`, …), links it to
+   * the most recent unfixed failure of the same tool within `fixDetectionWindow` when it is a
+   * success with different arguments (each failure is fixed at most once), updates the tool's
+   * pattern, and trims the log to `maxToolLogEntries`. Returns the stored entry, links included.
+   */
+  recordToolCall(session: SessionRef, call: NewToolCall): Promise<ToolLogEntry>;
+
+  /** The kept log, newest first; with `newest`, only that many of the most recent entries. */
+  readToolLog(session: SessionRef, newest?: number): Promise<ToolLogEntry[]>;
+
+  /** One kept entry, or null. */
+  getToolCall(session: SessionRef, callId: string): Promise<ToolLogEntry | null>;
+
+  /**
+   * Each given tool's pattern with its most recent kept entries (newest first, at most `perTool`),
+   * in the order asked; with `tools` null, every tool of the session in order of first use.
+   * Tools without calls are left out.
+   */
+  toolContexts(session: SessionRef, tools: readonly string[] | null, perTool: number): Promise<ToolContext[]>;
+
+  /** Every tool's pattern, keyed by tool name. */
+  getPatterns(session: SessionRef): Promise<Record<string, ToolPattern>>;
+
+  /** One tool's pattern, or null when the tool has no calls. */
+  getPattern(session: SessionRef, toolName: string): Promise<ToolPattern | null>;
+
+  /** Counters over the kept log; zeros and null times for an empty session. */
+  sessionCounters(session: SessionRef): Promise<SessionCounters>;
+
+  /** The whole procedural memory, or null when the session has none. */
+  exportMemory(session: SessionRef): Promise<ProceduralMemory | null>;
+
+  /** Replaces everything the session had with the given memory, atomically. */
+  importMemory(session: SessionRef, memory: ProceduralMemory): Promise<void>;
+
+  /** Forgets the session: log, patterns, fixes and the id sequence. */
+  resetSession(session: SessionRef): Promise<void>;
+}
+
+export interface Store extends LessonStore, ToolMemoryStore {
+  /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
+  readonly kind: "memory" | "redis";
+
+  /** Resolves when the store can serve requests; rejects with StoreUnavailableError otherwise. */
+  ping(): Promise<void>;
+
+  /** Releases connections; the store is unusable afterwards. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,38 @@
+// Every Redis key name is built here: prefix, one hash tag per task or session, then a suffix.
+import type { SessionRef, TaskRef } from "../port.js";
+
+// All keys of one task (or session) share the hash tag {tenant:kind:id}, so each Lua script touches
+// a single cluster slot. Ids cannot contain braces (the routes forbid them), so the tag is exact.
+export function createKeys(prefix: string) {
+  const base = (tenant: string, kind: "task" | "session", id: string) => `${prefix}:{${tenant}:${kind}:${id}}`;
+
+  return {
+    task(task: TaskRef) {
+      const root = base(task.tenant, "task", task.taskId);
+      return {
+        /** List of lesson JSON documents, oldest first. */
+        lessons: `${root}:lessons`,
+        /** Hash: kept, captured, cat:<category>, tier:<n>. */
+        counters: `${root}:counters`,
+      };
+    },
+
+    session(session: SessionRef) {
+      const root = base(session.tenant, "session", session.sessionId);
+      return {
+        /** Hash: next id, counters over the kept log, created/updated times. */
+        meta: `${root}:meta`,
+        /** List of call ids, oldest first. */
+        log: `${root}:log`,
+        /** Hash: <id> → entry JSON, <id>:m → fix-detection facts, <id>:f → id of the fixing call. */
+        calls: `${root}:calls`,
+        /** Hash: <tool> → pattern state JSON, <tool>:r → recent call ids of that tool. */
+        patterns: `${root}:patterns`,
+        /** List of fix relation JSON documents, oldest first. */
+        fixes: `${root}:fixes`,
+      };
+    },
+  };
+}
+
+export type Keys = ReturnType<typeof createKeys>;

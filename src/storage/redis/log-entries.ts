@@ -1,0 +1,16 @@
+// Rebuilds log entries from what Redis keeps: the entry JSON and, apart from it, the id of its fix.
+import type { ToolLogEntry } from "../../domain/tools/types.js";
+
+/** The fixing call's id is kept apart so that linking a fix never rewrites the failure's JSON. */
+export function entryFrom(json: string, fixedBy: string | null | undefined): ToolLogEntry {
+  const entry = JSON.parse(json) as ToolLogEntry;
+  entry.fixed_by = fixedBy || null;
+  return entry;
+}
+
+/** Entries from a flat reply of (entry JSON, fixing id or '') pairs. */
+export function entriesFromPairs(flat: string[]): ToolLogEntry[] {
+  const entries: ToolLogEntry[] = [];
+  for (let i = 0; i < flat.length; i += 2) entries.push(entryFrom(flat[i]!, flat[i + 1]));
+  return entries;
+}

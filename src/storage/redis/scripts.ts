@@ -1,0 +1,42 @@
+// Loads every Lua script in scripts/ and registers it once on the client with defineCommand.
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Redis } from "ioredis";
+
+const scriptsDir = fileURLToPath(new URL("./scripts/", import.meta.url));
+
+type Arg = string | number;
+
+/** The scripts as client methods: keys first, then arguments, as the file headers list them. */
+export interface ScriptCommands {
+  appendLesson(lessons: string, counters: string, lessonJson: string, category: string, tier: Arg, max: Arg): Promise<number>;
+  deleteLesson(lessons: string, counters: string, lessonId: string): Promise<number>;
+  recordToolCall(
+    meta: string,
+    log: string,
+    calls: string,
+    patterns: string,
+    fixes: string,
+    ...args: Arg[]
+  ): Promise<[id: string, fixedId: string, deltaJson: string]>;
+  readRecentCalls(patterns: string, calls: string, perTool: Arg, ...tools: string[]): Promise<Array<string | number>>;
+  readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
+}
+
+export type ScriptedRedis = Redis & ScriptCommands;
+
+// File names follow `<command>-<number of keys>.lua`, so the key count lives next to the script.
+const SCRIPT_NAME = /^([A-Za-z]+)-(\d+)\.lua$/;
+
+/** Registers every script on the client; ioredis then sends EVALSHA and falls back to EVAL on NOSCRIPT. */
+export function defineScripts(redis: Redis): ScriptedRedis {
+  for (const file of readdirSync(scriptsDir)) {
+    const match = SCRIPT_NAME.exec(file);
+    if (!match) continue;
+    redis.defineCommand(match[1]!, {
+      numberOfKeys: Number(match[2]),
+      lua: readFileSync(scriptsDir + file, "utf8"),
+    });
+  }
+  return redis as ScriptedRedis;
+}

@@ -1,0 +1,30 @@
+-- Appends one lesson to a task, trims the oldest beyond the cap, and keeps the counters exact.
+-- KEYS[1] lessons list (lesson JSON, oldest first)
+-- KEYS[2] counters hash (kept, captured, cat:<category>, tier:<n>)
+-- ARGV[1] lesson JSON   ARGV[2] category   ARGV[3] tier   ARGV[4] max lessons kept
+-- Returns the number of lessons kept.
+local rcall = redis.call
+local lessonsKey, countersKey = KEYS[1], KEYS[2]
+local max = tonumber(ARGV[4])
+
+local function uncount(field)
+  if rcall('HINCRBY', countersKey, field, -1) <= 0 then rcall('HDEL', countersKey, field) end
+end
+
+local kept = rcall('RPUSH', lessonsKey, ARGV[1])
+rcall('HINCRBY', countersKey, 'captured', 1)
+rcall('HINCRBY', countersKey, 'cat:' .. ARGV[2], 1)
+rcall('HINCRBY', countersKey, 'tier:' .. ARGV[3], 1)
+
+if kept > max then
+  -- Uncount what is trimmed, so the counters always describe exactly the kept lessons.
+  local trimmed = rcall('LPOP', lessonsKey, kept - max)
+  for _, raw in ipairs(trimmed) do
+    local lesson = cjson.decode(raw)
+    uncount('cat:' .. lesson.category)
+    uncount('tier:' .. lesson.tier)
+  end
+  kept = max
+end
+rcall('HSET', countersKey, 'kept', kept)
+return kept

@@ -1,0 +1,22 @@
+-- Removes one lesson from a task by id and uncounts it.
+-- KEYS[1] lessons list   KEYS[2] counters hash
+-- ARGV[1] lesson id
+-- Returns 1 when the lesson was removed, 0 when the task did not keep it.
+local rcall = redis.call
+local lessonsKey, countersKey = KEYS[1], KEYS[2]
+
+local function uncount(field)
+  if rcall('HINCRBY', countersKey, field, -1) <= 0 then rcall('HDEL', countersKey, field) end
+end
+
+for _, raw in ipairs(rcall('LRANGE', lessonsKey, 0, -1)) do
+  local lesson = cjson.decode(raw)
+  if lesson.lesson_id == ARGV[1] then
+    rcall('LREM', lessonsKey, 1, raw)
+    uncount('cat:' .. lesson.category)
+    uncount('tier:' .. lesson.tier)
+    uncount('kept')
+    return 1
+  end
+end
+return 0

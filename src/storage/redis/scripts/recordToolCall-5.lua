@@ -1,0 +1,183 @@
+-- Records one tool call of a session: id, fix link, counters, the tool's pattern and trimming, atomically.
+-- KEYS[1] meta hash      (allocated, success, failure, fixes, created_at, updated_at)
+-- KEYS[2] log list       (call ids, oldest first)
+-- KEYS[3] calls hash     (e:<id> entry JSON, m:<id> fix-detection facts, f:<id> id of the fixing call)
+-- KEYS[4] patterns hash  (<tool> pattern state JSON)
+-- KEYS[5] fixes list     (fix relation JSON, oldest first)
+-- ARGV[1] entry JSON without id, fix_for, delta_args and fixed_by (an object with at least one field)
+-- ARGV[2] tool name   ARGV[3] outcome
+-- ARGV[4] arguments as JSON [[key, canonical JSON of value], ...] in the caller's key order
+-- ARGV[5] goal ('' for none)   ARGV[6] error type ('' for none)   ARGV[7] execution ms ('' for none)
+-- ARGV[8] now (ISO 8601)   ARGV[9] log entries kept   ARGV[10] fix detection window
+-- ARGV[11] recent ids kept per tool   ARGV[12] success patterns kept per tool
+-- ARGV[13] distinct values kept per argument   ARGV[14] goals kept per error pattern
+-- Returns { id, id of the fixed failure or '', delta JSON or '' }.
+local rcall = redis.call
+local metaKey, logKey, callsKey, patternsKey, fixesKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local body, tool, outcome, argsJson = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local goal, errorType, execMs, now = ARGV[5], ARGV[6], tonumber(ARGV[7]), ARGV[8]
+local maxLog, window, maxRecent = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
+local maxSuccesses, maxArgValues, maxContexts = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14])
+
+local args = cjson.decode(argsJson)
+local isFailure = outcome == 'failure' or outcome == 'timeout'
+
+local function isFailureOutcome(o) return o == 'failure' or o == 'timeout' end
+
+-- Values travel as canonical JSON text, so deep equality is string equality and the delta is
+-- assembled from the caller's own JSON without cjson re-encoding user data.
+local function objectJson(pairs)
+  local parts = {}
+  for i, kv in ipairs(pairs) do parts[i] = cjson.encode(kv[1]) .. ':' .. kv[2] end
+  return '{' .. table.concat(parts, ',') .. '}'
+end
+
+local function argumentDelta(failed, succeeded)
+  local before, after = {}, {}
+  for _, kv in ipairs(failed) do before[kv[1]] = kv[2] end
+  for _, kv in ipairs(succeeded) do after[kv[1]] = kv[2] end
+  local added, removed, changed = {}, {}, {}
+  for _, kv in ipairs(succeeded) do
+    local old = before[kv[1]]
+    if old == nil then
+      added[#added + 1] = cjson.encode(kv[1]) .. ':' .. kv[2]
+    elseif old ~= kv[2] then
+      changed[#changed + 1] = cjson.encode(kv[1]) .. ':{"from":' .. old .. ',"to":' .. kv[2] .. '}'
+    end
+  end
+  for _, kv in ipairs(failed) do
+    if after[kv[1]] == nil then removed[#removed + 1] = cjson.encode(kv[1]) end
+  end
+  local parts = {}
+  if #added > 0 then parts[#parts + 1] = '"added":{' .. table.concat(added, ',') .. '}' end
+  if #removed > 0 then parts[#parts + 1] = '"removed":[' .. table.concat(removed, ',') .. ']' end
+  if #changed > 0 then parts[#parts + 1] = '"changed":{' .. table.concat(changed, ',') .. '}' end
+  if #parts == 0 then return nil end
+  return '{' .. table.concat(parts, ',') .. '}'
+end
+
+local function pushDistinct(list, value, cap)
+  for _, existing in ipairs(list) do
+    if existing == value then return end
+  end
+  list[#list + 1] = value
+  if #list > cap then table.remove(list, 1) end
+end
+
+-- 1. The id: the sequence survives trimming, so ids never repeat until the session is reset.
+local seq = rcall('HINCRBY', metaKey, 'allocated', 1)
+local id = string.format('call-%04d', seq)
+
+-- 2. Fix detection: the newest unfixed failure of this tool within the window whose arguments differ.
+local fixedId, delta, fixedErrorType
+if outcome == 'success' then
+  local recent = rcall('LRANGE', logKey, -window, -1)
+  for i = #recent, 1, -1 do
+    local prior = recent[i]
+    local facts = rcall('HMGET', callsKey, 'm:' .. prior, 'f:' .. prior)
+    if facts[1] and not facts[2] then
+      local m = cjson.decode(facts[1])
+      if m.tool == tool and isFailureOutcome(m.outcome) then
+        delta = argumentDelta(cjson.decode(m.args), args)
+        if delta then
+          fixedId, fixedErrorType = prior, m.error_type
+          break
+        end
+      end
+    end
+  end
+end
+
+-- 3. The entry itself, and the link on the failure it fixed.
+local fixFor = fixedId and ('"' .. fixedId .. '"') or 'null'
+local entry = '{"id":"' .. id .. '",' .. string.sub(body, 2, -2) ..
+  ',"fix_for":' .. fixFor .. ',"delta_args":' .. (delta or 'null') .. '}'
+local facts = cjson.encode({ tool = tool, outcome = outcome, error_type = errorType, args = argsJson })
+rcall('HSET', callsKey, 'e:' .. id, entry, 'm:' .. id, facts)
+if fixedId then
+  rcall('HSET', callsKey, 'f:' .. fixedId, id)
+  rcall('RPUSH', fixesKey, '{"failed_call_id":"' .. fixedId .. '","success_call_id":"' .. id ..
+    '","delta_args":' .. delta .. ',"detected_at":"' .. now .. '"}')
+  rcall('LTRIM', fixesKey, -maxLog, -1)
+  rcall('HINCRBY', metaKey, 'fixes', 1)
+end
+
+-- 4. The log and its counters; what is trimmed is uncounted so stats describe the kept log.
+if outcome == 'success' then rcall('HINCRBY', metaKey, 'success', 1) end
+if isFailure then rcall('HINCRBY', metaKey, 'failure', 1) end
+local kept = rcall('RPUSH', logKey, id)
+if kept > maxLog then
+  for _, old in ipairs(rcall('LPOP', logKey, kept - maxLog)) do
+    local oldFacts = rcall('HGET', callsKey, 'm:' .. old)
+    if oldFacts then
+      local oldOutcome = cjson.decode(oldFacts).outcome
+      if oldOutcome == 'success' then rcall('HINCRBY', metaKey, 'success', -1) end
+      if isFailureOutcome(oldOutcome) then rcall('HINCRBY', metaKey, 'failure', -1) end
+    end
+    rcall('HDEL', callsKey, 'e:' .. old, 'm:' .. old, 'f:' .. old)
+  end
+end
+
+-- 5. The tool's pattern: counts survive trimming of the log.
+local rawPattern = rcall('HGET', patternsKey, tool)
+local p
+if rawPattern then
+  p = cjson.decode(rawPattern)
+else
+  p = { since = seq, total = 0, success = 0, failure = 0, timed = 0, timed_sum = 0,
+        args = {}, errors = {}, successes = {}, recent = {} }
+end
+p.total = p.total + 1
+if outcome == 'success' then p.success = p.success + 1 end
+if isFailure then p.failure = p.failure + 1 end
+if execMs and execMs ~= 0 then
+  p.timed = p.timed + 1
+  p.timed_sum = p.timed_sum + execMs
+end
+
+local slots = {}
+for _, slot in ipairs(p.args) do slots[slot[1]] = slot end
+for _, kv in ipairs(args) do
+  local slot = slots[kv[1]]
+  if not slot then
+    slot = { kv[1], {} }
+    slots[kv[1]] = slot
+    p.args[#p.args + 1] = slot
+  end
+  pushDistinct(slot[2], kv[2], maxArgValues)
+end
+
+if isFailure then
+  local name = errorType ~= '' and errorType or 'unknown'
+  local found
+  for _, ep in ipairs(p.errors) do
+    if ep.error_type == name then found = ep break end
+  end
+  if found then
+    found.count = found.count + 1
+    if goal ~= '' then pushDistinct(found.contexts, goal, maxContexts) end
+  else
+    p.errors[#p.errors + 1] = { error_type = name, count = 1,
+      contexts = goal ~= '' and { goal } or {}, example_args = objectJson(args) }
+  end
+end
+
+if fixedId then
+  if fixedErrorType ~= '' then
+    for _, ep in ipairs(p.errors) do
+      if ep.error_type == fixedErrorType then ep.fix_delta = delta break end
+    end
+  end
+  p.successes[#p.successes + 1] = { goal_match = goal ~= '' and goal or nil,
+    arg_hints = objectJson(args), example_call_id = id, delta_that_fixed = delta }
+  if #p.successes > maxSuccesses then table.remove(p.successes, 1) end
+end
+
+p.recent[#p.recent + 1] = id
+if #p.recent > maxRecent then table.remove(p.recent, 1) end
+p.updated_at = now
+rcall('HSET', patternsKey, tool, cjson.encode(p))
+rcall('HSET', metaKey, 'updated_at', now)
+rcall('HSETNX', metaKey, 'created_at', now)
+
+return { id, fixedId or '', delta or '' }

@@ -1,0 +1,122 @@
+// Redis procedural memory: one Lua script records a call; reads take one round trip each.
+import { canonicalJson } from "../../domain/tools/arguments.js";
+import {
+  MAX_CONTEXTS_PER_ERROR,
+  MAX_SUCCESS_PATTERNS,
+  MAX_VALUES_PER_ARGUMENT,
+  RECENT_CALLS_PER_TOOL,
+} from "../../domain/tools/pattern-limits.js";
+import type { ArgDelta } from "../../domain/tools/types.js";
+import type { SessionCounters, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import { guarded } from "./errors.js";
+import type { Keys } from "./keys.js";
+import { entriesFromPairs, entryFrom } from "./log-entries.js";
+import { parsePatternState, patternFromState, patternsInOrderOfUse, type PatternState } from "./pattern-state.js";
+import type { ScriptedRedis } from "./scripts.js";
+import { exportSession, importSession } from "./session-transfer.js";
+import { execAtomically } from "./transaction.js";
+
+export function createRedisToolMemoryStore(
+  redis: ScriptedRedis,
+  keys: Keys,
+  limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow">,
+): ToolMemoryStore {
+  return {
+    async recordToolCall(session, call) {
+      const k = keys.session(session);
+      const args = JSON.stringify(Object.entries(call.arguments).map(([name, value]) => [name, canonicalJson(value)]));
+      const [id, fixedId, deltaJson] = await guarded(() =>
+        redis.recordToolCall(
+          k.meta,
+          k.log,
+          k.calls,
+          k.patterns,
+          k.fixes,
+          JSON.stringify(call),
+          call.tool_name,
+          call.outcome,
+          args,
+          call.context_goal ?? "",
+          call.error_type ?? "",
+          call.execution_time_ms ?? "",
+          call.timestamp,
+          limits.maxToolLogEntries,
+          limits.fixDetectionWindow,
+          RECENT_CALLS_PER_TOOL,
+          MAX_SUCCESS_PATTERNS,
+          MAX_VALUES_PER_ARGUMENT,
+          MAX_CONTEXTS_PER_ERROR,
+        ),
+      );
+      return {
+        id,
+        ...call,
+        fixed_by: null,
+        fix_for: fixedId || null,
+        delta_args: deltaJson ? (JSON.parse(deltaJson) as ArgDelta) : null,
+      };
+    },
+
+    async readToolLog(session, newest) {
+      const k = keys.session(session);
+      if (newest === 0) return [];
+      return entriesFromPairs(await guarded(() => redis.readLog(k.log, k.calls, newest ?? 0)));
+    },
+
+    async getToolCall(session, callId) {
+      const [json, fixedBy] = await guarded(() => redis.hmget(keys.session(session).calls, `e:${callId}`, `f:${callId}`));
+      return json ? entryFrom(json, fixedBy) : null;
+    },
+
+    async toolContexts(session, tools, perTool) {
+      const k = keys.session(session);
+      const flat = await guarded(() => redis.readRecentCalls(k.patterns, k.calls, perTool, ...(tools ?? [])));
+      const found: Array<ToolContext & { since: number }> = [];
+      for (let i = 0; i < flat.length; ) {
+        const tool = String(flat[i]);
+        const state = parsePatternState(String(flat[i + 1]));
+        const count = Number(flat[i + 2]);
+        const recent = entriesFromPairs(flat.slice(i + 3, i + 3 + count * 2).map(String));
+        found.push({ pattern: patternFromState(tool, state), recent, since: state.since });
+        i += 3 + count * 2;
+      }
+      // Tools asked for by name keep the caller's order; otherwise the order of first use.
+      if (!tools) found.sort((a, b) => a.since - b.since);
+      return found.map(({ pattern, recent }) => ({ pattern, recent }));
+    },
+
+    async getPatterns(session) {
+      const raw = await guarded(() => redis.hgetall(keys.session(session).patterns));
+      return patternsInOrderOfUse(raw);
+    },
+
+    async getPattern(session, toolName) {
+      const raw = await guarded(() => redis.hget(keys.session(session).patterns, toolName));
+      return raw ? patternFromState(toolName, parsePatternState(raw)) : null;
+    },
+
+    async sessionCounters(session): Promise<SessionCounters> {
+      const k = keys.session(session);
+      const [meta, kept, tools] = await execAtomically<[Record<string, string>, number, number]>(
+        redis.multi().hgetall(k.meta).llen(k.log).hlen(k.patterns),
+      );
+      return {
+        total_calls: kept,
+        success_count: Number(meta.success ?? 0),
+        failure_count: Number(meta.failure ?? 0),
+        total_fixes_detected: Number(meta.fixes ?? 0),
+        tools_tracked: tools,
+        created_at: meta.created_at ?? null,
+        updated_at: meta.updated_at ?? null,
+      };
+    },
+
+    exportMemory: (session) => exportSession(redis, keys.session(session), session.sessionId),
+    importMemory: (session, memory) => importSession(redis, keys.session(session), memory),
+
+    async resetSession(session) {
+      const k = keys.session(session);
+      await guarded(() => redis.del(k.meta, k.log, k.calls, k.patterns, k.fixes));
+    },
+  };
+}

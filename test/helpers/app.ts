@@ -1,0 +1,15 @@
+// Builds the real app for HTTP tests, on a given store, with logging off and a ready HTTP server.
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/app.js";
+import { loadConfig, type Config } from "../../src/config.js";
+import type { Store } from "../../src/storage/port.js";
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: "silent", ...env });
+}
+
+export async function buildTestApp(store: Store, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(env), { store, logger: false });
+  await app.ready();
+  return app;
+}

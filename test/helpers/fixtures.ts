@@ -1,0 +1,65 @@
+// Builders of test data: lessons and tool calls with sensible defaults, overridable per test.
+import type { Lesson } from "../../src/domain/lessons/types.js";
+import { hashArguments } from "../../src/domain/tools/arguments.js";
+import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
+import type { NewToolCall, SessionRef, TaskRef } from "../../src/storage/port.js";
+
+let counter = 0;
+
+export function uniqueId(kind: string): string {
+  counter += 1;
+  return `${kind}-${process.pid}-${Date.now().toString(36)}-${counter}`;
+}
+
+export function aTask(tenant = "default"): TaskRef {
+  return { tenant, taskId: uniqueId("task") };
+}
+
+export function aSession(tenant = "default"): SessionRef {
+  return { tenant, sessionId: uniqueId("session") };
+}
+
+export function aLesson(overrides: Partial<Lesson> = {}): Lesson {
+  counter += 1;
+  return {
+    lesson_id: `lsn_${counter}`,
+    task_id: "task",
+    attempt_number: 1,
+    tier: 1,
+    error_type: "TypeError",
+    error_message: "boom",
+    error_context: null,
+    hypothesized_fix: "Check variable types. Ensure correct attribute access.",
+    fix_approach: null,
+    model: "",
+    timestamp: new Date(0).toISOString(),
+    duration_ms: null,
+    tokens_used: null,
+    category: "type",
+    severity: "medium",
+    ...overrides,
+  };
+}
+
+export function aCall(
+  toolName: string,
+  outcome: ToolOutcome,
+  args: ToolArguments = {},
+  overrides: Partial<NewToolCall> = {},
+): NewToolCall {
+  return {
+    timestamp: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+    tool_name: toolName,
+    arguments: args,
+    arguments_hash: hashArguments(args),
+    context_goal: null,
+    preceding_call_id: null,
+    outcome,
+    result_summary: "null",
+    result_type: "null",
+    execution_time_ms: null,
+    error_type: outcome === "failure" ? "bad_args" : null,
+    error_message: null,
+    ...overrides,
+  };
+}
