@@ -1,0 +1,36 @@
+// Builds the OpenAPI 3.1 document from the routes' zod schemas; serves it at /openapi.json and a UI at /docs.
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import fp from "fastify-plugin";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+
+export const API_VERSION = "0.1.0";
+
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: "3.1.0",
+        info: {
+          title: "agent-lessons",
+          version: API_VERSION,
+          description:
+            "A memory of failures and tool use for AI agents: capture failures as lessons, record tool calls, " +
+            "detect fixes, learn per-tool patterns, and get prompt blocks for the next fresh session.",
+        },
+        tags: [
+          { name: "lessons", description: "Failures captured as lessons, per task" },
+          { name: "tool-calls", description: "Tool calls recorded per session, with fix detection" },
+          { name: "patterns", description: "What each tool's history teaches" },
+          { name: "sessions", description: "Session stats, prompts and whole-memory export/import" },
+          { name: "health", description: "Liveness and readiness probes" },
+        ],
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(swaggerUi, { routePrefix: "/docs" });
+    app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: "openapi" },
+);

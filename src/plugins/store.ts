@@ -1,0 +1,63 @@
+// Chooses and opens the store (Redis when REDIS_URL is set, embedded memory otherwise) and closes it on shutdown.
+import fp from "fastify-plugin";
+import type { Config } from "../config.js";
+import type { Store } from "../storage/port.js";
+import { createMemoryStore } from "../storage/memory/index.js";
+import { waitUntilReady } from "../storage/redis/client.js";
+import { createRedisStore } from "../storage/redis/index.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    store: Store;
+  }
+}
+
+export interface StorePluginOptions {
+  config: Config;
+  /** A ready-made store (tests); the plugin then neither opens nor closes it. */
+  store?: Store | undefined;
+}
+
+// How long boot waits for a first connection before serving anyway (with readiness failing).
+const FIRST_CONNECT_WAIT_MS = 3000;
+
+function limitsOf(config: Config) {
+  return {
+    maxLessonsPerTask: config.LESSONS_MAX_PER_TASK,
+    maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES,
+    fixDetectionWindow: config.FIX_DETECTION_WINDOW,
+  };
+}
+
+export default fp<StorePluginOptions>(
+  async (app, { config, store: given }) => {
+    if (given) {
+      app.decorate("store", given);
+      return;
+    }
+
+    if (!config.REDIS_URL) {
+      app.log.warn(
+        "Using the embedded in-memory store: data is NOT durable and is lost when the process exits. " +
+          "Set REDIS_URL to keep data in Redis.",
+      );
+      app.decorate("store", createMemoryStore(limitsOf(config)));
+      return;
+    }
+
+    const store = createRedisStore({
+      url: config.REDIS_URL,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+      limits: limitsOf(config),
+    });
+    // Never fall back to memory: while Redis is away, readiness fails and requests get 503.
+    store.client.on("error", (error: Error) => app.log.warn({ err: error.message }, "redis connection error"));
+    if (!(await waitUntilReady(store.client, FIRST_CONNECT_WAIT_MS))) {
+      app.log.error("Redis is not reachable yet; serving 503 until it is");
+    }
+    app.decorate("store", store);
+    app.addHook("onClose", async () => store.close());
+  },
+  { name: "store" },
+);

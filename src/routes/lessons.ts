@@ -1,0 +1,143 @@
+// HTTP routes of the lessons API: thin handlers, each a schema plus one service call.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { LessonService } from "../domain/lessons/service.js";
+import { problemResponses, promptResponse } from "../schemas/common.js";
+import {
+  failureReportSchema,
+  lessonListSchema,
+  lessonParams,
+  lessonPromptQuery,
+  lessonPromptSchema,
+  lessonSchema,
+  lessonStatsSchema,
+  listLessonsQuery,
+  taskParams,
+} from "../schemas/lessons.js";
+import { sendPrompt, taskOf } from "./request-scope.js";
+
+const tags = ["lessons"];
+const noContent = z.undefined().describe("Done");
+
+const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (app, { lessons }) => {
+  app.post(
+    "/tasks/:task_id/lessons",
+    {
+      schema: {
+        operationId: "captureLesson",
+        tags,
+        summary: "Capture a failure as a lesson",
+        description: "Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson.",
+        params: taskParams,
+        body: failureReportSchema,
+        response: { 201: lessonSchema, ...problemResponses(400, 413, 415, 503) },
+      },
+    },
+    async (request, reply) => {
+      const lesson = await lessons.capture(taskOf(request.params.task_id), request.body);
+      reply.header("location", `/tasks/${encodeURIComponent(lesson.task_id)}/lessons/${lesson.lesson_id}`);
+      return reply.status(201).send(lesson);
+    },
+  );
+
+  app.get(
+    "/tasks/:task_id/lessons",
+    {
+      schema: {
+        operationId: "listLessons",
+        tags,
+        summary: "List a task's lessons, oldest first",
+        params: taskParams,
+        querystring: listLessonsQuery,
+        response: { 200: lessonListSchema, ...problemResponses(400, 503) },
+      },
+    },
+    async (request) => ({
+      task_id: request.params.task_id,
+      lessons: await lessons.list(taskOf(request.params.task_id), request.query.limit),
+    }),
+  );
+
+  app.get(
+    "/tasks/:task_id/lessons/prompt",
+    {
+      schema: {
+        operationId: "getLessonPrompt",
+        tags,
+        summary: "The lessons as a block for a fresh session's prompt",
+        params: taskParams,
+        querystring: lessonPromptQuery,
+        response: { 200: promptResponse(lessonPromptSchema), ...problemResponses(400, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { task_id } = request.params;
+      const prompt = await lessons.prompt(taskOf(task_id), request.query.max_lessons);
+      return sendPrompt(request, reply, { task_id, ...prompt });
+    },
+  );
+
+  app.get(
+    "/tasks/:task_id/lessons/stats",
+    {
+      schema: {
+        operationId: "getLessonStats",
+        tags,
+        summary: "Counts of a task's kept lessons by category and tier",
+        params: taskParams,
+        response: { 200: lessonStatsSchema, ...problemResponses(400, 503) },
+      },
+    },
+    async (request) => lessons.stats(taskOf(request.params.task_id)),
+  );
+
+  app.delete(
+    "/tasks/:task_id/lessons",
+    {
+      schema: {
+        operationId: "clearLessons",
+        tags,
+        summary: "Forget every lesson of a task",
+        params: taskParams,
+        response: { 204: noContent, ...problemResponses(400, 503) },
+      },
+    },
+    async (request, reply) => {
+      await lessons.clear(taskOf(request.params.task_id));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    "/tasks/:task_id/lessons/:lesson_id",
+    {
+      schema: {
+        operationId: "getLesson",
+        tags,
+        summary: "One lesson",
+        params: lessonParams,
+        response: { 200: lessonSchema, ...problemResponses(400, 404, 503) },
+      },
+    },
+    async (request) => lessons.get(taskOf(request.params.task_id), request.params.lesson_id),
+  );
+
+  app.delete(
+    "/tasks/:task_id/lessons/:lesson_id",
+    {
+      schema: {
+        operationId: "deleteLesson",
+        tags,
+        summary: "Forget one lesson",
+        params: lessonParams,
+        response: { 204: noContent, ...problemResponses(400, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      await lessons.remove(taskOf(request.params.task_id), request.params.lesson_id);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default lessonRoutes;

@@ -1,0 +1,128 @@
+// HTTP routes over what each tool's history teaches: patterns, known fixes, hints, guidance, templates.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ToolMemoryService } from "../domain/tools/service.js";
+import { problemResponses, promptResponse } from "../schemas/common.js";
+import {
+  argHintsSchema,
+  fixQuery,
+  guidanceQuery,
+  hintsQuery,
+  knownFixSchema,
+  patternsSchema,
+  sessionParams,
+  sessionPromptSchema,
+  templateQuery,
+  toolParams,
+  toolPatternSchema,
+} from "../schemas/tools.js";
+import { sendPrompt, sessionOf } from "./request-scope.js";
+
+const tags = ["patterns"];
+
+const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async (app, { tools }) => {
+  app.get(
+    "/sessions/:session_id/patterns",
+    {
+      schema: {
+        operationId: "listToolPatterns",
+        tags,
+        summary: "Every tool's pattern, in order of first use",
+        params: sessionParams,
+        response: { 200: patternsSchema, ...problemResponses(400, 503) },
+      },
+    },
+    async (request) => ({
+      session_id: request.params.session_id,
+      patterns: await tools.patterns(sessionOf(request.params.session_id)),
+    }),
+  );
+
+  app.get(
+    "/sessions/:session_id/patterns/:tool_name",
+    {
+      schema: {
+        operationId: "getToolPattern",
+        tags,
+        summary: "One tool's pattern; 404 when the tool has no calls",
+        params: toolParams,
+        response: { 200: toolPatternSchema, ...problemResponses(400, 404, 503) },
+      },
+    },
+    async (request) => tools.pattern(sessionOf(request.params.session_id), request.params.tool_name),
+  );
+
+  app.get(
+    "/sessions/:session_id/patterns/:tool_name/fix",
+    {
+      schema: {
+        operationId: "getKnownFix",
+        tags,
+        summary: "The argument change that fixed this error type before; 404 when none is known",
+        params: toolParams,
+        querystring: fixQuery,
+        response: { 200: knownFixSchema, ...problemResponses(400, 404, 503) },
+      },
+    },
+    async (request) =>
+      tools.knownFix(sessionOf(request.params.session_id), request.params.tool_name, request.query.error_type),
+  );
+
+  app.get(
+    "/sessions/:session_id/patterns/:tool_name/hints",
+    {
+      schema: {
+        operationId: "getArgHints",
+        tags,
+        summary: "Arguments that worked for a goal like this one; 404 when none did",
+        params: toolParams,
+        querystring: hintsQuery,
+        response: { 200: argHintsSchema, ...problemResponses(400, 404, 503) },
+      },
+    },
+    async (request) => {
+      const { session_id, tool_name } = request.params;
+      const { goal } = request.query;
+      return { tool_name, goal, arg_hints: await tools.argHints(sessionOf(session_id), tool_name, goal) };
+    },
+  );
+
+  app.get(
+    "/sessions/:session_id/patterns/:tool_name/guidance",
+    {
+      schema: {
+        operationId: "getErrorGuidance",
+        tags,
+        summary: "An <error_guidance> block for an error type of a tool",
+        params: toolParams,
+        querystring: guidanceQuery,
+        response: { 200: promptResponse(sessionPromptSchema), ...problemResponses(400, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { session_id, tool_name } = request.params;
+      const prompt = await tools.guidance(sessionOf(session_id), tool_name, request.query.error_type);
+      return sendPrompt(request, reply, { session_id, prompt });
+    },
+  );
+
+  app.get(
+    "/sessions/:session_id/patterns/:tool_name/template",
+    {
+      schema: {
+        operationId: "getSuccessTemplate",
+        tags,
+        summary: "A <success_template> block of arguments that worked for a goal; 404 when none did",
+        params: toolParams,
+        querystring: templateQuery,
+        response: { 200: promptResponse(sessionPromptSchema), ...problemResponses(400, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { session_id, tool_name } = request.params;
+      const prompt = await tools.template(sessionOf(session_id), tool_name, request.query.goal);
+      return sendPrompt(request, reply, { session_id, prompt });
+    },
+  );
+};
+
+export default patternRoutes;

@@ -1,0 +1,67 @@
+// HTTP routes to record and search a session's tool calls.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ToolMemoryService } from "../domain/tools/service.js";
+import { problemResponses } from "../schemas/common.js";
+import { callListSchema, callParams, searchCallsQuery, sessionParams, toolCallInputSchema, toolLogEntrySchema } from "../schemas/tools.js";
+import { sessionOf } from "./request-scope.js";
+
+const tags = ["tool-calls"];
+
+const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async (app, { tools }) => {
+  app.post(
+    "/sessions/:session_id/tool-calls",
+    {
+      schema: {
+        operationId: "recordToolCall",
+        tags,
+        summary: "Record a tool call",
+        description:
+          "Allocates the next call id; a success linked to the most recent unfixed failure of the same tool " +
+          "(within the detection window, with different arguments) comes back with fix_for and delta_args.",
+        params: sessionParams,
+        body: toolCallInputSchema,
+        response: { 201: toolLogEntrySchema, ...problemResponses(400, 413, 415, 503) },
+      },
+    },
+    async (request, reply) => {
+      const entry = await tools.record(sessionOf(request.params.session_id), request.body);
+      reply.header("location", `/sessions/${request.params.session_id}/tool-calls/${entry.id}`);
+      return reply.status(201).send(entry);
+    },
+  );
+
+  app.get(
+    "/sessions/:session_id/tool-calls",
+    {
+      schema: {
+        operationId: "searchToolCalls",
+        tags,
+        summary: "Search a session's calls, newest first",
+        params: sessionParams,
+        querystring: searchCallsQuery,
+        response: { 200: callListSchema, ...problemResponses(400, 503) },
+      },
+    },
+    async (request) => {
+      const { limit, ...filter } = request.query;
+      const { session_id } = request.params;
+      return { session_id, calls: await tools.search(sessionOf(session_id), filter, limit) };
+    },
+  );
+
+  app.get(
+    "/sessions/:session_id/tool-calls/:call_id",
+    {
+      schema: {
+        operationId: "getToolCall",
+        tags,
+        summary: "One call",
+        params: callParams,
+        response: { 200: toolLogEntrySchema, ...problemResponses(400, 404, 503) },
+      },
+    },
+    async (request) => tools.getCall(sessionOf(request.params.session_id), request.params.call_id),
+  );
+};
+
+export default toolCallRoutes;

@@ -1,0 +1,183 @@
+// Request and response schemas of the procedural-memory API (tool calls, patterns, memory documents).
+import { z } from "zod";
+import { RECENT_CALLS_PER_TOOL } from "../domain/tools/pattern-limits.js";
+import { TOOL_OUTCOMES } from "../domain/tools/types.js";
+import { booleanQuery, idSchema, sessionIdSchema, toolNameSchema } from "./common.js";
+
+const jsonValue = z.unknown().describe("Any JSON value");
+const argumentsSchema = z.record(z.string(), jsonValue).describe("The tool's arguments, a JSON object");
+const outcomeSchema = z.enum(TOOL_OUTCOMES);
+const callIdSchema = idSchema("Call id");
+
+export const argDeltaSchema = z
+  .object({
+    added: z.record(z.string(), jsonValue).optional(),
+    removed: z.array(z.string()).optional(),
+    changed: z.record(z.string(), z.object({ from: jsonValue, to: jsonValue })).optional(),
+  })
+  .meta({ id: "ArgDelta", description: "What changed in the arguments; each part only when non-empty" });
+
+export const toolCallInputSchema = z
+  .strictObject({
+    tool_name: toolNameSchema,
+    arguments: argumentsSchema.default({}),
+    result: jsonValue.optional().describe("The tool's result; summarised, never stored"),
+    outcome: outcomeSchema,
+    context_goal: z.string().min(1).max(1000).nullish().describe("What the agent was trying to do"),
+    error_type: z.string().min(1).max(200).nullish(),
+    error_message: z.string().max(10_000).nullish(),
+    execution_time_ms: z.int().min(0).nullish(),
+    preceding_call_id: callIdSchema.nullish(),
+  })
+  .meta({ id: "ToolCallInput", description: "One tool call, as an agent reports it" });
+
+export const toolLogEntrySchema = z
+  .object({
+    id: callIdSchema,
+    timestamp: z.string(),
+    tool_name: toolNameSchema,
+    arguments: argumentsSchema,
+    arguments_hash: z.string(),
+    context_goal: z.string().nullable(),
+    preceding_call_id: z.string().nullable(),
+    outcome: outcomeSchema,
+    result_summary: z.string(),
+    result_type: z.string(),
+    execution_time_ms: z.int().min(0).nullable(),
+    error_type: z.string().nullable(),
+    error_message: z.string().nullable(),
+    fixed_by: z.string().nullable().describe("The call that fixed this failure"),
+    fix_for: z.string().nullable().describe("The failure this call fixed"),
+    delta_args: argDeltaSchema.nullable(),
+  })
+  .meta({ id: "ToolLogEntry" });
+
+export const errorPatternSchema = z
+  .object({
+    error_type: z.string(),
+    count: z.int().min(0),
+    contexts: z.array(z.string()),
+    example_args: argumentsSchema.nullable(),
+    typical_fix: z.string().nullable(),
+    fix_delta: argDeltaSchema.nullable(),
+  })
+  .meta({ id: "ErrorPattern" });
+
+export const successPatternSchema = z
+  .object({
+    goal_match: z.string().nullable(),
+    arg_hints: argumentsSchema,
+    example_call_id: z.string().nullable(),
+    delta_that_fixed: argDeltaSchema.nullable(),
+  })
+  .meta({ id: "SuccessPattern" });
+
+export const toolPatternSchema = z
+  .object({
+    tool_name: toolNameSchema,
+    total_calls: z.int().min(0),
+    success_count: z.int().min(0),
+    failure_count: z.int().min(0),
+    success_rate: z.number().min(0).max(1),
+    common_args: z.record(z.string(), z.array(jsonValue)),
+    error_patterns: z.array(errorPatternSchema),
+    success_patterns: z.array(successPatternSchema),
+    avg_execution_ms: z.number().min(0).nullable(),
+    timed_calls: z.int().min(0).default(0).describe("Calls that reported a non-zero time"),
+    updated_at: z.string(),
+  })
+  .meta({ id: "ToolPattern" });
+
+export const fixRelationSchema = z
+  .object({
+    failed_call_id: z.string(),
+    success_call_id: z.string(),
+    delta_args: argDeltaSchema,
+    detected_at: z.string(),
+  })
+  .meta({ id: "FixRelation" });
+
+export const proceduralMemorySchema = z
+  .object({
+    session_id: z.string(),
+    tool_log: z.array(toolLogEntrySchema),
+    tool_patterns: z.record(toolNameSchema, toolPatternSchema),
+    fix_relations: z.array(fixRelationSchema),
+    next_call_id: z.int().min(1),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "ProceduralMemory", description: "A session's whole procedural memory" });
+
+export const sessionParams = z.object({ session_id: sessionIdSchema });
+export const callParams = z.object({ session_id: sessionIdSchema, call_id: callIdSchema });
+export const toolParams = z.object({ session_id: sessionIdSchema, tool_name: toolNameSchema });
+
+export const searchCallsQuery = z.strictObject({
+  tool_name: toolNameSchema.optional(),
+  goal_contains: z.string().min(1).max(1000).optional().describe("Case-insensitive; calls without a goal never match"),
+  outcome: outcomeSchema.optional(),
+  error_type: z.string().min(1).max(200).optional(),
+  only_fixes: booleanQuery.default(false).describe("Only successes that fixed a failure"),
+  only_fixed: booleanQuery.default(false).describe("Only failures that were fixed"),
+  limit: z.coerce.number().int().min(1).max(1000).default(10),
+});
+
+export const callListSchema = z
+  .object({ session_id: z.string(), calls: z.array(toolLogEntrySchema) })
+  .meta({ id: "ToolCallList" });
+
+export const patternsSchema = z
+  .object({ session_id: z.string(), patterns: z.record(z.string(), toolPatternSchema) })
+  .meta({ id: "ToolPatterns" });
+
+export const fixQuery = z.strictObject({ error_type: z.string().min(1).max(200) });
+export const knownFixSchema = z
+  .object({ fix_delta: argDeltaSchema, typical_fix: z.string() })
+  .meta({ id: "KnownFix" });
+
+export const hintsQuery = z.strictObject({ goal: z.string().min(1).max(1000) });
+export const argHintsSchema = z
+  .object({ tool_name: z.string(), goal: z.string(), arg_hints: argumentsSchema })
+  .meta({ id: "ArgHints" });
+
+export const sessionStatsSchema = z
+  .object({
+    session_id: z.string(),
+    total_calls: z.int(),
+    success_count: z.int(),
+    failure_count: z.int(),
+    success_rate: z.number(),
+    total_fixes_detected: z.int(),
+    tools_tracked: z.int(),
+    created_at: z.string().nullable(),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: "SessionStats" });
+
+const count = (fallback: number, max: number) => z.coerce.number().int().min(0).max(max).default(fallback);
+
+export const sessionPromptQuery = z.strictObject({
+  tools: z
+    .string()
+    .max(10_000)
+    .transform((list) => [...new Set(list.split(",").map((name) => name.trim()).filter(Boolean))])
+    .pipe(z.array(toolNameSchema).min(1).max(100))
+    .optional()
+    .describe("Comma-separated tool names; default every tool of the session"),
+  goal: z.string().min(1).max(1000).optional(),
+  max_recent_calls: count(3, RECENT_CALLS_PER_TOOL),
+  max_error_patterns: count(3, 100),
+  max_success_patterns: count(3, 10),
+  include_args: booleanQuery.default(false),
+  include_timing: booleanQuery.default(false),
+  compact: booleanQuery.default(false),
+});
+
+export const sessionPromptSchema = z
+  .object({ session_id: z.string(), prompt: z.string() })
+  .meta({ id: "SessionPrompt" });
+
+export const summaryQuery = z.strictObject({ max_tools: z.coerce.number().int().min(1).max(100).default(5) });
+export const guidanceQuery = fixQuery;
+export const templateQuery = hintsQuery;
