@@ -13,7 +13,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "getLiveness",
         tags: ["health"],
         summary: "The process is up",
-        response: { 200: healthSchema },
+        response: { 200: healthSchema, ...problemResponses() },
       },
     },
     async () => ({ status: "ok" as const }),

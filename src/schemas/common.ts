@@ -28,12 +28,21 @@ export const problemSchema = z
   })
   .meta({ id: "Problem", description: "RFC 9457 problem details" });
 
-/** Error responses as they appear on every route: problem+json bodies. */
+const PROBLEM_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid request: the problem names every offending field",
+  404: "Not found",
+  413: "Request body too large",
+  415: "Unsupported media type",
+  500: "Unexpected error; the body reveals no internals",
+  503: "Store unavailable; retry after the Retry-After seconds",
+};
+
+/** Error responses as problem+json bodies; 500 is on every route. */
 export function problemResponses<const S extends readonly number[]>(...statuses: S) {
   const content = { "application/problem+json": { schema: problemSchema } };
-  return Object.fromEntries(statuses.map((status) => [status, { description: "Problem", content }])) as {
-    [K in S[number]]: { description: string; content: typeof content };
-  };
+  return Object.fromEntries(
+    [...statuses, 500].map((status) => [status, { description: PROBLEM_DESCRIPTIONS[status] ?? "Problem", content }]),
+  ) as { [K in S[number] | 500]: { description: string; content: typeof content } };
 }
 
 /** A prompt as JSON, or as the text itself when the client asks for text/plain. */
