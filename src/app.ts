@@ -19,8 +19,8 @@ export interface AppDeps {
   /** Use this store instead of opening one from the config (tests). */
   store?: Store;
   clock?: () => Date;
-  /** Logger options; defaults to JSON logs at the configured level. */
-  logger?: boolean | { level: string };
+  /** Logger settings; defaults to JSON logs on stdout at the configured level. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -29,8 +29,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    // A caller's own request id is kept when it is safe to log; otherwise a new one is made.
-    requestIdHeader: "x-request-id",
+    // A caller's own x-request-id is kept when it is safe to log; otherwise a new one is made.
+    // (requestIdHeader would take the header unchecked, so genReqId reads it instead.)
+    requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
@@ -38,6 +39,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     routerOptions: { maxParamLength: 256 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON only; any other body is a 415, not a string that fails validation.
+  app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {

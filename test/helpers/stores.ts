@@ -16,17 +16,29 @@ export function uniquePrefix(): string {
 
 export const memoryStoreFactory: StoreFactory = async (limits) => createMemoryStore({ ...DEFAULT_LIMITS, ...limits });
 
+const prefixes = new WeakMap<Store, { client: Redis; prefix: string }>();
+
 /** A Redis store on the run's server; each call gets its own prefix, so tests never share keys. */
 export function redisStoreFactory(url: string = inject("redisUrl")): StoreFactory {
   return async (limits) => {
     const client = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
-    return createRedisStore({
+    const prefix = uniquePrefix();
+    const store = createRedisStore({
       client,
-      keyPrefix: uniquePrefix(),
+      keyPrefix: prefix,
       commandTimeoutMs: 2000,
       limits: { ...DEFAULT_LIMITS, ...limits },
     });
+    prefixes.set(store, { client, prefix });
+    return store;
   };
+}
+
+/** Every Redis key a test's store has written (null for the embedded store, which has no keys). */
+export async function keysWritten(store: Store): Promise<string[] | null> {
+  const owner = prefixes.get(store);
+  if (!owner) return null;
+  return owner.client.keys(`${owner.prefix}:*`);
 }
 
 /** Both stores, for tests that must hold against each. */

@@ -1,0 +1,49 @@
+// Configuration: defaults, validation that names the bad variable, and a process that refuses to start on it.
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
+
+describe("configuration", () => {
+  it("has working defaults for a bare machine: port 3000, embedded store", () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({})).toMatchObject({
+      PORT: 3000,
+      REDIS_KEY_PREFIX: "lm",
+      LESSONS_MAX_PER_TASK: 40,
+      TOOL_LOG_MAX_ENTRIES: 1000,
+      FIX_DETECTION_WINDOW: 10,
+      BODY_LIMIT_BYTES: 1_048_576,
+      IMPORT_BODY_LIMIT_BYTES: 16_777_216,
+    });
+  });
+
+  it("reads numbers and URLs from strings, and treats an empty REDIS_URL as unset", () => {
+    const config = loadConfig({ PORT: "8080", REDIS_URL: "redis://cache:6379/2", LESSONS_MAX_PER_TASK: "5" });
+    expect(config).toMatchObject({ PORT: 8080, REDIS_URL: "redis://cache:6379/2", LESSONS_MAX_PER_TASK: 5 });
+    expect(loadConfig({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["REDIS_URL", "http://cache:6379"],
+    ["REDIS_KEY_PREFIX", "has{brace}"],
+    ["LESSONS_MAX_PER_TASK", "0"],
+    ["FIX_DETECTION_WINDOW", "-1"],
+    ["LOG_LEVEL", "loud"],
+  ])("rejects %s=%s with a message naming the variable", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("stops the process with the variable's name when a value is bad", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/server.ts"], {
+      env: { ...process.env, PORT: "not-a-port", REDIS_URL: "" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT:");
+  });
+});
