@@ -12,7 +12,6 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "MALFORMED_BODY",
   FST_ERR_CTP_EMPTY_JSON_BODY: "MALFORMED_BODY",
-  FST_ERR_CTP_INVALID_JSON_BODY: "MALFORMED_BODY",
 };
 
 function problemType(code: string): string {
@@ -22,9 +21,14 @@ function problemType(code: string): string {
 function fieldErrorsOf(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   const where = error.validationContext ?? "request";
-  return error.validation.map((issue) => {
-    const path = issue.instancePath.split("/").filter(Boolean);
-    return { field: [where, ...path].join("."), message: issue.message ?? "is invalid" };
+  return error.validation.flatMap((issue) => {
+    const path = [where, ...issue.instancePath.split("/").filter(Boolean)];
+    // An unknown key is reported on its parent object; name each key itself instead.
+    const unknownKeys = issue.keyword === "unrecognized_keys" ? (issue.params as { keys?: string[] }).keys : undefined;
+    if (unknownKeys?.length) {
+      return unknownKeys.map((key) => ({ field: [...path, key].join("."), message: "is not a known field" }));
+    }
+    return [{ field: path.join("."), message: issue.message ?? "is invalid" }];
   });
 }
 
@@ -36,6 +40,10 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (fields.length > 0) {
     const summary = fields.map((field) => `${field.field}: ${field.message}`).join("; ");
     return new AppError("VALIDATION_FAILED", summary, fields);
+  }
+  if (fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY") {
+    // The parser also refuses __proto__ and constructor.prototype keys, under the same code.
+    return new AppError("MALFORMED_BODY", "The body is not valid JSON, or it holds a forbidden __proto__ or constructor.prototype key.");
   }
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped, fastifyError.message);

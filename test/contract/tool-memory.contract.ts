@@ -62,6 +62,22 @@ export function toolMemoryStoreContract(factory: StoreFactory): void {
       });
     });
 
+    it("shows nested values back in the agent's key order while comparing them regardless of order", async () => {
+      const store = await open();
+      const session = aSession();
+      const [, same] = await recordAll(store, session, [
+        aCall("t", "failure", { cfg: { z: 1, y: 2 } }, { error_type: "bad" }),
+        aCall("t", "success", { cfg: { y: 2, z: 1 } }),
+      ]);
+      expect(same!.fix_for).toBeNull();
+      const fix = await store.recordToolCall(session, aCall("t", "success", { cfg: { z: 1, y: 3 } }));
+      expect(JSON.stringify(fix.delta_args)).toBe('{"changed":{"cfg":{"from":{"z":1,"y":2},"to":{"z":1,"y":3}}}}');
+      const pattern = (await store.getPattern(session, "t"))!;
+      expect(JSON.stringify(pattern.common_args.cfg)).toBe('[{"z":1,"y":2},{"z":1,"y":3}]');
+      expect(JSON.stringify(pattern.success_patterns[0]!.arg_hints)).toBe('{"cfg":{"z":1,"y":3}}');
+      expect(JSON.stringify(pattern.error_patterns[0]!.example_args)).toBe('{"cfg":{"z":1,"y":2}}');
+    });
+
     it("does not link identical arguments, another tool, or a failure already fixed", async () => {
       const store = await open();
       const session = aSession();

@@ -27,7 +27,7 @@ describe.each(bothStores())("lessons API rejects bad input (%s store)", (_name, 
     ["a 201-character error_type", { ...valid, error_type: "E".repeat(201) }, "body.error_type"],
     ["a negative duration", { ...valid, duration_ms: -1 }, "body.duration_ms"],
     ["negative tokens", { ...valid, tokens_used: -5 }, "body.tokens_used"],
-    ["an unknown field", { ...valid, severity: "low" }, "body"],
+    ["an unknown field", { ...valid, severity: "low" }, "body.severity"],
   ])("rejects %s with 400 naming the field", async (_case, body, field) => {
     const problem = expectProblem(await ctx.http.post(`/tasks/${TASK}/lessons`).send(body), 400);
     expect(problem.code).toBe("VALIDATION_FAILED");

@@ -197,6 +197,8 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
 
     async template(session: SessionRef, toolName: string, goal: string): Promise<string> {
       const hints = await argHints(session, toolName, goal);
+      // A success without arguments has nothing to recommend: no template.
+      if (Object.keys(hints).length === 0) throw notFound(`No success of tool '${toolName}' with arguments matches the goal '${goal}'.`);
       return formatSuccessTemplate(toolName, goal, hints);
     },
   };

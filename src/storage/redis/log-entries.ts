@@ -1,5 +1,6 @@
 // Rebuilds log entries from what Redis keeps: the entry JSON and, apart from it, the id of its fix.
-import type { ToolLogEntry } from "../../domain/tools/types.js";
+import { canonicalJson } from "../../domain/tools/arguments.js";
+import type { ToolArguments, ToolLogEntry } from "../../domain/tools/types.js";
 
 /** The fixing call's id is kept apart so that linking a fix never rewrites the failure's JSON. */
 export function entryFrom(json: string, fixedBy: string | null | undefined): ToolLogEntry {
@@ -13,4 +14,9 @@ export function entriesFromPairs(flat: string[]): ToolLogEntry[] {
   const entries: ToolLogEntry[] = [];
   for (let i = 0; i < flat.length; i += 2) entries.push(entryFrom(flat[i]!, flat[i + 1]));
   return entries;
+}
+
+/** Arguments as the Lua script reads them: [name, canonical JSON, JSON as given] in the caller's order. */
+export function argumentPairs(args: ToolArguments): string {
+  return JSON.stringify(Object.entries(args).map(([name, value]) => [name, canonicalJson(value), JSON.stringify(value)]));
 }

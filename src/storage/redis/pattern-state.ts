@@ -27,7 +27,8 @@ export interface PatternState {
   failure: number;
   timed: number;
   timed_sum: number;
-  args: Array<[string, string[]]> | Record<string, never>;
+  /** Per argument: its values as given, and the same values canonical (for the distinctness test). */
+  args: Array<[string, string[], string[]]> | Record<string, never>;
   errors: ErrorState[] | Record<string, never>;
   successes: SuccessState[] | Record<string, never>;
   recent: string[] | Record<string, never>;
@@ -96,17 +97,21 @@ export function stateFromPattern(pattern: ToolPattern, since: number, recent: st
     failure: pattern.failure_count,
     timed,
     timed_sum: Math.round((pattern.avg_execution_ms ?? 0) * timed),
-    args: Object.entries(pattern.common_args).map(([name, values]) => [name, values.map((v) => canonical(v))]),
+    args: Object.entries(pattern.common_args).map(([name, values]) => [
+      name,
+      values.map((value) => JSON.stringify(value)),
+      values.map((value) => canonical(value)),
+    ]),
     errors: pattern.error_patterns.map((error) => ({
       error_type: error.error_type,
       count: error.count,
       contexts: error.contexts,
-      ...(error.example_args ? { example_args: canonical(error.example_args) } : {}),
+      ...(error.example_args ? { example_args: JSON.stringify(error.example_args) } : {}),
       ...(error.fix_delta ? { fix_delta: JSON.stringify(error.fix_delta) } : {}),
     })),
     successes: pattern.success_patterns.map((success) => ({
       ...(success.goal_match === null ? {} : { goal_match: success.goal_match }),
-      arg_hints: canonical(success.arg_hints),
+      arg_hints: JSON.stringify(success.arg_hints),
       ...(success.example_call_id === null ? {} : { example_call_id: success.example_call_id }),
       delta_that_fixed: JSON.stringify(success.delta_that_fixed),
     })),

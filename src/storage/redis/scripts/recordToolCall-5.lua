@@ -6,11 +6,12 @@
 -- KEYS[5] fixes list     (fix relation JSON, oldest first)
 -- ARGV[1] entry JSON without id, fix_for, delta_args and fixed_by (an object with at least one field)
 -- ARGV[2] tool name   ARGV[3] outcome
--- ARGV[4] arguments as JSON [[key, canonical JSON of value], ...] in the caller's key order
+-- ARGV[4] arguments as JSON [[key, canonical JSON of value, JSON of value as given], ...] in the caller's key order
 -- ARGV[5] goal ('' for none)   ARGV[6] error type ('' for none)   ARGV[7] execution ms ('' for none)
 -- ARGV[8] now (ISO 8601)   ARGV[9] log entries kept   ARGV[10] fix detection window
 -- ARGV[11] recent ids kept per tool   ARGV[12] success patterns kept per tool
 -- ARGV[13] distinct values kept per argument   ARGV[14] goals kept per error pattern
+-- ARGV[15] seconds every key of the session lives after this write (0: forever)
 -- Returns { id, id of the fixed failure or '', delta JSON or '' }.
 local rcall = redis.call
 local metaKey, logKey, callsKey, patternsKey, fixesKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
@@ -24,25 +25,26 @@ local isFailure = outcome == 'failure' or outcome == 'timeout'
 
 local function isFailureOutcome(o) return o == 'failure' or o == 'timeout' end
 
--- Values travel as canonical JSON text, so deep equality is string equality and the delta is
--- assembled from the caller's own JSON without cjson re-encoding user data.
+-- Each value travels twice as JSON text: canonical (sorted keys), so that deep equality is string
+-- equality, and as given, so that what is shown back keeps the agent's key order. Output is
+-- assembled from that text, so cjson never re-encodes user data.
 local function objectJson(pairs)
   local parts = {}
-  for i, kv in ipairs(pairs) do parts[i] = cjson.encode(kv[1]) .. ':' .. kv[2] end
+  for i, kv in ipairs(pairs) do parts[i] = cjson.encode(kv[1]) .. ':' .. kv[3] end
   return '{' .. table.concat(parts, ',') .. '}'
 end
 
 local function argumentDelta(failed, succeeded)
   local before, after = {}, {}
-  for _, kv in ipairs(failed) do before[kv[1]] = kv[2] end
-  for _, kv in ipairs(succeeded) do after[kv[1]] = kv[2] end
+  for _, kv in ipairs(failed) do before[kv[1]] = kv end
+  for _, kv in ipairs(succeeded) do after[kv[1]] = kv end
   local added, removed, changed = {}, {}, {}
   for _, kv in ipairs(succeeded) do
     local old = before[kv[1]]
     if old == nil then
-      added[#added + 1] = cjson.encode(kv[1]) .. ':' .. kv[2]
-    elseif old ~= kv[2] then
-      changed[#changed + 1] = cjson.encode(kv[1]) .. ':{"from":' .. old .. ',"to":' .. kv[2] .. '}'
+      added[#added + 1] = cjson.encode(kv[1]) .. ':' .. kv[3]
+    elseif old[2] ~= kv[2] then
+      changed[#changed + 1] = cjson.encode(kv[1]) .. ':{"from":' .. old[3] .. ',"to":' .. kv[3] .. '}'
     end
   end
   for _, kv in ipairs(failed) do
@@ -62,6 +64,21 @@ local function pushDistinct(list, value, cap)
   end
   list[#list + 1] = value
   if #list > cap then table.remove(list, 1) end
+end
+
+-- An argument's remembered values: as given (slot[2]) and canonical (slot[3]) for the distinctness
+-- test; a value already remembered keeps its place and its first-seen text.
+local function rememberValue(slot, kv, cap)
+  local canonical = slot[3]
+  for _, existing in ipairs(canonical) do
+    if existing == kv[2] then return end
+  end
+  canonical[#canonical + 1] = kv[2]
+  slot[2][#slot[2] + 1] = kv[3]
+  if #canonical > cap then
+    table.remove(canonical, 1)
+    table.remove(slot[2], 1)
+  end
 end
 
 -- 1. The id: the sequence survives trimming, so ids never repeat until the session is reset.
@@ -140,11 +157,11 @@ for _, slot in ipairs(p.args) do slots[slot[1]] = slot end
 for _, kv in ipairs(args) do
   local slot = slots[kv[1]]
   if not slot then
-    slot = { kv[1], {} }
+    slot = { kv[1], {}, {} }
     slots[kv[1]] = slot
     p.args[#p.args + 1] = slot
   end
-  pushDistinct(slot[2], kv[2], maxArgValues)
+  rememberValue(slot, kv, maxArgValues)
 end
 
 if isFailure then
@@ -179,5 +196,11 @@ p.updated_at = now
 rcall('HSET', patternsKey, tool, cjson.encode(p))
 rcall('HSET', metaKey, 'updated_at', now)
 rcall('HSETNX', metaKey, 'created_at', now)
+
+-- Every key of the session expires together, so patterns and stats never outlive the log.
+local ttl = tonumber(ARGV[15])
+for _, key in ipairs(KEYS) do
+  if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+end
 
 return { id, fixedId or '', delta or '' }
