@@ -1,10 +1,20 @@
-// Builds the Fastify application: plugins first, then services and routes. Tests call it too.
+// Builds the Fastify application: infrastructure plugins, open routes, then the authenticated API. Tests call it too.
 import { randomBytes, randomUUID } from "node:crypto";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { loadApiKeys } from "./auth/api-keys.js";
 import type { Config } from "./config.js";
 import { createLessonService } from "./domain/lessons/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
+import { AppError } from "./errors.js";
+import { instrumentStore } from "./metrics/instrumented-store.js";
+import { createMetrics } from "./metrics/registry.js";
+import auth from "./plugins/auth.js";
+import idempotency from "./plugins/idempotency.js";
+import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
 import problemDetails from "./plugins/problem-details.js";
 import storePlugin from "./plugins/store.js";
@@ -26,8 +36,11 @@ export interface AppDeps {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  // Read the keys first: a bad key file stops the boot before anything listens.
+  const apiKeys = loadApiKeys(config);
+  const logger = deps.logger ?? { level: config.LOG_LEVEL };
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logger: logger === false ? false : { ...(logger === true ? {} : logger), redact: ["req.headers.authorization"] },
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A caller's own x-request-id is kept when it is safe to log; otherwise a new one is made.
     // (requestIdHeader would take the header unchecked, so genReqId reads it instead.)
@@ -48,25 +61,43 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   await app.register(problemDetails);
+  await app.register(helmet, { contentSecurityPolicy: false });
+  if (config.CORS_ORIGINS) await app.register(cors, { origin: config.CORS_ORIGINS.split(",").map((origin) => origin.trim()) });
   await app.register(openapi);
   await app.register(storePlugin, { config, store: deps.store });
 
+  const metrics = createMetrics(() => app.store.kind === "memory" || app.redisClient?.status === "ready");
+  await app.register(metricsPlugin, { metrics });
+  const store = instrumentStore(app.store, metrics);
   const clock = deps.clock ?? (() => new Date());
-  const lessons = createLessonService({
-    store: app.store,
-    clock,
-    newLessonId: () => `lsn_${randomBytes(12).toString("base64url")}`,
-  });
-  const tools = createToolMemoryService({
-    store: app.store,
-    clock,
-    limits: { maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES },
-  });
+  const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${randomBytes(12).toString("base64url")}` });
+  const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES } });
 
+  // Probes, docs and metrics stay open; everything below needs a key when keys are configured.
   await app.register(healthRoutes);
-  await app.register(lessonRoutes, { lessons });
-  await app.register(toolCallRoutes, { tools });
-  await app.register(patternRoutes, { tools });
-  await app.register(sessionRoutes, { tools, importBodyLimit: config.IMPORT_BODY_LIMIT_BYTES });
+  await app.register(async (api) => {
+    await api.register(auth, { keys: apiKeys });
+    if (config.RATE_LIMIT_MAX > 0) {
+      await api.register(rateLimit, {
+        max: config.RATE_LIMIT_MAX,
+        timeWindow: config.RATE_LIMIT_WINDOW_MS,
+        // Per tenant, counted in Redis when the store is Redis, so every replica shares the budget.
+        keyGenerator: (request) => request.tenant,
+        ...(app.redisClient ? { redis: app.redisClient, nameSpace: `${config.REDIS_KEY_PREFIX}:ratelimit:` } : {}),
+        // When Redis is down the request goes on, to meet the store's own clear 503.
+        skipOnError: true,
+        errorResponseBuilder: (_request, context) =>
+          new AppError("RATE_LIMITED", `Rate limit of ${context.max} requests per ${context.after} exceeded; retry later.`),
+      });
+    }
+    await api.register(idempotency, {
+      ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
+      lockMs: Math.max(5000, config.REDIS_COMMAND_TIMEOUT_MS * 5),
+    });
+    await api.register(lessonRoutes, { lessons });
+    await api.register(toolCallRoutes, { tools });
+    await api.register(patternRoutes, { tools });
+    await api.register(sessionRoutes, { tools, importBodyLimit: config.IMPORT_BODY_LIMIT_BYTES });
+  });
   return app;
 }

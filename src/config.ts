@@ -3,6 +3,11 @@ import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().positive();
+const nonNegativeInt = z.coerce.number().int().min(0);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -22,6 +27,15 @@ const envSchema = z.object({
   LESSONS_MAX_PER_TASK: positiveInt.max(10_000).default(40),
   TOOL_LOG_MAX_ENTRIES: positiveInt.max(100_000).default(1000),
   FIX_DETECTION_WINDOW: positiveInt.max(1000).default(10),
+  API_KEYS: optionalText,
+  API_KEYS_FILE: optionalText,
+  IDEMPOTENCY_TTL_SECONDS: positiveInt.default(86_400),
+  LESSONS_TTL_SECONDS: nonNegativeInt.default(2_592_000),
+  SESSIONS_TTL_SECONDS: nonNegativeInt.default(2_592_000),
+  RATE_LIMIT_MAX: nonNegativeInt.default(6000),
+  RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  CORS_ORIGINS: optionalText,
+  SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
 });
 
 export type Config = Readonly<z.output<typeof envSchema>>;

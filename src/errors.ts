@@ -3,12 +3,16 @@
 export const ERROR_CATALOGUE = {
   VALIDATION_FAILED: { status: 400, title: "Request validation failed" },
   MALFORMED_BODY: { status: 400, title: "Malformed request body" },
+  UNAUTHORIZED: { status: 401, title: "Unauthorized" },
   NOT_FOUND: { status: 404, title: "Not found" },
   ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
   METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   NOT_ACCEPTABLE: { status: 406, title: "Not acceptable" },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, title: "Idempotency key in use" },
   BODY_TOO_LARGE: { status: 413, title: "Request body too large" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported media type" },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, title: "Idempotency key reused with another request" },
+  RATE_LIMITED: { status: 429, title: "Too many requests" },
   INTERNAL: { status: 500, title: "Internal server error" },
   STORE_UNAVAILABLE: { status: 503, title: "Storage unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;

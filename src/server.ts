@@ -2,9 +2,6 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 
-// Longest wait for in-flight requests and connections to finish before exiting anyway.
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main(): Promise<void> {
   let config;
   try {
@@ -25,10 +22,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    // In-flight requests finish (new ones get 503) and Redis is quit; past the grace period, exit anyway.
     const timer = setTimeout(() => {
       app.log.error("shutdown grace period passed; exiting");
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.SHUTDOWN_GRACE_MS);
     timer.unref();
     app.close().then(
       () => process.exit(0),

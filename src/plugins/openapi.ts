@@ -18,6 +18,16 @@ export default fp(
             "A memory of failures and tool use for AI agents: capture failures as lessons, record tool calls, " +
             "detect fixes, learn per-tool patterns, and get prompt blocks for the next fresh session.",
         },
+        components: {
+          securitySchemes: {
+            apiKey: {
+              type: "http",
+              scheme: "bearer",
+              description: "An API key from API_KEYS or API_KEYS_FILE; not needed when the service runs without keys.",
+            },
+          },
+        },
+        security: [{ apiKey: [] }],
         tags: [
           { name: "lessons", description: "Failures captured as lessons, per task" },
           { name: "tool-calls", description: "Tool calls recorded per session, with fix detection" },

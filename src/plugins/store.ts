@@ -1,7 +1,8 @@
 // Chooses and opens the store (Redis when REDIS_URL is set, embedded memory otherwise) and closes it on shutdown.
+import type { Redis } from "ioredis";
 import fp from "fastify-plugin";
 import type { Config } from "../config.js";
-import type { Store } from "../storage/port.js";
+import type { Store, StoreLimits } from "../storage/port.js";
 import { createMemoryStore } from "../storage/memory/index.js";
 import { waitUntilReady } from "../storage/redis/client.js";
 import { createRedisStore } from "../storage/redis/index.js";
@@ -9,6 +10,8 @@ import { createRedisStore } from "../storage/redis/index.js";
 declare module "fastify" {
   interface FastifyInstance {
     store: Store;
+    /** The Redis connection when the store is Redis (shared with the rate limiter), else null. */
+    redisClient: Redis | null;
   }
 }
 
@@ -21,11 +24,14 @@ export interface StorePluginOptions {
 // How long boot waits for a first connection before serving anyway (with readiness failing).
 const FIRST_CONNECT_WAIT_MS = 3000;
 
-function limitsOf(config: Config) {
+/** The limits every store enforces, from the configuration. */
+export function storeLimitsOf(config: Config): StoreLimits {
   return {
     maxLessonsPerTask: config.LESSONS_MAX_PER_TASK,
     maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES,
     fixDetectionWindow: config.FIX_DETECTION_WINDOW,
+    lessonsTtlSeconds: config.LESSONS_TTL_SECONDS,
+    sessionsTtlSeconds: config.SESSIONS_TTL_SECONDS,
   };
 }
 
@@ -33,6 +39,7 @@ export default fp<StorePluginOptions>(
   async (app, { config, store: given }) => {
     if (given) {
       app.decorate("store", given);
+      app.decorate("redisClient", "client" in given ? (given.client as Redis) : null);
       return;
     }
 
@@ -41,7 +48,10 @@ export default fp<StorePluginOptions>(
         "Using the embedded in-memory store: data is NOT durable and is lost when the process exits. " +
           "Set REDIS_URL to keep data in Redis.",
       );
-      app.decorate("store", createMemoryStore(limitsOf(config)));
+      const store = createMemoryStore(storeLimitsOf(config));
+      app.decorate("store", store);
+      app.decorate("redisClient", null);
+      app.addHook("onClose", async () => store.close());
       return;
     }
 
@@ -49,7 +59,7 @@ export default fp<StorePluginOptions>(
       url: config.REDIS_URL,
       keyPrefix: config.REDIS_KEY_PREFIX,
       commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
-      limits: limitsOf(config),
+      limits: storeLimitsOf(config),
     });
     // Never fall back to memory: while Redis is away, readiness fails and requests get 503.
     store.client.on("error", (error: Error) => app.log.warn({ err: error.message }, "redis connection error"));
@@ -57,6 +67,7 @@ export default fp<StorePluginOptions>(
       app.log.error("Redis is not reachable yet; serving 503 until it is");
     }
     app.decorate("store", store);
+    app.decorate("redisClient", store.client);
     app.addHook("onClose", async () => store.close());
   },
   { name: "store" },

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { LessonService } from "../domain/lessons/service.js";
-import { problemResponses, promptResponse } from "../schemas/common.js";
+import { apiProblems, idempotencyHeaders, postProblems, promptResponse } from "../schemas/common.js";
 import {
   failureReportSchema,
   lessonListSchema,
@@ -30,11 +30,12 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         description: "Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson.",
         params: taskParams,
         body: failureReportSchema,
-        response: { 201: lessonSchema, ...problemResponses(400, 413, 415, 503) },
+        headers: idempotencyHeaders,
+        response: { 201: lessonSchema, ...postProblems(400, 413, 415, 503) },
       },
     },
     async (request, reply) => {
-      const lesson = await lessons.capture(taskOf(request.params.task_id), request.body);
+      const lesson = await lessons.capture(taskOf(request, request.params.task_id), request.body);
       reply.header("location", `/tasks/${encodeURIComponent(lesson.task_id)}/lessons/${lesson.lesson_id}`);
       return reply.status(201).send(lesson);
     },
@@ -49,12 +50,12 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         summary: "List a task's lessons, oldest first",
         params: taskParams,
         querystring: listLessonsQuery,
-        response: { 200: lessonListSchema, ...problemResponses(400, 503) },
+        response: { 200: lessonListSchema, ...apiProblems(400, 503) },
       },
     },
     async (request) => ({
       task_id: request.params.task_id,
-      lessons: await lessons.list(taskOf(request.params.task_id), request.query.limit),
+      lessons: await lessons.list(taskOf(request, request.params.task_id), request.query.limit),
     }),
   );
 
@@ -67,12 +68,12 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         summary: "The lessons as a block for a fresh session's prompt",
         params: taskParams,
         querystring: lessonPromptQuery,
-        response: { 200: promptResponse(lessonPromptSchema), ...problemResponses(400, 503) },
+        response: { 200: promptResponse(lessonPromptSchema), ...apiProblems(400, 503) },
       },
     },
     async (request, reply) => {
       const { task_id } = request.params;
-      const prompt = await lessons.prompt(taskOf(task_id), request.query.max_lessons);
+      const prompt = await lessons.prompt(taskOf(request, task_id), request.query.max_lessons);
       return sendPrompt(request, reply, { task_id, ...prompt });
     },
   );
@@ -85,10 +86,10 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         tags,
         summary: "Counts of a task's kept lessons by category and tier",
         params: taskParams,
-        response: { 200: lessonStatsSchema, ...problemResponses(400, 503) },
+        response: { 200: lessonStatsSchema, ...apiProblems(400, 503) },
       },
     },
-    async (request) => lessons.stats(taskOf(request.params.task_id)),
+    async (request) => lessons.stats(taskOf(request, request.params.task_id)),
   );
 
   app.delete(
@@ -99,11 +100,11 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         tags,
         summary: "Forget every lesson of a task",
         params: taskParams,
-        response: { 204: noContent, ...problemResponses(400, 503) },
+        response: { 204: noContent, ...apiProblems(400, 503) },
       },
     },
     async (request, reply) => {
-      await lessons.clear(taskOf(request.params.task_id));
+      await lessons.clear(taskOf(request, request.params.task_id));
       return reply.status(204).send();
     },
   );
@@ -116,10 +117,10 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         tags,
         summary: "One lesson",
         params: lessonParams,
-        response: { 200: lessonSchema, ...problemResponses(400, 404, 503) },
+        response: { 200: lessonSchema, ...apiProblems(400, 404, 503) },
       },
     },
-    async (request) => lessons.get(taskOf(request.params.task_id), request.params.lesson_id),
+    async (request) => lessons.get(taskOf(request, request.params.task_id), request.params.lesson_id),
   );
 
   app.delete(
@@ -130,11 +131,11 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         tags,
         summary: "Forget one lesson",
         params: lessonParams,
-        response: { 204: noContent, ...problemResponses(400, 404, 503) },
+        response: { 204: noContent, ...apiProblems(400, 404, 503) },
       },
     },
     async (request, reply) => {
-      await lessons.remove(taskOf(request.params.task_id), request.params.lesson_id);
+      await lessons.remove(taskOf(request, request.params.task_id), request.params.lesson_id);
       return reply.status(204).send();
     },
   );

@@ -1,7 +1,7 @@
 // HTTP routes over what each tool's history teaches: patterns, known fixes, hints, guidance, templates.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ToolMemoryService } from "../domain/tools/service.js";
-import { problemResponses, promptResponse } from "../schemas/common.js";
+import { apiProblems, promptResponse } from "../schemas/common.js";
 import {
   argHintsSchema,
   fixQuery,
@@ -28,12 +28,12 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         tags,
         summary: "Every tool's pattern, in order of first use",
         params: sessionParams,
-        response: { 200: patternsSchema, ...problemResponses(400, 503) },
+        response: { 200: patternsSchema, ...apiProblems(400, 503) },
       },
     },
     async (request) => ({
       session_id: request.params.session_id,
-      patterns: await tools.patterns(sessionOf(request.params.session_id)),
+      patterns: await tools.patterns(sessionOf(request, request.params.session_id)),
     }),
   );
 
@@ -45,10 +45,10 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         tags,
         summary: "One tool's pattern; 404 when the tool has no calls",
         params: toolParams,
-        response: { 200: toolPatternSchema, ...problemResponses(400, 404, 503) },
+        response: { 200: toolPatternSchema, ...apiProblems(400, 404, 503) },
       },
     },
-    async (request) => tools.pattern(sessionOf(request.params.session_id), request.params.tool_name),
+    async (request) => tools.pattern(sessionOf(request, request.params.session_id), request.params.tool_name),
   );
 
   app.get(
@@ -60,11 +60,11 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         summary: "The argument change that fixed this error type before; 404 when none is known",
         params: toolParams,
         querystring: fixQuery,
-        response: { 200: knownFixSchema, ...problemResponses(400, 404, 503) },
+        response: { 200: knownFixSchema, ...apiProblems(400, 404, 503) },
       },
     },
     async (request) =>
-      tools.knownFix(sessionOf(request.params.session_id), request.params.tool_name, request.query.error_type),
+      tools.knownFix(sessionOf(request, request.params.session_id), request.params.tool_name, request.query.error_type),
   );
 
   app.get(
@@ -76,13 +76,13 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         summary: "Arguments that worked for a goal like this one; 404 when none did",
         params: toolParams,
         querystring: hintsQuery,
-        response: { 200: argHintsSchema, ...problemResponses(400, 404, 503) },
+        response: { 200: argHintsSchema, ...apiProblems(400, 404, 503) },
       },
     },
     async (request) => {
       const { session_id, tool_name } = request.params;
       const { goal } = request.query;
-      return { tool_name, goal, arg_hints: await tools.argHints(sessionOf(session_id), tool_name, goal) };
+      return { tool_name, goal, arg_hints: await tools.argHints(sessionOf(request, session_id), tool_name, goal) };
     },
   );
 
@@ -95,12 +95,12 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         summary: "An <error_guidance> block for an error type of a tool",
         params: toolParams,
         querystring: guidanceQuery,
-        response: { 200: promptResponse(sessionPromptSchema), ...problemResponses(400, 404, 503) },
+        response: { 200: promptResponse(sessionPromptSchema), ...apiProblems(400, 404, 503) },
       },
     },
     async (request, reply) => {
       const { session_id, tool_name } = request.params;
-      const prompt = await tools.guidance(sessionOf(session_id), tool_name, request.query.error_type);
+      const prompt = await tools.guidance(sessionOf(request, session_id), tool_name, request.query.error_type);
       return sendPrompt(request, reply, { session_id, prompt });
     },
   );
@@ -114,12 +114,12 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         summary: "A <success_template> block of arguments that worked for a goal; 404 when none did",
         params: toolParams,
         querystring: templateQuery,
-        response: { 200: promptResponse(sessionPromptSchema), ...problemResponses(400, 404, 503) },
+        response: { 200: promptResponse(sessionPromptSchema), ...apiProblems(400, 404, 503) },
       },
     },
     async (request, reply) => {
       const { session_id, tool_name } = request.params;
-      const prompt = await tools.template(sessionOf(session_id), tool_name, request.query.goal);
+      const prompt = await tools.template(sessionOf(request, session_id), tool_name, request.query.goal);
       return sendPrompt(request, reply, { session_id, prompt });
     },
   );

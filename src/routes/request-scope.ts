@@ -2,15 +2,14 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionRef, TaskRef } from "../storage/port.js";
 
-// Every request belongs to this tenant until authentication maps API keys to tenants.
-export const DEFAULT_TENANT = "default";
-
-export function taskOf(taskId: string): TaskRef {
-  return { tenant: DEFAULT_TENANT, taskId };
+/** The task a request addresses, within the request's tenant. */
+export function taskOf(request: FastifyRequest, taskId: string): TaskRef {
+  return { tenant: request.tenant, taskId };
 }
 
-export function sessionOf(sessionId: string): SessionRef {
-  return { tenant: DEFAULT_TENANT, sessionId };
+/** The session a request addresses, within the request's tenant. */
+export function sessionOf(request: FastifyRequest, sessionId: string): SessionRef {
+  return { tenant: request.tenant, sessionId };
 }
 
 /** True when the client asked for text/plain rather than JSON. */

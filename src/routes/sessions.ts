@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ToolMemoryService } from "../domain/tools/service.js";
-import { problemResponses, promptResponse } from "../schemas/common.js";
+import { apiProblems, promptResponse } from "../schemas/common.js";
 import {
   proceduralMemorySchema,
   sessionParams,
@@ -28,10 +28,10 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         tags,
         summary: "Counts over the session's kept log",
         params: sessionParams,
-        response: { 200: sessionStatsSchema, ...problemResponses(400, 503) },
+        response: { 200: sessionStatsSchema, ...apiProblems(400, 503) },
       },
     },
-    async (request) => tools.stats(sessionOf(request.params.session_id)),
+    async (request) => tools.stats(sessionOf(request, request.params.session_id)),
   );
 
   app.get(
@@ -43,12 +43,12 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         summary: "The <procedural_memory> block for a fresh session's prompt",
         params: sessionParams,
         querystring: sessionPromptQuery,
-        response: { 200: promptResponse(sessionPromptSchema), ...problemResponses(400, 503) },
+        response: { 200: promptResponse(sessionPromptSchema), ...apiProblems(400, 503) },
       },
     },
     async (request, reply) => {
       const { session_id } = request.params;
-      const prompt = await tools.prompt(sessionOf(session_id), request.query);
+      const prompt = await tools.prompt(sessionOf(request, session_id), request.query);
       return sendPrompt(request, reply, { session_id, prompt });
     },
   );
@@ -62,12 +62,12 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         summary: "The <procedural_memory_summary> block: totals and the most used tools",
         params: sessionParams,
         querystring: summaryQuery,
-        response: { 200: promptResponse(sessionPromptSchema), ...problemResponses(400, 503) },
+        response: { 200: promptResponse(sessionPromptSchema), ...apiProblems(400, 503) },
       },
     },
     async (request, reply) => {
       const { session_id } = request.params;
-      const prompt = await tools.summary(sessionOf(session_id), request.query.max_tools);
+      const prompt = await tools.summary(sessionOf(request, session_id), request.query.max_tools);
       return sendPrompt(request, reply, { session_id, prompt });
     },
   );
@@ -80,10 +80,10 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         tags,
         summary: "Export the session's whole procedural memory",
         params: sessionParams,
-        response: { 200: proceduralMemorySchema, ...problemResponses(400, 503) },
+        response: { 200: proceduralMemorySchema, ...apiProblems(400, 503) },
       },
     },
-    async (request) => tools.exportMemory(sessionOf(request.params.session_id)),
+    async (request) => tools.exportMemory(sessionOf(request, request.params.session_id)),
   );
 
   app.put(
@@ -98,11 +98,11 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         description: "The document's session_id gives way to the path's, so a memory can be copied into another session.",
         params: sessionParams,
         body: proceduralMemorySchema,
-        response: { 204: noContent, ...problemResponses(400, 413, 415, 503) },
+        response: { 204: noContent, ...apiProblems(400, 413, 415, 503) },
       },
     },
     async (request, reply) => {
-      await tools.importMemory(sessionOf(request.params.session_id), request.body);
+      await tools.importMemory(sessionOf(request, request.params.session_id), request.body);
       return reply.status(204).send();
     },
   );
@@ -115,11 +115,11 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         tags,
         summary: "Forget the session; call ids start again at call-0001",
         params: sessionParams,
-        response: { 204: noContent, ...problemResponses(400, 503) },
+        response: { 204: noContent, ...apiProblems(400, 503) },
       },
     },
     async (request, reply) => {
-      await tools.reset(sessionOf(request.params.session_id));
+      await tools.reset(sessionOf(request, request.params.session_id));
       return reply.status(204).send();
     },
   );

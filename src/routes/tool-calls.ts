@@ -1,7 +1,7 @@
 // HTTP routes to record and search a session's tool calls.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ToolMemoryService } from "../domain/tools/service.js";
-import { problemResponses } from "../schemas/common.js";
+import { apiProblems, idempotencyHeaders, postProblems } from "../schemas/common.js";
 import { callListSchema, callParams, searchCallsQuery, sessionParams, toolCallInputSchema, toolLogEntrySchema } from "../schemas/tools.js";
 import { sessionOf } from "./request-scope.js";
 
@@ -20,11 +20,12 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
           "(within the detection window, with different arguments) comes back with fix_for and delta_args.",
         params: sessionParams,
         body: toolCallInputSchema,
-        response: { 201: toolLogEntrySchema, ...problemResponses(400, 413, 415, 503) },
+        headers: idempotencyHeaders,
+        response: { 201: toolLogEntrySchema, ...postProblems(400, 413, 415, 503) },
       },
     },
     async (request, reply) => {
-      const entry = await tools.record(sessionOf(request.params.session_id), request.body);
+      const entry = await tools.record(sessionOf(request, request.params.session_id), request.body);
       reply.header("location", `/sessions/${request.params.session_id}/tool-calls/${entry.id}`);
       return reply.status(201).send(entry);
     },
@@ -39,13 +40,13 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
         summary: "Search a session's calls, newest first",
         params: sessionParams,
         querystring: searchCallsQuery,
-        response: { 200: callListSchema, ...problemResponses(400, 503) },
+        response: { 200: callListSchema, ...apiProblems(400, 503) },
       },
     },
     async (request) => {
       const { limit, ...filter } = request.query;
       const { session_id } = request.params;
-      return { session_id, calls: await tools.search(sessionOf(session_id), filter, limit) };
+      return { session_id, calls: await tools.search(sessionOf(request, session_id), filter, limit) };
     },
   );
 
@@ -57,10 +58,10 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
         tags,
         summary: "One call",
         params: callParams,
-        response: { 200: toolLogEntrySchema, ...problemResponses(400, 404, 503) },
+        response: { 200: toolLogEntrySchema, ...apiProblems(400, 404, 503) },
       },
     },
-    async (request) => tools.getCall(sessionOf(request.params.session_id), request.params.call_id),
+    async (request) => tools.getCall(sessionOf(request, request.params.session_id), request.params.call_id),
   );
 };
 

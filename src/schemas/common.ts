@@ -10,7 +10,8 @@ export const idSchema = (description: string) =>
 
 export const taskIdSchema = idSchema("Task id");
 export const sessionIdSchema = idSchema("Session id");
-export const toolNameSchema = idSchema("Tool name");
+// Patterns are keyed by tool name in JSON objects, where "__proto__" cannot be an ordinary key.
+export const toolNameSchema = idSchema("Tool name").refine((name) => name !== "__proto__", "must not be __proto__");
 
 export const problemSchema = z
   .object({
@@ -30,9 +31,13 @@ export const problemSchema = z
 
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: the problem names every offending field",
+  401: "Missing or unknown API key (when API keys are configured)",
   404: "Not found",
+  409: "A request with the same Idempotency-Key is still in progress",
   413: "Request body too large",
   415: "Unsupported media type",
+  422: "The Idempotency-Key was used for a different request",
+  429: "The tenant's rate limit is exceeded; retry after the Retry-After seconds",
   500: "Unexpected error; the body reveals no internals",
   503: "Store unavailable; retry after the Retry-After seconds",
 };
@@ -44,6 +49,27 @@ export function problemResponses<const S extends readonly number[]>(...statuses:
     [...statuses, 500].map((status) => [status, { description: PROBLEM_DESCRIPTIONS[status] ?? "Problem", content }]),
   ) as { [K in S[number] | 500]: { description: string; content: typeof content } };
 }
+
+/** Error responses of an API route: also 401 (authentication) and 429 (rate limit). */
+export function apiProblems<const S extends readonly number[]>(...statuses: S) {
+  return problemResponses(...statuses, 401, 429);
+}
+
+/** Error responses of an API POST: also the idempotency conflicts. */
+export function postProblems<const S extends readonly number[]>(...statuses: S) {
+  return apiProblems(...statuses, 409, 422);
+}
+
+export const idempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(/^[\x20-\x7e]{1,255}$/, "must be 1-255 printable ASCII characters")
+    .optional()
+    .describe(
+      "Makes a retried POST safe: the first completed response is replayed (with Idempotent-Replayed: true) " +
+        "for the same key and body; another body gives 422, a retry while the first is running gives 409.",
+    ),
+});
 
 /** A prompt as JSON, or as the text itself when the client asks for text/plain. */
 export function promptResponse<T extends z.ZodType>(json: T) {

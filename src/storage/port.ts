@@ -22,6 +22,10 @@ export interface StoreLimits {
   maxToolLogEntries: number;
   /** How many previous log entries a success looks back through for a failure it fixes. */
   fixDetectionWindow: number;
+  /** Seconds a task's keys live after its last write; 0 keeps them forever. */
+  lessonsTtlSeconds: number;
+  /** Seconds a session's keys live after its last write; 0 keeps them forever. */
+  sessionsTtlSeconds: number;
 }
 
 export interface LessonStore {
@@ -109,7 +113,35 @@ export interface ToolMemoryStore {
   resetSession(session: SessionRef): Promise<void>;
 }
 
-export interface Store extends LessonStore, ToolMemoryStore {
+/** A completed response, kept so that a retry with the same idempotency key gets it again. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type IdempotencyClaim =
+  | { state: "claimed" }
+  | { state: "in-flight" }
+  | { state: "mismatch" }
+  | { state: "completed"; response: StoredResponse };
+
+export interface IdempotencyStore {
+  /**
+   * Atomically claims a tenant's idempotency key for a request with this fingerprint, for at most
+   * `lockMs` unless completed. An existing key answers: "mismatch" when it was used for another
+   * request, "in-flight" while its first request runs, or the completed response.
+   */
+  claimIdempotencyKey(tenant: string, key: string, fingerprint: string, lockMs: number): Promise<IdempotencyClaim>;
+
+  /** Keeps the first request's response for `ttlSeconds`; ignored unless the claim is still this fingerprint's. */
+  completeIdempotencyKey(tenant: string, key: string, fingerprint: string, response: StoredResponse, ttlSeconds: number): Promise<void>;
+
+  /** Frees an in-flight claim whose request failed, so that a retry runs it again. */
+  releaseIdempotencyKey(tenant: string, key: string, fingerprint: string): Promise<void>;
+}
+
+export interface Store extends LessonStore, ToolMemoryStore, IdempotencyStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 

@@ -3,7 +3,12 @@ import { lessonStoreContract } from "./lesson-store.contract.js";
 import { toolMemoryStoreContract } from "./tool-memory.contract.js";
 import type { StoreFactory } from "../helpers/stores.js";
 
-export function runStorageContract(factory: StoreFactory): void {
+export interface ContractOptions {
+  /** Lets `ms` of time pass for the store (a fake clock jumps; Redis is waited for). */
+  elapse: (ms: number) => Promise<void>;
+}
+
+export function runStorageContract(factory: StoreFactory, options: ContractOptions): void {
   lessonStoreContract(factory);
   toolMemoryStoreContract(factory);
 }

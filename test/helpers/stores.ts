@@ -6,7 +6,13 @@ import type { Store, StoreLimits } from "../../src/storage/port.js";
 import { createMemoryStore } from "../../src/storage/memory/index.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 
-export const DEFAULT_LIMITS: StoreLimits = { maxLessonsPerTask: 40, maxToolLogEntries: 1000, fixDetectionWindow: 10 };
+export const DEFAULT_LIMITS: StoreLimits = {
+  maxLessonsPerTask: 40,
+  maxToolLogEntries: 1000,
+  fixDetectionWindow: 10,
+  lessonsTtlSeconds: 0,
+  sessionsTtlSeconds: 0,
+};
 
 export type StoreFactory = (limits?: Partial<StoreLimits>) => Promise<Store>;
 
@@ -14,7 +20,17 @@ export function uniquePrefix(): string {
   return `test-${randomUUID().slice(0, 12)}`;
 }
 
-export const memoryStoreFactory: StoreFactory = async (limits) => createMemoryStore({ ...DEFAULT_LIMITS, ...limits });
+// The embedded store's clock: tests move it forward instead of waiting for data to expire.
+let clockOffsetMs = 0;
+
+export const memoryStoreFactory: StoreFactory = async (limits) =>
+  createMemoryStore({ ...DEFAULT_LIMITS, ...limits }, { now: () => Date.now() + clockOffsetMs });
+
+/** How each kind of store lets time pass: the embedded one's clock jumps, Redis is waited for. */
+export const memoryElapse = async (ms: number) => {
+  clockOffsetMs += ms;
+};
+export const redisElapse = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const prefixes = new WeakMap<Store, { client: Redis; prefix: string }>();
 
@@ -46,5 +62,13 @@ export function bothStores(): Array<[name: string, factory: StoreFactory]> {
   return [
     ["memory", memoryStoreFactory],
     ["redis", redisStoreFactory()],
+  ];
+}
+
+/** Both stores with their way of letting time pass, for retention and expiry tests. */
+export function bothStoresWithTime(): Array<[name: string, factory: StoreFactory, elapse: (ms: number) => Promise<void>]> {
+  return [
+    ["memory", memoryStoreFactory, memoryElapse],
+    ["redis", redisStoreFactory(), redisElapse],
   ];
 }

@@ -1,5 +1,5 @@
 // The storage contract against the embedded in-memory store.
 import { runStorageContract } from "../contract/index.js";
-import { memoryStoreFactory } from "../helpers/stores.js";
+import { memoryElapse, memoryStoreFactory } from "../helpers/stores.js";
 
-runStorageContract(memoryStoreFactory);
+runStorageContract(memoryStoreFactory, { elapse: memoryElapse });

@@ -1,5 +1,5 @@
 // The storage contract against a real redis-server, each store under its own key prefix.
 import { runStorageContract } from "../contract/index.js";
-import { redisStoreFactory } from "../helpers/stores.js";
+import { redisElapse, redisStoreFactory } from "../helpers/stores.js";
 
-runStorageContract(redisStoreFactory());
+runStorageContract(redisStoreFactory(), { elapse: redisElapse });

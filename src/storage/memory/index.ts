@@ -1,14 +1,37 @@
 // The embedded store: everything in this process's memory, lost on exit; for trying the service out.
 import type { Store, StoreLimits } from "../port.js";
+import { createMemoryIdempotencyStore } from "./idempotency.js";
 import { createMemoryLessonStore } from "./lessons.js";
 import { createMemoryToolMemoryStore } from "./tool-memory.js";
 
-export function createMemoryStore(limits: StoreLimits): Store {
+// Expired entries are also dropped when read; the sweep bounds memory for data nobody reads again.
+const SWEEP_INTERVAL_MS = 60_000;
+
+export interface MemoryStoreOptions {
+  /** The clock in milliseconds; tests move it to expire data. */
+  now?: () => number;
+}
+
+export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
+  const lessons = createMemoryLessonStore(limits, now);
+  const tools = createMemoryToolMemoryStore(limits, now);
+  const idempotency = createMemoryIdempotencyStore(now);
+  const sweeper = setInterval(() => {
+    lessons.sweep();
+    tools.sweep();
+    idempotency.sweep();
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   return {
     kind: "memory",
-    ...createMemoryLessonStore(limits),
-    ...createMemoryToolMemoryStore(limits),
+    ...lessons,
+    ...tools,
+    ...idempotency,
     async ping() {},
-    async close() {},
+    async close() {
+      clearInterval(sweeper);
+    },
   };
 }

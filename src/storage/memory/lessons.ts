@@ -1,6 +1,7 @@
 // Embedded lesson storage: per-task arrays and counters in this process's memory.
 import type { Lesson, LessonCounters } from "../../domain/lessons/types.js";
 import type { LessonStore, StoreLimits, TaskRef } from "../port.js";
+import { ExpiringMap } from "./expiring-map.js";
 
 interface TaskLessons {
   lessons: Lesson[];
@@ -24,22 +25,22 @@ function uncount(state: TaskLessons, lesson: Lesson): void {
   bump(state.byTier, lesson.tier, -1);
 }
 
-export function createMemoryLessonStore(limits: Pick<StoreLimits, "maxLessonsPerTask">): LessonStore {
-  const tasks = new Map<string, TaskLessons>();
+export function createMemoryLessonStore(
+  limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
+  now: () => number,
+): LessonStore & { sweep(): void } {
+  const tasks = new ExpiringMap<TaskLessons>(limits.lessonsTtlSeconds * 1000, now);
 
-  function stateOf(task: TaskRef): TaskLessons {
-    const key = taskKey(task);
-    let state = tasks.get(key);
-    if (!state) {
-      state = { lessons: [], captured: 0, byCategory: new Map(), byTier: new Map() };
-      tasks.set(key, state);
-    }
-    return state;
+  /** The task's state for a write, which starts its retention period again. */
+  function writableStateOf(task: TaskRef): TaskLessons {
+    return tasks.upsert(taskKey(task), () => ({ lessons: [], captured: 0, byCategory: new Map(), byTier: new Map() }));
   }
 
   return {
+    sweep: () => tasks.sweep(),
+
     async appendLesson(task, lesson) {
-      const state = stateOf(task);
+      const state = writableStateOf(task);
       state.lessons.push(structuredClone(lesson));
       state.captured += 1;
       bump(state.byCategory, lesson.category, 1);
@@ -59,9 +60,9 @@ export function createMemoryLessonStore(limits: Pick<StoreLimits, "maxLessonsPer
     },
 
     async deleteLesson(task, lessonId) {
-      const state = tasks.get(taskKey(task));
-      const index = state?.lessons.findIndex((lesson) => lesson.lesson_id === lessonId) ?? -1;
-      if (!state || index === -1) return false;
+      const index = tasks.get(taskKey(task))?.lessons.findIndex((lesson) => lesson.lesson_id === lessonId) ?? -1;
+      if (index === -1) return false;
+      const state = writableStateOf(task);
       uncount(state, state.lessons.splice(index, 1)[0]!);
       return true;
     },

@@ -8,6 +8,7 @@ import {
 } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES, type FixRelation, type ToolLogEntry, type ToolPattern } from "../../domain/tools/types.js";
 import type { SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import { ExpiringMap } from "./expiring-map.js";
 
 interface SessionState {
   log: ToolLogEntry[];
@@ -23,24 +24,27 @@ function sessionKey(session: SessionRef): string {
   return `${session.tenant}\u0000${session.sessionId}`;
 }
 
-export function createMemoryToolMemoryStore(
-  limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow">,
-): ToolMemoryStore {
-  const sessions = new Map<string, SessionState>();
+const emptySession = (): SessionState => ({
+  log: [],
+  allocated: 0,
+  patterns: new Map(),
+  fixes: [],
+  fixesDetected: 0,
+  createdAt: null,
+  updatedAt: null,
+});
 
-  function stateOf(session: SessionRef): SessionState {
-    const key = sessionKey(session);
-    let state = sessions.get(key);
-    if (!state) {
-      state = { log: [], allocated: 0, patterns: new Map(), fixes: [], fixesDetected: 0, createdAt: null, updatedAt: null };
-      sessions.set(key, state);
-    }
-    return state;
-  }
+export function createMemoryToolMemoryStore(
+  limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds">,
+  now: () => number,
+): ToolMemoryStore & { sweep(): void } {
+  const sessions = new ExpiringMap<SessionState>(limits.sessionsTtlSeconds * 1000, now);
 
   return {
+    sweep: () => sessions.sweep(),
+
     async recordToolCall(session, call) {
-      const state = stateOf(session);
+      const state = sessions.upsert(sessionKey(session), emptySession);
       const now = call.timestamp;
       state.allocated += 1;
       const entry: ToolLogEntry = {
@@ -129,7 +133,7 @@ export function createMemoryToolMemoryStore(
 
     async exportMemory(session) {
       const state = sessions.get(sessionKey(session));
-      if (!state || (state.allocated === 0 && state.patterns.size === 0)) return null;
+      if (!state) return null;
       return structuredClone({
         session_id: session.sessionId,
         tool_log: state.log,

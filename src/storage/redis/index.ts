@@ -4,6 +4,7 @@ import type { Store, StoreLimits } from "../port.js";
 import { createRedisClient } from "./client.js";
 import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
+import { createRedisIdempotencyStore } from "./idempotency.js";
 import { createRedisLessonStore } from "./lessons.js";
 import { defineScripts } from "./scripts.js";
 import { createRedisToolMemoryStore } from "./tool-memory.js";
@@ -28,6 +29,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     client,
     ...createRedisLessonStore(redis, keys, options.limits),
     ...createRedisToolMemoryStore(redis, keys, options.limits),
+    ...createRedisIdempotencyStore(redis, keys),
 
     async ping() {
       await guarded(() => redis.ping());

@@ -1,12 +1,18 @@
 // Every Redis key name is built here: prefix, one hash tag per task or session, then a suffix.
+import { createHash } from "node:crypto";
 import type { SessionRef, TaskRef } from "../port.js";
 
 // All keys of one task (or session) share the hash tag {tenant:kind:id}, so each Lua script touches
 // a single cluster slot. Ids cannot contain braces (the routes forbid them), so the tag is exact.
 export function createKeys(prefix: string) {
-  const base = (tenant: string, kind: "task" | "session", id: string) => `${prefix}:{${tenant}:${kind}:${id}}`;
+  const base = (tenant: string, kind: "task" | "session" | "idem", id: string) => `${prefix}:{${tenant}:${kind}:${id}}`;
 
   return {
+    /** Hash of one idempotency record; the client's key is hashed, so any text is a safe key name. */
+    idempotency(tenant: string, key: string) {
+      return base(tenant, "idem", createHash("sha256").update(key).digest("hex").slice(0, 32));
+    },
+
     task(task: TaskRef) {
       const root = base(task.tenant, "task", task.taskId);
       return {

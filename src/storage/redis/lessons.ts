@@ -25,14 +25,14 @@ function countersFrom(hash: Record<string, string>): LessonCounters {
 export function createRedisLessonStore(
   redis: ScriptedRedis,
   keys: Keys,
-  limits: Pick<StoreLimits, "maxLessonsPerTask">,
+  limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
 ): LessonStore {
   return {
     async appendLesson(task, lesson) {
       const { lessons, counters } = keys.task(task);
       const json = JSON.stringify(lesson);
       await guarded(() =>
-        redis.appendLesson(lessons, counters, json, lesson.category, lesson.tier, limits.maxLessonsPerTask),
+        redis.appendLesson(lessons, counters, json, lesson.category, lesson.tier, limits.maxLessonsPerTask, limits.lessonsTtlSeconds),
       );
     },
 
@@ -49,7 +49,7 @@ export function createRedisLessonStore(
 
     async deleteLesson(task, lessonId) {
       const { lessons, counters } = keys.task(task);
-      return (await guarded(() => redis.deleteLesson(lessons, counters, lessonId))) === 1;
+      return (await guarded(() => redis.deleteLesson(lessons, counters, lessonId, limits.lessonsTtlSeconds))) === 1;
     },
 
     async clearLessons(task) {

@@ -9,8 +9,8 @@ type Arg = string | number;
 
 /** The scripts as client methods: keys first, then arguments, as the file headers list them. */
 export interface ScriptCommands {
-  appendLesson(lessons: string, counters: string, lessonJson: string, category: string, tier: Arg, max: Arg): Promise<number>;
-  deleteLesson(lessons: string, counters: string, lessonId: string): Promise<number>;
+  appendLesson(lessons: string, counters: string, lessonJson: string, category: string, tier: Arg, max: Arg, ttlSeconds: Arg): Promise<number>;
+  deleteLesson(lessons: string, counters: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
   recordToolCall(
     meta: string,
     log: string,
@@ -21,6 +21,9 @@ export interface ScriptCommands {
   ): Promise<[id: string, fixedId: string, deltaJson: string]>;
   readRecentCalls(patterns: string, calls: string, perTool: Arg, ...tools: string[]): Promise<Array<string | number>>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
+  claimIdempotencyKey(key: string, fingerprint: string, lockMs: Arg): Promise<[string, string?]>;
+  completeIdempotencyKey(key: string, fingerprint: string, responseJson: string, ttlSeconds: Arg): Promise<number>;
+  releaseIdempotencyKey(key: string, fingerprint: string): Promise<number>;
 }
 
 export type ScriptedRedis = Redis & ScriptCommands;

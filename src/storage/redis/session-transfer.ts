@@ -1,9 +1,8 @@
 // Exports and imports a whole session's procedural memory, each as one MULTI/EXEC round trip.
-import { canonicalJson } from "../../domain/tools/arguments.js";
 import { RECENT_CALLS_PER_TOOL } from "../../domain/tools/pattern-limits.js";
 import type { FixRelation, ProceduralMemory, ToolLogEntry } from "../../domain/tools/types.js";
 import type { Keys } from "./keys.js";
-import { entryFrom } from "./log-entries.js";
+import { argumentPairs, entryFrom } from "./log-entries.js";
 import { patternsInOrderOfUse, stateFromPattern } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { execAtomically } from "./transaction.js";
@@ -34,18 +33,23 @@ export async function exportSession(
   };
 }
 
+/** What the Lua script keeps about an entry to decide later whether a success fixes it. */
 function factsOf(entry: ToolLogEntry): string {
-  const args = Object.entries(entry.arguments).map(([name, value]) => [name, canonicalJson(value)]);
   return JSON.stringify({
     tool: entry.tool_name,
     outcome: entry.outcome,
     error_type: entry.error_type ?? "",
-    args: JSON.stringify(args),
+    args: argumentPairs(entry.arguments),
   });
 }
 
 /** Replaces the session with `memory`; the caller has validated it and trimmed its log to the cap. */
-export async function importSession(redis: ScriptedRedis, k: SessionKeys, memory: ProceduralMemory): Promise<void> {
+export async function importSession(
+  redis: ScriptedRedis,
+  k: SessionKeys,
+  memory: ProceduralMemory,
+  ttlSeconds: number,
+): Promise<void> {
   const log = memory.tool_log;
   const calls: Record<string, string> = {};
   for (const { fixed_by, ...stored } of log) {
@@ -79,5 +83,7 @@ export async function importSession(redis: ScriptedRedis, k: SessionKeys, memory
   if (log.length > 0) multi.rpush(k.log, ...log.map((entry) => entry.id)).hset(k.calls, calls);
   if (tools.length > 0) multi.hset(k.patterns, patterns);
   if (memory.fix_relations.length > 0) multi.rpush(k.fixes, ...memory.fix_relations.map((fix) => JSON.stringify(fix)));
+  // An import is a write: every key of the session lives for the retention period from now.
+  if (ttlSeconds > 0) for (const key of Object.values(k)) multi.expire(key, ttlSeconds);
   await execAtomically(multi);
 }

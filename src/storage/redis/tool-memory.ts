@@ -1,5 +1,4 @@
 // Redis procedural memory: one Lua script records a call; reads take one round trip each.
-import { canonicalJson } from "../../domain/tools/arguments.js";
 import {
   MAX_CONTEXTS_PER_ERROR,
   MAX_SUCCESS_PATTERNS,
@@ -10,7 +9,7 @@ import type { ArgDelta } from "../../domain/tools/types.js";
 import type { SessionCounters, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
-import { entriesFromPairs, entryFrom } from "./log-entries.js";
+import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
 import { parsePatternState, patternFromState, patternsInOrderOfUse, type PatternState } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { exportSession, importSession } from "./session-transfer.js";
@@ -19,12 +18,12 @@ import { execAtomically } from "./transaction.js";
 export function createRedisToolMemoryStore(
   redis: ScriptedRedis,
   keys: Keys,
-  limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow">,
+  limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds">,
 ): ToolMemoryStore {
   return {
     async recordToolCall(session, call) {
       const k = keys.session(session);
-      const args = JSON.stringify(Object.entries(call.arguments).map(([name, value]) => [name, canonicalJson(value)]));
+      const args = argumentPairs(call.arguments);
       const [id, fixedId, deltaJson] = await guarded(() =>
         redis.recordToolCall(
           k.meta,
@@ -46,6 +45,7 @@ export function createRedisToolMemoryStore(
           MAX_SUCCESS_PATTERNS,
           MAX_VALUES_PER_ARGUMENT,
           MAX_CONTEXTS_PER_ERROR,
+          limits.sessionsTtlSeconds,
         ),
       );
       return {
@@ -112,7 +112,7 @@ export function createRedisToolMemoryStore(
     },
 
     exportMemory: (session) => exportSession(redis, keys.session(session), session.sessionId),
-    importMemory: (session, memory) => importSession(redis, keys.session(session), memory),
+    importMemory: (session, memory) => importSession(redis, keys.session(session), memory, limits.sessionsTtlSeconds),
 
     async resetSession(session) {
       const k = keys.session(session);

@@ -2,6 +2,7 @@
 -- KEYS[1] lessons list (lesson JSON, oldest first)
 -- KEYS[2] counters hash (kept, captured, cat:<category>, tier:<n>)
 -- ARGV[1] lesson JSON   ARGV[2] category   ARGV[3] tier   ARGV[4] max lessons kept
+-- ARGV[5] seconds both keys live after this write (0: forever)
 -- Returns the number of lessons kept.
 local rcall = redis.call
 local lessonsKey, countersKey = KEYS[1], KEYS[2]
@@ -27,4 +28,9 @@ if kept > max then
   kept = max
 end
 rcall('HSET', countersKey, 'kept', kept)
+-- The two keys expire together, so counters never outlive the lessons they count.
+local ttl = tonumber(ARGV[5])
+for _, key in ipairs(KEYS) do
+  if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+end
 return kept

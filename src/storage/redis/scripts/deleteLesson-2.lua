@@ -1,6 +1,6 @@
 -- Removes one lesson from a task by id and uncounts it.
 -- KEYS[1] lessons list   KEYS[2] counters hash
--- ARGV[1] lesson id
+-- ARGV[1] lesson id   ARGV[2] seconds both keys live after this write (0: forever)
 -- Returns 1 when the lesson was removed, 0 when the task did not keep it.
 local rcall = redis.call
 local lessonsKey, countersKey = KEYS[1], KEYS[2]
@@ -16,6 +16,10 @@ for _, raw in ipairs(rcall('LRANGE', lessonsKey, 0, -1)) do
     uncount('cat:' .. lesson.category)
     uncount('tier:' .. lesson.tier)
     uncount('kept')
+    local ttl = tonumber(ARGV[2])
+    for _, key in ipairs(KEYS) do
+      if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+    end
     return 1
   end
 end

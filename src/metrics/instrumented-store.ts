@@ -1,0 +1,40 @@
+// Wraps a store so that every operation's latency is measured and domain events are counted.
+import { StoreUnavailableError } from "../errors.js";
+import type { Store } from "../storage/port.js";
+import type { Metrics } from "./registry.js";
+
+type Operation = (...args: unknown[]) => Promise<unknown>;
+
+export function instrumentStore(store: Store, metrics: Metrics): Store {
+  const timed = (name: string, operation: Operation): Operation =>
+    async (...args) => {
+      const stop = metrics.storeDuration.startTimer({ operation: name });
+      try {
+        const result = await operation(...args);
+        stop({ result: "ok" });
+        return result;
+      } catch (error) {
+        stop({ result: error instanceof StoreUnavailableError ? "unavailable" : "error" });
+        throw error;
+      }
+    };
+
+  const wrapped = { ...store } as Record<string, unknown>;
+  for (const [name, member] of Object.entries(store)) {
+    if (typeof member === "function" && name !== "close") wrapped[name] = timed(name, member.bind(store) as Operation);
+  }
+
+  const instrumented = wrapped as unknown as Store;
+  const { appendLesson, recordToolCall } = instrumented;
+  instrumented.appendLesson = async (task, lesson) => {
+    await appendLesson(task, lesson);
+    metrics.lessonsCaptured.inc();
+  };
+  instrumented.recordToolCall = async (session, call) => {
+    const entry = await recordToolCall(session, call);
+    metrics.toolCallsRecorded.inc({ outcome: entry.outcome });
+    if (entry.fix_for) metrics.fixesDetected.inc();
+    return entry;
+  };
+  return instrumented;
+}

@@ -1,0 +1,51 @@
+// The service's Prometheus metrics, in a registry of its own (one per app, so tests can build many).
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+export function createMetrics(storeUp: () => boolean) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: "http_request_duration_seconds",
+      help: "HTTP request duration by route and status",
+      labelNames: ["method", "route", "status_code"] as const,
+      buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    storeDuration: new Histogram({
+      name: "store_operation_duration_seconds",
+      help: "Store operation latency by operation and result",
+      labelNames: ["operation", "result"] as const,
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [registry],
+    }),
+    lessonsCaptured: new Counter({
+      name: "lessons_captured_total",
+      help: "Failure lessons stored",
+      registers: [registry],
+    }),
+    toolCallsRecorded: new Counter({
+      name: "tool_calls_recorded_total",
+      help: "Tool calls recorded, by outcome",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
+    fixesDetected: new Counter({
+      name: "fixes_detected_total",
+      help: "Successes linked to the failure they fixed",
+      registers: [registry],
+    }),
+    storeUp: new Gauge({
+      name: "store_up",
+      help: "1 while the store (Redis, or the embedded store) is connected, else 0",
+      registers: [registry],
+      collect() {
+        this.set(storeUp() ? 1 : 0);
+      },
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
