@@ -50,25 +50,39 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 256 },
+    // Requests arriving during shutdown get our own 503 problem (below), not Fastify's plain one.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only; any other body is a 415, not a string that fails validation.
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // While shutting down, new requests are turned away and every response closes its connection:
+  // a keep-alive connection left idle would otherwise hold close() open until the grace period ends.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async () => {
+    if (closing) throw new AppError("SHUTTING_DOWN", "The service is shutting down; retry on another instance or shortly.");
+  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (closing) reply.header("connection", "close");
   });
 
   await app.register(problemDetails);
   await app.register(helmet, { contentSecurityPolicy: false });
   if (config.CORS_ORIGINS) await app.register(cors, { origin: config.CORS_ORIGINS.split(",").map((origin) => origin.trim()) });
   await app.register(openapi);
-  await app.register(storePlugin, { config, store: deps.store });
-
-  const metrics = createMetrics(() => app.store.kind === "memory" || app.redisClient?.status === "ready");
+  // The store reports to the metrics, which in turn read whether the store is up.
+  let storeUp = () => false;
+  const metrics = createMetrics(() => storeUp());
+  await app.register(storePlugin, { config, store: deps.store, instrument: (store) => instrumentStore(store, metrics) });
+  storeUp = () => app.store.kind === "memory" || app.redisClient?.status === "ready";
   await app.register(metricsPlugin, { metrics });
-  const store = instrumentStore(app.store, metrics);
+  const store = app.store;
   const clock = deps.clock ?? (() => new Date());
   const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${randomBytes(12).toString("base64url")}` });
   const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES } });

@@ -15,6 +15,7 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, title: "Too many requests" },
   INTERNAL: { status: 500, title: "Internal server error" },
   STORE_UNAVAILABLE: { status: 503, title: "Storage unavailable" },
+  SHUTTING_DOWN: { status: 503, title: "Shutting down" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -19,6 +19,8 @@ export interface StorePluginOptions {
   config: Config;
   /** A ready-made store (tests); the plugin then neither opens nor closes it. */
   store?: Store | undefined;
+  /** Wraps the store, e.g. to measure it; what it returns is what the app uses. */
+  instrument?: (store: Store) => Store;
 }
 
 // How long boot waits for a first connection before serving anyway (with readiness failing).
@@ -36,9 +38,9 @@ export function storeLimitsOf(config: Config): StoreLimits {
 }
 
 export default fp<StorePluginOptions>(
-  async (app, { config, store: given }) => {
+  async (app, { config, store: given, instrument = (store) => store }) => {
     if (given) {
-      app.decorate("store", given);
+      app.decorate("store", instrument(given));
       app.decorate("redisClient", "client" in given ? (given.client as Redis) : null);
       return;
     }
@@ -49,7 +51,7 @@ export default fp<StorePluginOptions>(
           "Set REDIS_URL to keep data in Redis.",
       );
       const store = createMemoryStore(storeLimitsOf(config));
-      app.decorate("store", store);
+      app.decorate("store", instrument(store));
       app.decorate("redisClient", null);
       app.addHook("onClose", async () => store.close());
       return;
@@ -66,7 +68,7 @@ export default fp<StorePluginOptions>(
     if (!(await waitUntilReady(store.client, FIRST_CONNECT_WAIT_MS))) {
       app.log.error("Redis is not reachable yet; serving 503 until it is");
     }
-    app.decorate("store", store);
+    app.decorate("store", instrument(store));
     app.decorate("redisClient", store.client);
     app.addHook("onClose", async () => store.close());
   },

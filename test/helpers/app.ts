@@ -3,9 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
 import type { Store } from "../../src/storage/port.js";
+import { uniquePrefix } from "./stores.js";
 
+/** The config of a test app; its own key prefix keeps its rate-limit budget apart from other tests'. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: "silent", ...env });
+  return loadConfig({ LOG_LEVEL: "silent", REDIS_KEY_PREFIX: uniquePrefix(), ...env });
 }
 
 export async function buildTestApp(store: Store, env: Record<string, string> = {}): Promise<FastifyInstance> {
