@@ -1,5 +1,7 @@
 // The storage contract suite: registers every contract test for one adapter's factory.
+import { idempotencyStoreContract } from "./idempotency-store.contract.js";
 import { lessonStoreContract } from "./lesson-store.contract.js";
+import { retentionContract } from "./retention.contract.js";
 import { toolMemoryStoreContract } from "./tool-memory.contract.js";
 import type { StoreFactory } from "../helpers/stores.js";
 
@@ -11,4 +13,6 @@ export interface ContractOptions {
 export function runStorageContract(factory: StoreFactory, options: ContractOptions): void {
   lessonStoreContract(factory);
   toolMemoryStoreContract(factory);
+  idempotencyStoreContract(factory, options.elapse);
+  retentionContract(factory, options.elapse);
 }

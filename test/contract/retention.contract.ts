@@ -1,0 +1,149 @@
+// Contract tests of retention: a task's or session's data lives a fixed time after its last write, all of it together.
+import { afterEach, describe, expect, it } from "vitest";
+import type { SessionRef, Store, StoreLimits, TaskRef } from "../../src/storage/port.js";
+import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";
+import type { StoreFactory } from "../helpers/stores.js";
+
+const ONE_SECOND: Partial<StoreLimits> = { lessonsTtlSeconds: 1, sessionsTtlSeconds: 1 };
+
+const ZERO_LESSON_COUNTERS = { total_lessons: 0, total_captured: 0, by_category: {}, by_tier: { "1": 0, "2": 0, "3": 0 } };
+const ZERO_SESSION_COUNTERS = {
+  total_calls: 0,
+  success_count: 0,
+  failure_count: 0,
+  total_fixes_detected: 0,
+  tools_tracked: 0,
+  created_at: null,
+  updated_at: null,
+};
+
+export function retentionContract(factory: StoreFactory, elapse: (ms: number) => Promise<void>): void {
+  describe("retention", () => {
+    const opened: Store[] = [];
+    const open: StoreFactory = async (limits) => {
+      const store = await factory(limits);
+      opened.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()));
+    });
+
+    /** A task with two lessons of different categories, so that every counter is set. */
+    async function fillTask(store: Store, task: TaskRef) {
+      const lessons = [aLesson({ category: "syntax", tier: 1 }), aLesson({ category: "api", tier: 3 })];
+      for (const lesson of lessons) await store.appendLesson(task, lesson);
+      return lessons;
+    }
+
+    /** A session with a failure fixed by a success, so that log, calls, patterns, fixes and meta all exist. */
+    async function fillSession(store: Store, session: SessionRef) {
+      await store.recordToolCall(session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }));
+      await store.recordToolCall(session, aCall("t", "success", { x: 2 }));
+    }
+
+    async function expectTaskGone(store: Store, task: TaskRef) {
+      expect(await store.listLessons(task)).toEqual([]);
+      expect(await store.lessonCounters(task)).toEqual(ZERO_LESSON_COUNTERS);
+    }
+
+    async function expectSessionGone(store: Store, session: SessionRef) {
+      expect(await store.readToolLog(session)).toEqual([]);
+      expect(await store.getToolCall(session, "call-0001")).toBeNull();
+      expect(await store.getPatterns(session)).toEqual({});
+      expect(await store.getPattern(session, "t")).toBeNull();
+      expect(await store.toolContexts(session, null, 3)).toEqual([]);
+      expect(await store.sessionCounters(session)).toEqual(ZERO_SESSION_COUNTERS);
+      expect(await store.exportMemory(session)).toBeNull();
+    }
+
+    it("forgets a task's lessons and counters and a session's whole memory together once the period passes without writes", async () => {
+      const store = await open(ONE_SECOND);
+      const task = aTask();
+      const session = aSession();
+      const lessons = await fillTask(store, task);
+      await fillSession(store, session);
+      expect(await store.listLessons(task)).toEqual(lessons);
+      expect((await store.sessionCounters(session)).total_fixes_detected).toBe(1);
+
+      await elapse(1200);
+      await expectTaskGone(store, task);
+      await expectSessionGone(store, session);
+
+      // Nothing outlived the data it described: a new write starts from scratch.
+      await store.appendLesson(task, aLesson({ category: "type", tier: 2 }));
+      expect(await store.lessonCounters(task)).toEqual({
+        total_lessons: 1,
+        total_captured: 1,
+        by_category: { type: 1 },
+        by_tier: { "1": 0, "2": 1, "3": 0 },
+      });
+      const first = await store.recordToolCall(session, aCall("t", "success", { x: 3 }));
+      expect(first).toMatchObject({ id: "call-0001", fix_for: null });
+      expect(await store.sessionCounters(session)).toMatchObject({ total_calls: 1, total_fixes_detected: 0, tools_tracked: 1 });
+    });
+
+    it("pushes the expiry out on every write (append, delete, record, import) but not on reads", async () => {
+      const store = await open(ONE_SECOND);
+      const appended = aTask();
+      const deletedFrom = aTask();
+      const onlyRead = aTask();
+      const recorded = aSession();
+      const imported = aSession();
+      const readSession = aSession();
+
+      // t = 0: every task and session is written once.
+      await fillTask(store, appended);
+      const [toDelete] = await fillTask(store, deletedFrom);
+      await fillTask(store, onlyRead);
+      await fillSession(store, recorded);
+      await fillSession(store, imported);
+      await fillSession(store, readSession);
+      const memory = (await store.exportMemory(imported))!;
+
+      // t = 0.7 s: each is written again in its own way, except the two that are only read.
+      await elapse(700);
+      await store.appendLesson(appended, aLesson());
+      expect(await store.deleteLesson(deletedFrom, toDelete!.lesson_id)).toBe(true);
+      await store.recordToolCall(recorded, aCall("u", "partial"));
+      await store.importMemory(imported, memory);
+      expect(await store.listLessons(onlyRead)).toHaveLength(2);
+      expect((await store.sessionCounters(readSession)).total_calls).toBe(2);
+
+      // t = 1.4 s: the written ones live on, whole; the read ones are gone.
+      await elapse(700);
+      expect(await store.lessonCounters(appended)).toMatchObject({ total_lessons: 3, total_captured: 3 });
+      expect(await store.listLessons(deletedFrom)).toHaveLength(1);
+      expect(await store.lessonCounters(deletedFrom)).toMatchObject({ total_lessons: 1, total_captured: 2 });
+      expect(await store.sessionCounters(recorded)).toMatchObject({ total_calls: 3, total_fixes_detected: 1, tools_tracked: 2 });
+      expect(await store.exportMemory(imported)).toEqual(memory);
+      await expectTaskGone(store, onlyRead);
+      await expectSessionGone(store, readSession);
+
+      // t = 2.1 s: 1.4 s after their last write, they are gone too.
+      await elapse(700);
+      for (const task of [appended, deletedFrom]) await expectTaskGone(store, task);
+      for (const session of [recorded, imported]) await expectSessionGone(store, session);
+    });
+
+    it("keeps each kind of data forever when its retention is 0, whatever the other kind's", async () => {
+      const sessionsExpire = await open({ lessonsTtlSeconds: 0, sessionsTtlSeconds: 1 });
+      const lessonsExpire = await open({ lessonsTtlSeconds: 1, sessionsTtlSeconds: 0 });
+      const task = aTask();
+      const session = aSession();
+      const lessons = await fillTask(sessionsExpire, task);
+      await fillTask(lessonsExpire, task);
+      await fillSession(sessionsExpire, session);
+      await fillSession(lessonsExpire, session);
+      const memory = await lessonsExpire.exportMemory(session);
+
+      await elapse(1200);
+      expect(await sessionsExpire.listLessons(task)).toEqual(lessons);
+      expect(await sessionsExpire.lessonCounters(task)).toMatchObject({ total_lessons: 2, total_captured: 2 });
+      await expectSessionGone(sessionsExpire, session);
+      expect(await lessonsExpire.exportMemory(session)).toEqual(memory);
+      expect((await lessonsExpire.sessionCounters(session)).total_calls).toBe(2);
+      await expectTaskGone(lessonsExpire, task);
+    });
+  });
+}

@@ -1,0 +1,133 @@
+// Redis retention at the key level: every key of a task or session carries the TTL after every write, or none at all.
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { SessionRef, Store, StoreLimits, TaskRef } from "../../src/storage/port.js";
+import { createRedisStore } from "../../src/storage/redis/index.js";
+import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";
+import { DEFAULT_LIMITS, keysWritten, redisElapse, redisStoreFactory, uniquePrefix } from "../helpers/stores.js";
+
+const factory = redisStoreFactory();
+let raw: Redis;
+const opened: Store[] = [];
+
+beforeAll(() => {
+  raw = new Redis(inject("redisUrl"));
+});
+afterAll(async () => {
+  await raw.quit();
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+async function open(limits: Partial<StoreLimits>): Promise<Store> {
+  const store = await factory(limits);
+  opened.push(store);
+  return store;
+}
+
+/** Each key the store has written, with its PTTL in milliseconds (-1: no expiry). */
+async function ttls(store: Store): Promise<Record<string, number>> {
+  const keys = (await keysWritten(store))!;
+  const found: Record<string, number> = {};
+  for (const key of keys.sort()) found[key] = await raw.pttl(key);
+  return found;
+}
+
+/** Writes to a task and a session so that every kind of key exists: lessons, counters, meta, log, calls, patterns, fixes. */
+async function writeEverything(store: Store, task: TaskRef, session: SessionRef) {
+  await store.appendLesson(task, aLesson({ category: "api", tier: 2 }));
+  await store.appendLesson(task, aLesson({ category: "syntax", tier: 1 }));
+  await store.recordToolCall(session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }));
+  await store.recordToolCall(session, aCall("t", "success", { x: 2 }));
+}
+
+const SUFFIXES = ["calls", "counters", "fixes", "lessons", "log", "meta", "patterns"];
+const suffixesOf = (keys: Record<string, number>) => Object.keys(keys).map((key) => key.split(":").pop()).sort();
+
+describe("retention of Redis keys", () => {
+  it("sets the retention TTL on every key a task and a session write", async () => {
+    const store = await open({ lessonsTtlSeconds: 60, sessionsTtlSeconds: 120 });
+    const task = aTask();
+    const session = aSession();
+    await writeEverything(store, task, session);
+
+    const found = await ttls(store);
+    expect(suffixesOf(found)).toEqual(SUFFIXES);
+    for (const [key, ttl] of Object.entries(found)) {
+      const limit = key.includes(":task:") ? 60_000 : 120_000;
+      expect({ key, expiring: ttl > 0 && ttl <= limit }).toEqual({ key, expiring: true });
+    }
+  });
+
+  it("keeps the TTL on every key after deleteLesson, importMemory and a call that trims the log", async () => {
+    const store = await open({ lessonsTtlSeconds: 60, sessionsTtlSeconds: 60, maxToolLogEntries: 2 });
+    const task = aTask();
+    const session = aSession();
+    const copy = aSession();
+    await writeEverything(store, task, session);
+    const [first, second] = await store.listLessons(task);
+
+    // Deleting the last lesson empties the list; the counters hash (captured) stays and keeps its TTL.
+    expect(await store.deleteLesson(task, first!.lesson_id)).toBe(true);
+    expect(await store.deleteLesson(task, second!.lesson_id)).toBe(true);
+    // Past maxToolLogEntries the oldest entries are trimmed from the log and the calls hash.
+    await store.recordToolCall(session, aCall("t", "failure", { x: 3 }));
+    await store.recordToolCall(session, aCall("u", "timeout", { y: 1 }));
+    expect((await store.readToolLog(session)).map((entry) => entry.id)).toEqual(["call-0004", "call-0003"]);
+    await store.importMemory(copy, { ...(await store.exportMemory(session))!, session_id: copy.sessionId });
+
+    const found = await ttls(store);
+    expect(Object.keys(found).filter((key) => key.includes(copy.sessionId))).toHaveLength(5);
+    expect(suffixesOf(Object.fromEntries(Object.entries(found).filter(([key]) => key.includes(":task:"))))).toEqual(["counters"]);
+    for (const [key, ttl] of Object.entries(found)) expect({ key, expiring: ttl > 0 }).toEqual({ key, expiring: true });
+  });
+
+  it("sets no TTL on any key when the retention is 0", async () => {
+    const store = await open({ lessonsTtlSeconds: 0, sessionsTtlSeconds: 0, maxToolLogEntries: 2 });
+    const task = aTask();
+    const session = aSession();
+    const copy = aSession();
+    await writeEverything(store, task, session);
+    await store.deleteLesson(task, (await store.listLessons(task))[0]!.lesson_id);
+    await store.recordToolCall(session, aCall("t", "failure", { x: 3 }));
+    await store.importMemory(copy, { ...(await store.exportMemory(session))!, session_id: copy.sessionId });
+
+    const found = await ttls(store);
+    expect(Object.keys(found)).toHaveLength(12);
+    expect(Object.values(found)).toEqual(Array(12).fill(-1));
+  });
+
+  it("removes the TTL again when a write happens under a retention lowered to 0", async () => {
+    // Two stores on one prefix: the same data before and after a redeploy that turned retention off.
+    const prefix = uniquePrefix();
+    const url = inject("redisUrl");
+    const storeWith = (limits: Partial<StoreLimits>) => {
+      const store = createRedisStore({ client: new Redis(url), keyPrefix: prefix, commandTimeoutMs: 2000, limits: { ...DEFAULT_LIMITS, ...limits } });
+      opened.push(store);
+      return store;
+    };
+    const before = storeWith({ lessonsTtlSeconds: 60, sessionsTtlSeconds: 60 });
+    const after = storeWith({ lessonsTtlSeconds: 0, sessionsTtlSeconds: 0 });
+    const task = aTask();
+    const session = aSession();
+    await writeEverything(before, task, session);
+    await after.appendLesson(task, aLesson());
+    await after.recordToolCall(session, aCall("t", "partial"));
+
+    const keys = await raw.keys(`${prefix}:*`);
+    expect(keys).toHaveLength(7);
+    for (const key of keys) expect({ key, pttl: await raw.pttl(key) }).toEqual({ key, pttl: -1 });
+  });
+
+  it("lets every key of a task and a session vanish together", async () => {
+    const store = await open({ lessonsTtlSeconds: 1, sessionsTtlSeconds: 1 });
+    const task = aTask();
+    const session = aSession();
+    await writeEverything(store, task, session);
+    expect(Object.keys(await ttls(store))).toHaveLength(7);
+
+    await redisElapse(1200);
+    expect(await keysWritten(store)).toEqual([]);
+  });
+});
