@@ -16,7 +16,7 @@ import auth from "./plugins/auth.js";
 import idempotency from "./plugins/idempotency.js";
 import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
-import problemDetails from "./plugins/problem-details.js";
+import problemDetails, { routerProblem, sendProblem } from "./plugins/problem-details.js";
 import storePlugin from "./plugins/store.js";
 import healthRoutes from "./routes/health.js";
 import lessonRoutes from "./routes/lessons.js";
@@ -52,6 +52,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     routerOptions: { maxParamLength: 256 },
     // Requests arriving during shutdown get our own 503 problem (below), not Fastify's plain one.
     return503OnClosing: false,
+    // URLs the router itself refuses (bad percent-encoding, an over-long id) are problems too.
+    frameworkErrors: (error, request, reply) => sendProblem(request, reply, routerProblem(error)),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only; any other body is a 415, not a string that fails validation.

@@ -3,6 +3,7 @@
 export const ERROR_CATALOGUE = {
   VALIDATION_FAILED: { status: 400, title: "Request validation failed" },
   MALFORMED_BODY: { status: 400, title: "Malformed request body" },
+  MALFORMED_URL: { status: 400, title: "Malformed URL" },
   UNAUTHORIZED: { status: 401, title: "Unauthorized" },
   NOT_FOUND: { status: 404, title: "Not found" },
   ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
@@ -10,6 +11,7 @@ export const ERROR_CATALOGUE = {
   NOT_ACCEPTABLE: { status: 406, title: "Not acceptable" },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, title: "Idempotency key in use" },
   BODY_TOO_LARGE: { status: 413, title: "Request body too large" },
+  URI_TOO_LONG: { status: 414, title: "URI too long" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported media type" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: "Idempotency key reused with another request" },
   RATE_LIMITED: { status: 429, title: "Too many requests" },

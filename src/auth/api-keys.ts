@@ -46,8 +46,14 @@ export function loadApiKeys(config: { API_KEYS?: string | undefined; API_KEYS_FI
     } catch (error) {
       throw new ConfigError(`API_KEYS_FILE: cannot read ${config.API_KEYS_FILE} (${(error as Error).message})`);
     }
-    entries.push(...parseApiKeys(text, "API_KEYS_FILE"));
-    if (entries.length === 0) throw new ConfigError("API_KEYS_FILE: the file holds no key");
+    const fromFile = parseApiKeys(text, "API_KEYS_FILE");
+    if (fromFile.length === 0) throw new ConfigError("API_KEYS_FILE: the file holds no key");
+    for (const entry of fromFile) {
+      if (entries.some((known) => known.digest.equals(entry.digest))) {
+        throw new ConfigError("API_KEYS_FILE: holds a key that API_KEYS already names");
+      }
+    }
+    entries.push(...fromFile);
   }
   return entries;
 }

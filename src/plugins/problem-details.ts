@@ -53,8 +53,17 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
   return new AppError("INTERNAL", "The server could not complete the request.", [], { cause: error });
 }
 
+/** A problem for a URL the router refused before any route ran. */
+export function routerProblem(error: FastifyError): AppError {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH_EXCEEDED" || error.statusCode === 414) {
+    return new AppError("URI_TOO_LONG", "A path segment is longer than the service accepts.");
+  }
+  return new AppError("MALFORMED_URL", "The URL is not valid: check its percent-encoding.");
+}
+
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: AppError): FastifyReply {
   if (problem.status === 503) reply.header("retry-after", RETRY_AFTER_SECONDS);
+  reply.header("x-request-id", request.id);
   return reply
     .status(problem.status)
     .type("application/problem+json")

@@ -6,7 +6,12 @@ const ID_ALPHABET = /^[A-Za-z0-9._:-]{1,128}$/;
 const ID_RULE = "1-128 letters, digits, '.', '_', ':' or '-'";
 
 export const idSchema = (description: string) =>
-  z.string().regex(ID_ALPHABET, `must be ${ID_RULE}`).describe(`${description} (${ID_RULE})`);
+  z
+    .string()
+    .regex(ID_ALPHABET, `must be ${ID_RULE}`)
+    // "." and ".." are dot segments in a URL: a Location header holding them would point elsewhere.
+    .refine((id) => id !== "." && id !== "..", "must not be '.' or '..'")
+    .describe(`${description} (${ID_RULE})`);
 
 export const taskIdSchema = idSchema("Task id");
 export const sessionIdSchema = idSchema("Session id");
