@@ -48,7 +48,7 @@ const loggedIn = (logs: readonly LogLine[], message: string, id?: string) =>
  * yet, sends `signal`, checks that the server stops accepting connections, lets the slow uploads finish, then
  * checks the responses, the exit and what Redis kept.
  *
- * Which requests were in flight is read from the server's own log (LOG_LEVEL=info, where Fastify logs
+ * Which requests were in flight is read from the server's own log (LOG_LEVEL=debug, where the server logs
  * "incoming request" with our x-request-id as reqId): a request the client started before the signal may still
  * sit unread in a socket buffer when the server closes its idle keep-alive connections, and its reset is a
  * property of HTTP keep-alive, not of the service. So the strict check is on requests the server had accepted.
@@ -59,7 +59,7 @@ async function shutDownUnderLoad(signal: "SIGTERM" | "SIGINT", workers: number, 
   server = await startServerProcess({
     REDIS_URL: redis.url,
     REDIS_KEY_PREFIX: prefix,
-    LOG_LEVEL: "info", // not warn: Fastify's request log tells which requests the server had accepted
+    LOG_LEVEL: "debug", // the "incoming request" lines tell which requests the server had accepted
     RATE_LIMIT_MAX: "0",
     SHUTDOWN_GRACE_MS: String(GRACE_MS),
     LESSONS_MAX_PER_TASK: "10000",
@@ -219,7 +219,7 @@ describe("graceful shutdown of the real server with a keep-alive client", () => 
     server = await startServerProcess({
       REDIS_URL: redis.url,
       REDIS_KEY_PREFIX: uniquePrefix(),
-      LOG_LEVEL: "info",
+      LOG_LEVEL: "debug",
       RATE_LIMIT_MAX: "0",
       SHUTDOWN_GRACE_MS: String(graceMs),
     });

@@ -1,0 +1,110 @@
+// npm run bench: the service against a bare Fastify hello world in the same run, on its own redis-server.
+// Flags: --quick (a short smoke run, for CI), --scale (fill Redis with 1M lessons and 1M tool calls first).
+import { spawnSync } from "node:child_process";
+import { freePort, startRedisServer } from "../../test/helpers/redis-server.js";
+import { runLoad, type LoadResult } from "./load.js";
+import { startServer, type ServerProcess } from "./processes.js";
+import { countCommands } from "./redis-accounting.js";
+import { printTable, writeJson, type Row } from "./report.js";
+import { fillForScale, redisMemoryReport } from "./scale.js";
+import { BENCH_KEY, scenarios } from "./scenarios.js";
+
+const flags = new Set(process.argv.slice(2));
+const quick = flags.has("--quick");
+const scale = flags.has("--scale");
+const CONNECTIONS = 50;
+const timing = quick ? { warmupSeconds: 1, measureSeconds: 2, rounds: 1 } : { warmupSeconds: 3, measureSeconds: 10, rounds: 2 };
+
+interface Measured extends LoadResult {
+  cpuUsPerRequest: number;
+}
+
+async function measure(server: ServerProcess, path: string, requests: Parameters<typeof runLoad>[0]["requests"]): Promise<Measured> {
+  await runLoad({ url: server.url + path, connections: CONNECTIONS, seconds: timing.warmupSeconds, requests });
+  const cpuBefore = server.cpuSeconds();
+  const result = await runLoad({ url: server.url + path, connections: CONNECTIONS, seconds: timing.measureSeconds, requests });
+  const cpuUsPerRequest = ((server.cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, result.requests);
+  return { ...result, cpuUsPerRequest };
+}
+
+async function main(): Promise<void> {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the build failed");
+
+  const redis = await startRedisServer();
+  const started: ServerProcess[] = [];
+  try {
+    const service = await startServer(
+      "service",
+      ["dist/server.js"],
+      {
+        PORT: String(await freePort()),
+        HOST: "127.0.0.1",
+        REDIS_URL: redis.url,
+        LOG_LEVEL: "info",
+        API_KEYS: `${BENCH_KEY}:bench`,
+        // The limiter runs (its cost is part of the measure) but never rejects the benchmark's load.
+        RATE_LIMIT_MAX: "1000000000",
+        // Every lesson and call is kept, as in production.
+        LESSONS_MAX_PER_TASK: "40",
+        BENCH_KEY,
+      },
+      "/health/ready",
+    );
+    started.push(service);
+    const hello = await startServer("hello", ["scripts/bench/hello.mjs"], { PORT: String(await freePort()) }, "/");
+    started.push(hello);
+
+    if (scale) await fillForScale(service.url, redis.url);
+
+    const rounds: Row[][] = [];
+    let peakRssMb = 0;
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, service.rssMb())), 250);
+    for (let round = 1; round <= timing.rounds; round += 1) {
+      const baseline = await measure(hello, "/", [{ method: "GET" }]);
+      const rows: Row[] = [{ scenario: "hello world (GET /)", ...baseline, ratio: 1, redisCommandsPerRequest: null, redisCommands: null }];
+      for (const [name, scenario] of Object.entries(scenarios)) {
+        const result = await measure(service, "", scenario.requests);
+        rows.push({ scenario: name, ...result, ratio: result.rps / baseline.rps, redisCommandsPerRequest: null, redisCommands: null });
+      }
+      printTable(rows, `\nround ${round}: ${CONNECTIONS} connections, ${timing.measureSeconds}s measured after ${timing.warmupSeconds}s warm-up`);
+      rounds.push(rows);
+    }
+    clearInterval(sampler);
+
+    // Round trips per request, counted apart from the timed runs because MONITOR slows Redis down.
+    const last = rounds.at(-1)!;
+    for (const row of last.slice(1)) {
+      let ok = 0;
+      const count = await countCommands(redis.url, async () => {
+        const result = await runLoad({ url: service.url, connections: 10, amount: 500, requests: scenarios[row.scenario]!.requests });
+        ok = result.requests - result.non2xx;
+      });
+      row.redisCommandsPerRequest = count.total / Math.max(1, ok);
+      row.redisCommands = Object.fromEntries(Object.entries(count.byName).map(([name, n]) => [name, n / Math.max(1, ok)]));
+    }
+    printTable(last, "\nwith Redis round trips per request (counted in a separate run with MONITOR)");
+    process.stdout.write(`service peak RSS under load: ${peakRssMb.toFixed(0)} MB\n`);
+
+    const memory = await redisMemoryReport(redis.url);
+    process.stdout.write(`${memory.summary}\n`);
+    const path = writeJson(scale ? "bench-scale" : quick ? "bench-quick" : "bench", {
+      date: new Date().toISOString(),
+      node: process.version,
+      connections: CONNECTIONS,
+      timing,
+      rounds,
+      peakRssMb,
+      memory,
+    });
+    process.stdout.write(`results written to ${path}\n`);
+  } finally {
+    await Promise.all(started.map((server) => server.stop()));
+    await redis.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`benchmark failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+// Prints the benchmark table and writes the results as JSON.
+import { mkdirSync, writeFileSync } from "node:fs";
+
+export interface Row {
+  scenario: string;
+  rps: number;
+  ratio: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  cpuUsPerRequest: number;
+  redisCommandsPerRequest: number | null;
+  redisCommands: Record<string, number> | null;
+}
+
+const pad = (text: string, width: number) => text.padStart(width);
+
+export function printTable(rows: Row[], title: string): void {
+  const header = ["scenario", "req/s", "× hello", "p50 ms", "p99 ms", "non-2xx", "CPU µs/req", "Redis cmds/req"];
+  const widths = [28, 9, 8, 8, 8, 8, 11, 15];
+  const lines = [title, header.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : pad(cell, widths[i]!))).join(" ")];
+  for (const row of rows) {
+    lines.push(
+      [
+        row.scenario.padEnd(widths[0]!),
+        pad(row.rps.toFixed(0), widths[1]!),
+        pad(row.ratio.toFixed(2), widths[2]!),
+        pad(row.p50Ms.toFixed(2), widths[3]!),
+        pad(row.p99Ms.toFixed(2), widths[4]!),
+        pad(String(row.non2xx + row.errors), widths[5]!),
+        pad(row.cpuUsPerRequest.toFixed(1), widths[6]!),
+        pad(row.redisCommandsPerRequest === null ? "-" : row.redisCommandsPerRequest.toFixed(2), widths[7]!),
+      ].join(" "),
+    );
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+export function writeJson(name: string, results: unknown): string {
+  mkdirSync("bench-results", { recursive: true });
+  const path = `bench-results/${name}-${new Date().toISOString().replaceAll(":", "-")}.json`;
+  writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
+  return path;
+}

@@ -1,0 +1,103 @@
+// What the benchmark sends: realistic lesson captures, tool-call sequences with failures and fixes, and reads.
+import type { Request } from "autocannon";
+
+export const BENCH_KEY = "bench-key-0123456789abcdef";
+export const TASKS = 1000;
+export const SESSIONS = 200;
+
+const ERRORS = [
+  ["SyntaxError", "invalid syntax on line 42: unexpected ')' after the argument list of the call"],
+  ["TypeError", "'NoneType' object has no attribute 'get' while reading the configuration section"],
+  ["TimeoutError", "the request to the build service timed out after 30 seconds of waiting"],
+  ["RateLimitError", "429 Too Many Requests: the model API rate limit was exceeded for this key"],
+  ["ModuleNotFoundError", "No module named 'pandas'; the sandbox image does not ship it"],
+  ["AssertionError", "expected the parser to return 3 tokens but it returned 4 for input 'a b c'"],
+] as const;
+const TOOLS = ["search", "read_file", "run_tests", "edit_file", "sql_query"];
+
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
+const authOnly = { authorization: `Bearer ${BENCH_KEY}` };
+
+function lessonBody(): string {
+  const [errorType, message] = pick(ERRORS);
+  return JSON.stringify({
+    attempt_number: 1 + Math.floor(Math.random() * 5),
+    tier: 1 + Math.floor(Math.random() * 3),
+    error_type: errorType,
+    error_message: message,
+    error_context: "while running step 3 of the plan: compile, then test the package",
+    model: "model-large-2026",
+    duration_ms: Math.floor(Math.random() * 60_000),
+    tokens_used: Math.floor(Math.random() * 20_000),
+  });
+}
+
+export const taskPath = () => `/tasks/task-${Math.floor(Math.random() * TASKS)}`;
+export const sessionPath = () => `/sessions/session-${Math.floor(Math.random() * SESSIONS)}`;
+
+export const scenarios: Record<string, { requests: Request[] }> = {
+  "POST lessons": {
+    requests: [
+      {
+        method: "POST",
+        headers,
+        setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons`, body: lessonBody() }),
+      },
+    ],
+  },
+  "POST lessons (idempotent)": {
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => ({
+          ...request,
+          path: `${taskPath()}/lessons`,
+          headers: { ...headers, "idempotency-key": `bench-${Math.random().toString(36).slice(2)}-${Date.now()}` },
+          body: lessonBody(),
+        }),
+      },
+    ],
+  },
+  "GET lessons/prompt": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons/prompt` }) }],
+  },
+  "GET lessons/stats": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons/stats` }) }],
+  },
+  "POST tool-calls": {
+    requests: [
+      {
+        method: "POST",
+        headers,
+        // Each connection plays an agent: about 30% of calls fail, and most failures are followed
+        // by a success of the same tool with changed arguments (a fix).
+        setupRequest: (request, context: { pending?: { session: string; tool: string; n: number } }) => {
+          let call: Record<string, unknown>;
+          let session: string;
+          if (context.pending && Math.random() < 0.85) {
+            const { tool, n } = context.pending;
+            session = context.pending.session;
+            call = { tool_name: tool, arguments: { query: `q${n}`, limit: 20, retry: true }, outcome: "success", result: { status: "ok", rows: n }, execution_time_ms: 40 };
+            context.pending = undefined;
+          } else {
+            session = sessionPath();
+            const tool = pick(TOOLS);
+            const n = Math.floor(Math.random() * 1000);
+            if (Math.random() < 0.3) {
+              context.pending = { session, tool, n };
+              call = { tool_name: tool, arguments: { query: `q${n}`, limit: 20 }, outcome: "failure", error_type: "timeout", error_message: "took too long", context_goal: "find the failing test", execution_time_ms: 5000 };
+            } else {
+              context.pending = undefined;
+              call = { tool_name: tool, arguments: { query: `q${n}`, limit: 10 }, outcome: "success", result: ["a", "b"], context_goal: "find the failing test", execution_time_ms: 25 };
+            }
+          }
+          return { ...request, path: `${session}/tool-calls`, body: JSON.stringify(call) };
+        },
+      },
+    ],
+  },
+  "GET session prompt": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${sessionPath()}/prompt` }) }],
+  },
+};

@@ -1,0 +1,18 @@
+// Serialises responses with fast-json-stringify, compiled once per route from the zod response schema.
+import type { FastifySerializerCompiler } from "fastify/types/schema.js";
+import fastJson from "fast-json-stringify";
+import { z } from "zod";
+
+type ResponseSchema = z.ZodType | { properties: z.ZodType };
+
+/**
+ * Our handlers build their responses themselves, so re-validating them with zod on the way out
+ * (what fastify-type-provider-zod's serializer does) only cost time: about 40 µs a request in the
+ * benchmark. The schema still decides the output: properties it does not name are left out.
+ */
+export const fastSerializerCompiler: FastifySerializerCompiler<ResponseSchema> = ({ schema }) => {
+  const zodSchema = schema instanceof z.ZodType ? schema : schema.properties;
+  const jsonSchema = z.toJSONSchema(zodSchema, { io: "output", unrepresentable: "any" }) as Record<string, unknown>;
+  delete jsonSchema.$schema;
+  return fastJson(jsonSchema as unknown as Parameters<typeof fastJson>[0]);
+};
