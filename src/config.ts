@@ -17,6 +17,11 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/ })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .regex(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, "comma-separated host:port seeds")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,32}$/, "1-32 letters, digits, '.', '_' or '-'")

@@ -1,17 +1,16 @@
 // Chooses and opens the store (Redis when REDIS_URL is set, embedded memory otherwise) and closes it on shutdown.
-import type { Redis } from "ioredis";
 import fp from "fastify-plugin";
 import type { Config } from "../config.js";
 import type { Store, StoreLimits } from "../storage/port.js";
 import { createMemoryStore } from "../storage/memory/index.js";
-import { waitUntilReady } from "../storage/redis/client.js";
+import { waitUntilReady, type RedisClient } from "../storage/redis/client.js";
 import { createRedisStore } from "../storage/redis/index.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     store: Store;
     /** The Redis connection when the store is Redis (shared with the rate limiter), else null. */
-    redisClient: Redis | null;
+    redisClient: RedisClient | null;
   }
 }
 
@@ -41,24 +40,26 @@ export default fp<StorePluginOptions>(
   async (app, { config, store: given, instrument = (store) => store }) => {
     if (given) {
       app.decorate("store", instrument(given));
-      app.decorate("redisClient", "client" in given ? (given.client as Redis) : null);
+      app.decorate<RedisClient | null>("redisClient", "client" in given ? (given.client as RedisClient) : null);
       return;
     }
 
-    if (!config.REDIS_URL) {
+    const clusterNodes = config.REDIS_CLUSTER_NODES?.split(",").map((seed) => seed.trim()).filter(Boolean);
+    if (!config.REDIS_URL && !clusterNodes?.length) {
       app.log.warn(
         "Using the embedded in-memory store: data is NOT durable and is lost when the process exits. " +
-          "Set REDIS_URL to keep data in Redis.",
+          "Set REDIS_URL (or REDIS_CLUSTER_NODES) to keep data in Redis.",
       );
       const store = createMemoryStore(storeLimitsOf(config));
       app.decorate("store", instrument(store));
-      app.decorate("redisClient", null);
+      app.decorate<RedisClient | null>("redisClient", null);
       app.addHook("onClose", async () => store.close());
       return;
     }
 
     const store = createRedisStore({
       url: config.REDIS_URL,
+      clusterNodes,
       keyPrefix: config.REDIS_KEY_PREFIX,
       commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
       limits: storeLimitsOf(config),
@@ -69,7 +70,7 @@ export default fp<StorePluginOptions>(
       app.log.error("Redis is not reachable yet; serving 503 until it is");
     }
     app.decorate("store", instrument(store));
-    app.decorate("redisClient", store.client);
+    app.decorate<RedisClient | null>("redisClient", store.client);
     app.addHook("onClose", async () => store.close());
   },
   { name: "store" },

@@ -51,6 +51,8 @@ export interface StartOptions {
   dir?: string;
   appendOnly?: boolean;
   port?: number;
+  /** More redis-server arguments, e.g. cluster settings. */
+  extraArgs?: string[];
 }
 
 /** Starts `redis-server` from PATH; the caller must stop it. */
@@ -61,6 +63,7 @@ export async function startRedisServer(options: StartOptions = {}): Promise<Redi
   const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", ""];
   args.push("--appendonly", options.appendOnly ? "yes" : "no");
   if (options.appendOnly) args.push("--appendfsync", "always");
+  args.push(...(options.extraArgs ?? []));
   const child = spawn("redis-server", args, { stdio: "ignore" });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `redis://127.0.0.1:${port}`;

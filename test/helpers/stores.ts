@@ -1,9 +1,10 @@
 // Store factories for tests: the embedded store, and Redis stores each under a unique key prefix.
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
+import { Cluster, Redis } from "ioredis";
 import { inject } from "vitest";
 import type { Store, StoreLimits } from "../../src/storage/port.js";
 import { createMemoryStore } from "../../src/storage/memory/index.js";
+import { parseClusterNodes } from "../../src/storage/redis/client.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 
 export const DEFAULT_LIMITS: StoreLimits = {
@@ -32,12 +33,18 @@ export const memoryElapse = async (ms: number) => {
 };
 export const redisElapse = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const prefixes = new WeakMap<Store, { client: Redis; prefix: string }>();
+const prefixes = new WeakMap<Store, { client: Redis | Cluster; prefix: string }>();
 
-/** A Redis store on the run's server; each call gets its own prefix, so tests never share keys. */
+/** True when this run targets Redis Cluster (npm run test:cluster). */
+export const onCluster = () => inject("redisClusterNodes").length > 0;
+
+/**
+ * A Redis store on the run's server, or on its cluster under npm run test:cluster; each call gets
+ * its own key prefix, so tests never share keys.
+ */
 export function redisStoreFactory(url: string = inject("redisUrl")): StoreFactory {
   return async (limits) => {
-    const client = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+    const client = rawRedis(url);
     const prefix = uniquePrefix();
     const store = createRedisStore({
       client,
@@ -50,11 +57,27 @@ export function redisStoreFactory(url: string = inject("redisUrl")): StoreFactor
   };
 }
 
+/** A client of the run's Redis: the cluster under npm run test:cluster, else the single server. */
+export function rawRedis(url: string = inject("redisUrl")): Redis | Cluster {
+  const clusterNodes = inject("redisClusterNodes");
+  return clusterNodes.length > 0
+    ? new Cluster(parseClusterNodes(clusterNodes.join(",")), { enableAutoPipelining: true, redisOptions: { maxRetriesPerRequest: 1 } })
+    : new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+}
+
+/** Keys matching a pattern, on every master of a cluster (KEYS is fine on a throwaway test server). */
+export async function keysMatching(client: Redis | Cluster, pattern: string): Promise<string[]> {
+  if (client instanceof Cluster) {
+    const perNode = await Promise.all(client.nodes("master").map((node) => node.keys(pattern)));
+    return perNode.flat();
+  }
+  return client.keys(pattern);
+}
+
 /** Every Redis key a test's store has written (null for the embedded store, which has no keys). */
 export async function keysWritten(store: Store): Promise<string[] | null> {
   const owner = prefixes.get(store);
-  if (!owner) return null;
-  return owner.client.keys(`${owner.prefix}:*`);
+  return owner ? keysMatching(owner.client, `${owner.prefix}:*`) : null;
 }
 
 /** Both stores, for tests that must hold against each. */

@@ -1,10 +1,9 @@
 // Idempotency-Key over HTTP: concurrent and sequential retries create once and replay the first response, on both stores.
-import { Redis } from "ioredis";
 import type supertest from "supertest";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem, useHttpApp } from "../helpers/http.js";
-import { bothStores, keysWritten, redisStoreFactory, type StoreFactory } from "../helpers/stores.js";
+import { bothStores, keysWritten, rawRedis, redisStoreFactory, type StoreFactory } from "../helpers/stores.js";
 
 const failure = (overrides: Record<string, unknown> = {}) => ({
   attempt_number: 1,
@@ -214,7 +213,7 @@ describe("Idempotency-Key when the request fails on the server (redis store)", (
     const prefix = seedKey!.slice(0, seedKey!.indexOf(":{"));
     const task = uniqueId("task");
     const lessonsKey = `${prefix}:{default:task:${task}}:lessons`;
-    const raw = new Redis(inject("redisUrl"));
+    const raw = rawRedis();
     try {
       await raw.set(lessonsKey, "not a list");
       const key = uniqueId("idem");

@@ -1,13 +1,12 @@
 // Protections at the edge: per-tenant rate limits (shared through Redis), security headers and CORS.
 import type { FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import supertest from "supertest";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Store } from "../../src/storage/port.js";
 import { buildTestApp } from "../helpers/app.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem } from "../helpers/http.js";
-import { bothStores, memoryStoreFactory, redisStoreFactory, uniquePrefix, type StoreFactory } from "../helpers/stores.js";
+import { bothStores, memoryStoreFactory, rawRedis, redisStoreFactory, uniquePrefix, type StoreFactory } from "../helpers/stores.js";
 
 const KEY_A = "alpha-key-0123456789abcdef";
 const KEY_B = "bravo-key-0123456789abcdef";
@@ -99,7 +98,7 @@ describe("rate limiting across instances (redis store)", () => {
     expectProblem(await first.get(`/tasks/${task}/lessons`), 429);
 
     // The counter is one Redis key per tenant under the configured prefix, and it expires with the window.
-    const raw = new Redis(inject("redisUrl"));
+    const raw = rawRedis();
     try {
       const counter = `${prefix}:ratelimit:default`;
       expect(Number(await raw.get(counter))).toBeGreaterThanOrEqual(6);

@@ -1,17 +1,17 @@
 // Redis retention at the key level: every key of a task or session carries the TTL after every write, or none at all.
-import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Cluster, Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionRef, Store, StoreLimits, TaskRef } from "../../src/storage/port.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";
-import { DEFAULT_LIMITS, keysWritten, redisElapse, redisStoreFactory, uniquePrefix } from "../helpers/stores.js";
+import { DEFAULT_LIMITS, keysMatching, keysWritten, rawRedis, redisElapse, redisStoreFactory, uniquePrefix } from "../helpers/stores.js";
 
 const factory = redisStoreFactory();
-let raw: Redis;
+let raw: Redis | Cluster;
 const opened: Store[] = [];
 
 beforeAll(() => {
-  raw = new Redis(inject("redisUrl"));
+  raw = rawRedis();
 });
 afterAll(async () => {
   await raw.quit();
@@ -101,9 +101,8 @@ describe("retention of Redis keys", () => {
   it("removes the TTL again when a write happens under a retention lowered to 0", async () => {
     // Two stores on one prefix: the same data before and after a redeploy that turned retention off.
     const prefix = uniquePrefix();
-    const url = inject("redisUrl");
     const storeWith = (limits: Partial<StoreLimits>) => {
-      const store = createRedisStore({ client: new Redis(url), keyPrefix: prefix, commandTimeoutMs: 2000, limits: { ...DEFAULT_LIMITS, ...limits } });
+      const store = createRedisStore({ client: rawRedis(), keyPrefix: prefix, commandTimeoutMs: 2000, limits: { ...DEFAULT_LIMITS, ...limits } });
       opened.push(store);
       return store;
     };
@@ -115,7 +114,7 @@ describe("retention of Redis keys", () => {
     await after.appendLesson(task, aLesson());
     await after.recordToolCall(session, aCall("t", "partial"));
 
-    const keys = await raw.keys(`${prefix}:*`);
+    const keys = await keysMatching(raw, `${prefix}:*`);
     expect(keys).toHaveLength(7);
     for (const key of keys) expect({ key, pttl: await raw.pttl(key) }).toEqual({ key, pttl: -1 });
   });

@@ -1,7 +1,6 @@
 // The Redis store: one client with the Lua scripts registered, lessons and tool memory on top.
-import type { Redis } from "ioredis";
 import type { Store, StoreLimits } from "../port.js";
-import { createRedisClient } from "./client.js";
+import { createRedisClient, type RedisClient } from "./client.js";
 import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
 import { createRedisIdempotencyStore } from "./idempotency.js";
@@ -10,17 +9,19 @@ import { defineScripts } from "./scripts.js";
 import { createRedisToolMemoryStore } from "./tool-memory.js";
 
 export interface RedisStoreOptions {
-  /** An existing client (tests, shared connections); otherwise one is created from `url`. */
-  client?: Redis;
-  url?: string;
+  /** An existing client (tests, shared connections); otherwise one is created from `url` or `clusterNodes`. */
+  client?: RedisClient;
+  url?: string | undefined;
+  clusterNodes?: readonly string[] | undefined;
   keyPrefix: string;
   commandTimeoutMs: number;
   limits: StoreLimits;
 }
 
-export function createRedisStore(options: RedisStoreOptions): Store & { readonly client: Redis } {
+export function createRedisStore(options: RedisStoreOptions): Store & { readonly client: RedisClient } {
   const client =
-    options.client ?? createRedisClient({ url: options.url ?? "redis://127.0.0.1:6379", commandTimeoutMs: options.commandTimeoutMs });
+    options.client ??
+    createRedisClient({ url: options.url, clusterNodes: options.clusterNodes, commandTimeoutMs: options.commandTimeoutMs });
   const redis = defineScripts(client);
   const keys = createKeys(options.keyPrefix);
 

@@ -1,7 +1,7 @@
 // Loads every Lua script in scripts/ and registers it once on the client with defineCommand.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./client.js";
 
 const scriptsDir = fileURLToPath(new URL("./scripts/", import.meta.url));
 
@@ -26,13 +26,13 @@ export interface ScriptCommands {
   releaseIdempotencyKey(key: string, fingerprint: string): Promise<number>;
 }
 
-export type ScriptedRedis = Redis & ScriptCommands;
+export type ScriptedRedis = RedisClient & ScriptCommands;
 
 // File names follow `<command>-<number of keys>.lua`, so the key count lives next to the script.
 const SCRIPT_NAME = /^([A-Za-z]+)-(\d+)\.lua$/;
 
 /** Registers every script on the client; ioredis then sends EVALSHA and falls back to EVAL on NOSCRIPT. */
-export function defineScripts(redis: Redis): ScriptedRedis {
+export function defineScripts(redis: RedisClient): ScriptedRedis {
   for (const file of readdirSync(scriptsDir)) {
     const match = SCRIPT_NAME.exec(file);
     if (!match) continue;
