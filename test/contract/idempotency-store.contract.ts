@@ -1,8 +1,9 @@
 // Contract tests of IdempotencyStore: claims, completion, release, tenants and expiry; every adapter passes them.
-import { afterEach, describe, expect, it } from "vitest";
-import type { Store, StoredResponse } from "../../src/storage/port.js";
+import { describe, expect, it } from "vitest";
+import type { StoredResponse } from "../../src/storage/port.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
+import { closingAfterEach } from "./open-stores.js";
 
 // Long enough that nothing expires by accident during a test that does not let time pass.
 const LOCK_MS = 30_000;
@@ -18,15 +19,7 @@ const aResponse = (overrides: Partial<StoredResponse> = {}): StoredResponse => (
 
 export function idempotencyStoreContract(factory: StoreFactory, elapse: (ms: number) => Promise<void>): void {
   describe("idempotency store", () => {
-    const opened: Store[] = [];
-    const open = async () => {
-      const store = await factory();
-      opened.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((store) => store.close()));
-    });
+    const open = closingAfterEach(factory);
 
     const tenant = "default";
 

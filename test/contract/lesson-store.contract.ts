@@ -1,20 +1,12 @@
 // Contract tests of LessonStore: every adapter must pass them unchanged.
-import { afterEach, describe, expect, it } from "vitest";
-import type { Store } from "../../src/storage/port.js";
+import { describe, expect, it } from "vitest";
 import { aLesson, aTask } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
+import { closingAfterEach } from "./open-stores.js";
 
 export function lessonStoreContract(factory: StoreFactory): void {
   describe("lesson store", () => {
-    const opened: Store[] = [];
-    const open: StoreFactory = async (limits) => {
-      const store = await factory(limits);
-      opened.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((store) => store.close()));
-    });
+    const open = closingAfterEach(factory);
 
     it("keeps lessons in the order they were appended and returns them whole", async () => {
       const store = await open();

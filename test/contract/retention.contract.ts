@@ -1,8 +1,9 @@
 // Contract tests of retention: a task's or session's data lives a fixed time after its last write, all of it together.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionRef, Store, StoreLimits, TaskRef } from "../../src/storage/port.js";
 import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
+import { closingAfterEach } from "./open-stores.js";
 
 const ONE_SECOND: Partial<StoreLimits> = { lessonsTtlSeconds: 1, sessionsTtlSeconds: 1 };
 
@@ -19,15 +20,7 @@ const ZERO_SESSION_COUNTERS = {
 
 export function retentionContract(factory: StoreFactory, elapse: (ms: number) => Promise<void>): void {
   describe("retention", () => {
-    const opened: Store[] = [];
-    const open: StoreFactory = async (limits) => {
-      const store = await factory(limits);
-      opened.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((store) => store.close()));
-    });
+    const open = closingAfterEach(factory);
 
     /** A task with two lessons of different categories, so that every counter is set. */
     async function fillTask(store: Store, task: TaskRef) {

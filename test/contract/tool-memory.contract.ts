@@ -1,21 +1,14 @@
 // Contract tests of ToolMemoryStore: ids, fix detection, patterns, trimming, transfer; every adapter passes them.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ToolLogEntry } from "../../src/domain/tools/types.js";
 import type { SessionRef, Store } from "../../src/storage/port.js";
 import { aCall, aSession } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
+import { closingAfterEach } from "./open-stores.js";
 
 export function toolMemoryStoreContract(factory: StoreFactory): void {
   describe("tool memory store", () => {
-    const opened: Store[] = [];
-    const open: StoreFactory = async (limits) => {
-      const store = await factory(limits);
-      opened.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      await Promise.all(opened.splice(0).map((store) => store.close()));
-    });
+    const open = closingAfterEach(factory);
 
     async function recordAll(store: Store, session: SessionRef, calls: Parameters<Store["recordToolCall"]>[1][]) {
       const entries: ToolLogEntry[] = [];

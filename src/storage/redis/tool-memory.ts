@@ -10,7 +10,7 @@ import type { SessionCounters, StoreLimits, ToolContext, ToolMemoryStore } from 
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
-import { parsePatternState, patternFromState, patternsInOrderOfUse, type PatternState } from "./pattern-state.js";
+import { parsePatternState, patternFromState, patternsInOrderOfUse } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { exportSession, importSession } from "./session-transfer.js";
 import { execAtomically } from "./transaction.js";
