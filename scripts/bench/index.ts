@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     const hello = await startServer("hello", ["scripts/bench/hello.mjs"], { PORT: String(await freePort()) }, "/");
     started.push(hello);
 
-    if (scale) await fillForScale(service.url, redis.url);
+    if (scale) await fillForScale(redis.url, "lm", "bench");
 
     const rounds: Row[][] = [];
     let peakRssMb = 0;

@@ -1,53 +1,66 @@
 // The scale run's fill (1M lessons over 25k tasks, 1M tool calls over 1k sessions) and Redis memory per record.
 import { Redis } from "ioredis";
-import { runLoad } from "./load.js";
-import { BENCH_KEY } from "./scenarios.js";
+import { createLessonService } from "../../src/domain/lessons/service.js";
+import { createToolMemoryService } from "../../src/domain/tools/service.js";
+import { createRedisStore } from "../../src/storage/redis/index.js";
 
 const SCALE_TASKS = 25_000;
 const SCALE_SESSIONS = 1_000;
 const LESSONS_PER_TASK = 40;
 const CALLS_PER_SESSION = 1_000;
-const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
+// Writes in flight at once; auto-pipelining batches them into few socket writes.
+const IN_FLIGHT = 256;
 
-const lessonJson = JSON.stringify({ attempt_number: 2, tier: 1, error_type: "TypeError", error_message: "'NoneType' object has no attribute 'get' while reading the configuration section" });
+async function inParallel(total: number, write: (n: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      for (let n = next++; n < total; n = next++) await write(n);
+    }),
+  );
+}
 
-/** Fills through the HTTP API, so every record is exactly what the service stores. */
-export async function fillForScale(serviceUrl: string, redisUrl: string): Promise<void> {
+/**
+ * Fills Redis through the service's own domain services and Lua scripts (not HTTP, which would take
+ * a quarter of an hour at this machine's write rates), under the key prefix and tenant the
+ * benchmark's service uses, so every record is exactly what the service stores.
+ */
+export async function fillForScale(redisUrl: string, keyPrefix: string, tenant: string): Promise<void> {
   const started = Date.now();
-  let lesson = 0;
-  await runLoad({
-    url: serviceUrl,
-    connections: 50,
-    amount: SCALE_TASKS * LESSONS_PER_TASK,
-    requests: [
-      {
-        method: "POST",
-        headers,
-        setupRequest: (request) => ({ ...request, path: `/tasks/scale-${lesson++ % SCALE_TASKS}/lessons`, body: lessonJson }),
-      },
-    ],
+  const store = createRedisStore({
+    url: redisUrl,
+    keyPrefix,
+    commandTimeoutMs: 10_000,
+    limits: { maxLessonsPerTask: LESSONS_PER_TASK, maxToolLogEntries: CALLS_PER_SESSION, fixDetectionWindow: 10, lessonsTtlSeconds: 2_592_000, sessionsTtlSeconds: 2_592_000 },
   });
-  let call = 0;
-  await runLoad({
-    url: serviceUrl,
-    connections: 50,
-    amount: SCALE_SESSIONS * CALLS_PER_SESSION,
-    requests: [
-      {
-        method: "POST",
-        headers,
-        setupRequest: (request) => {
-          const n = call++;
-          const body = { tool_name: `tool-${n % 5}`, arguments: { query: `q${n % 97}`, limit: 20 }, outcome: n % 3 === 0 ? "failure" : "success", error_type: n % 3 === 0 ? "timeout" : undefined };
-          return { ...request, path: `/sessions/scale-${n % SCALE_SESSIONS}/tool-calls`, body: JSON.stringify(body) };
-        },
-      },
-    ],
-  });
-  const redis = new Redis(redisUrl);
-  const keys = await redis.dbsize();
-  redis.disconnect();
-  process.stdout.write(`filled ${SCALE_TASKS * LESSONS_PER_TASK} lessons and ${SCALE_SESSIONS * CALLS_PER_SESSION} tool calls in ${((Date.now() - started) / 1000).toFixed(0)} s (${keys} keys)\n`);
+  const clock = () => new Date();
+  const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${crypto.randomUUID().replaceAll("-", "")}` });
+  const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: CALLS_PER_SESSION } });
+  try {
+    await inParallel(SCALE_TASKS * LESSONS_PER_TASK, (n) =>
+      lessons.capture(
+        { tenant, taskId: `scale-${n % SCALE_TASKS}` },
+        { attempt_number: 1 + Math.floor(n / SCALE_TASKS), tier: 1 + (n % 3) as 1 | 2 | 3, error_type: "TypeError", error_message: "'NoneType' object has no attribute 'get' while reading the configuration section" },
+      ),
+    );
+    await inParallel(SCALE_SESSIONS * CALLS_PER_SESSION, (n) =>
+      tools.record(
+        { tenant, sessionId: `scale-${n % SCALE_SESSIONS}` },
+        n % 3 === 0
+          ? { tool_name: `tool-${n % 5}`, arguments: { query: `q${n % 97}`, limit: 20 }, outcome: "failure", error_type: "timeout", context_goal: "find the failing test" }
+          : { tool_name: `tool-${n % 5}`, arguments: { query: `q${n % 89}`, limit: 10 }, outcome: "success", result: { status: "ok" }, execution_time_ms: 30 },
+      ),
+    );
+    const redis = new Redis(redisUrl);
+    const keys = await redis.dbsize();
+    redis.disconnect();
+    process.stdout.write(
+      `filled ${SCALE_TASKS * LESSONS_PER_TASK} lessons over ${SCALE_TASKS} tasks and ${SCALE_SESSIONS * CALLS_PER_SESSION} tool calls ` +
+        `over ${SCALE_SESSIONS} sessions in ${((Date.now() - started) / 1000).toFixed(0)} s (${keys} keys)\n`,
+    );
+  } finally {
+    await store.close();
+  }
 }
 
 /** Redis memory per stored lesson and per tool call, against the size of their JSON. */

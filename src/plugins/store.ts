@@ -39,8 +39,11 @@ export function storeLimitsOf(config: Config): StoreLimits {
 export default fp<StorePluginOptions>(
   async (app, { config, store: given, instrument = (store) => store }) => {
     if (given) {
+      const client = "client" in given ? (given.client as RedisClient) : null;
+      // Like a store of our own: serve once connected (or after the wait), so metrics and probes start true.
+      if (client) await waitUntilReady(client, FIRST_CONNECT_WAIT_MS);
       app.decorate("store", instrument(given));
-      app.decorate<RedisClient | null>("redisClient", "client" in given ? (given.client as RedisClient) : null);
+      app.decorate<RedisClient | null>("redisClient", client);
       return;
     }
 

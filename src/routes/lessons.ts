@@ -36,7 +36,8 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     },
     async (request, reply) => {
       const lesson = await lessons.capture(taskOf(request, request.params.task_id), request.body);
-      reply.header("location", `/tasks/${encodeURIComponent(lesson.task_id)}/lessons/${lesson.lesson_id}`);
+      // Ids are restricted to URL-safe characters, so they go into the path as they are.
+      reply.header("location", `/tasks/${lesson.task_id}/lessons/${lesson.lesson_id}`);
       return reply.status(201).send(lesson);
     },
   );

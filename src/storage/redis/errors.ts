@@ -2,8 +2,10 @@
 import { ReplyError } from "ioredis";
 import { StoreUnavailableError } from "../../errors.js";
 
-// Replies by which a healthy-but-busy or failing-over Redis says "not now".
-const TRANSIENT_REPLY = /^(LOADING|BUSY|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|READONLY|NOREPLICAS|OOM)\b/;
+// Replies by which a healthy-but-busy or failing-over Redis says "not now". MOVED and ASK reach us
+// only once the cluster client has used up its redirections, e.g. while a dead master still owns
+// its slots: a 503 until failover, not a 500.
+const TRANSIENT_REPLY = /^(LOADING|BUSY|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|READONLY|NOREPLICAS|OOM|MOVED|ASK)\b/;
 
 export function isStoreOutage(error: unknown): boolean {
   if (error instanceof StoreUnavailableError) return true;
