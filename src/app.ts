@@ -17,7 +17,9 @@ import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
 import { fastSerializerCompiler } from "./plugins/fast-serializer.js";
 import problemDetails, { routerProblem, sendProblem } from "./plugins/problem-details.js";
+import requestLogging from "./plugins/request-logging.js";
 import securityHeaders from "./plugins/security-headers.js";
+import shutdownGuard from "./plugins/shutdown-guard.js";
 import storePlugin from "./plugins/store.js";
 import healthRoutes from "./routes/health.js";
 import lessonRoutes from "./routes/lessons.js";
@@ -44,7 +46,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Fastify's request serializer logs no headers, so API keys never reach the log; the auth tests
     // check it. (pino's redact would cost every log line a few microseconds for nothing.)
     logger: logger === false ? false : logger === true ? {} : logger,
-    // One line per request (below) instead of Fastify's two.
+    // One line per request (plugins/request-logging) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A caller's own x-request-id is kept when it is safe to log; otherwise a new one is made.
@@ -55,7 +57,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 256 },
-    // Requests arriving during shutdown get our own 503 problem (below), not Fastify's plain one.
+    // Requests arriving during shutdown get our own 503 problem (plugins/shutdown-guard), not Fastify's plain one.
     return503OnClosing: false,
     // URLs the router itself refuses (bad percent-encoding, an over-long id) are problems too.
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, routerProblem(error)),
@@ -65,26 +67,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
-  // While shutting down, new requests are turned away and every response closes its connection:
-  // a keep-alive connection left idle would otherwise hold close() open until the grace period ends.
-  let closing = false;
-  app.addHook("preClose", async () => {
-    closing = true;
-  });
-  app.addHook("onRequest", async () => {
-    if (closing) throw new AppError("SHUTTING_DOWN", "The service is shutting down; retry on another instance or shortly.");
-  });
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-    if (closing) reply.header("connection", "close");
-  });
-  app.addHook("onRequest", async (request) => {
-    request.log.debug({ req: request }, "incoming request");
-  });
-  app.addHook("onResponse", async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
-  });
-
+  await app.register(requestLogging);
+  await app.register(shutdownGuard);
   await app.register(problemDetails);
   await app.register(securityHeaders);
   if (config.CORS_ORIGINS) await app.register(cors, { origin: config.CORS_ORIGINS.split(",").map((origin) => origin.trim()) });

@@ -2,6 +2,7 @@
 import { Redis } from "ioredis";
 import { createLessonService } from "../../src/domain/lessons/service.js";
 import { createToolMemoryService } from "../../src/domain/tools/service.js";
+import { waitUntilReady } from "../../src/storage/redis/client.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 
 const SCALE_TASKS = 25_000;
@@ -33,6 +34,8 @@ export async function fillForScale(redisUrl: string, keyPrefix: string, tenant: 
     commandTimeoutMs: 10_000,
     limits: { maxLessonsPerTask: LESSONS_PER_TASK, maxToolLogEntries: CALLS_PER_SESSION, fixDetectionWindow: 10, lessonsTtlSeconds: 2_592_000, sessionsTtlSeconds: 2_592_000 },
   });
+  store.client.on("error", (error: Error) => process.stderr.write(`fill: redis ${error.message}\n`));
+  if (!(await waitUntilReady(store.client, 10_000))) throw new Error("the benchmark's redis-server is not ready");
   const clock = () => new Date();
   const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${crypto.randomUUID().replaceAll("-", "")}` });
   const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: CALLS_PER_SESSION } });
