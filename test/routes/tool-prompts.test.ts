@@ -199,7 +199,7 @@ describe.each(bothStores())("procedural memory prompts (%s store)", (_name, fact
   it("renders a success template of the arguments that fixed a failure for a matching goal", async () => {
     const session = uniqueId("session");
     await recordAll(ctx, session, [
-      { tool_name: "t", arguments: { path: "/tmp/x", mode: "w" }, outcome: "failure", error_type: "EACCES", context_goal: "Write the report" },
+      { tool_name: "t", arguments: { path: "reports/x.txt", mode: "w" }, outcome: "failure", error_type: "EACCES", context_goal: "Write the report" },
       { tool_name: "t", arguments: { path: "/home/me/report.txt", mode: "w", retries: 2 }, outcome: "success", context_goal: "Write the Report to disk" },
     ]);
     const response = await text(`/sessions/${session}/patterns/t/template?goal=report`);
