@@ -11,7 +11,7 @@ import { createToolMemoryService } from "./domain/tools/service.js";
 import { AppError } from "./errors.js";
 import { instrumentStore } from "./metrics/instrumented-store.js";
 import { createMetrics } from "./metrics/registry.js";
-import auth from "./plugins/auth.js";
+import auth, { rateLimitSubject } from "./plugins/auth.js";
 import idempotency from "./plugins/idempotency.js";
 import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
@@ -92,8 +92,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(rateLimit, {
         max: config.RATE_LIMIT_MAX,
         timeWindow: config.RATE_LIMIT_WINDOW_MS,
-        // Per tenant, counted in Redis when the store is Redis, so every replica shares the budget.
-        keyGenerator: (request) => request.tenant,
+        // Per tenant (per address without a valid key), counted in Redis when the store is Redis,
+        // so every replica shares the budget.
+        keyGenerator: rateLimitSubject,
         ...(app.redisClient ? { redis: app.redisClient, nameSpace: `${config.REDIS_KEY_PREFIX}:ratelimit:` } : {}),
         // When Redis is down the request goes on, to meet the store's own clear 503.
         skipOnError: true,

@@ -8,6 +8,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Whose data the request may touch; every storage key carries it. */
     tenant: string;
+    /** Set when the request's key is missing or wrong; it is answered with this 401 before its body is read. */
+    authProblem: AppError | null;
   }
 }
 
@@ -27,21 +29,40 @@ export interface AuthOptions {
 /**
  * Adds the tenant to every request of the context it is registered in. With keys configured, a
  * missing or unknown key is a 401; routes outside that context (health, docs, metrics) stay open.
+ *
+ * The key is checked at onRequest but refused at preParsing, so that the rate limiter (an onRequest
+ * hook registered after this one) counts refused requests too, per client address: guessing keys
+ * is as limited as using them. The body of a refused request is never read.
  */
 export default fp<AuthOptions>(
   async (app: FastifyInstance, { keys }) => {
     app.decorateRequest("tenant", DEFAULT_TENANT);
+    app.decorateRequest("authProblem", null);
     if (keys.length === 0) return;
 
-    app.addHook("onRequest", async (request, reply) => {
+    app.addHook("onRequest", async (request) => {
       const key = presentedKey(request);
       const tenant = key === null ? null : tenantForKey(keys, key);
       if (tenant === null) {
-        reply.header("www-authenticate", 'Bearer realm="agent-lessons"');
-        throw new AppError("UNAUTHORIZED", key === null ? "An API key is required: Authorization: Bearer <key>." : "The API key is not valid.");
+        request.authProblem = new AppError(
+          "UNAUTHORIZED",
+          key === null ? "An API key is required: Authorization: Bearer <key>." : "The API key is not valid.",
+        );
+      } else {
+        request.tenant = tenant;
       }
-      request.tenant = tenant;
+    });
+
+    app.addHook("preParsing", async (request, reply) => {
+      if (!request.authProblem) return;
+      reply.header("www-authenticate", 'Bearer realm="agent-lessons"');
+      throw request.authProblem;
     });
   },
   { name: "auth" },
 );
+
+/** Whom the rate limiter counts a request against: its tenant, or its address when it has no valid key. */
+export function rateLimitSubject(request: FastifyRequest): string {
+  return request.authProblem ? `unauthenticated:${request.ip}` : request.tenant;
+}

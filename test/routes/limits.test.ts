@@ -50,6 +50,20 @@ describe.each(bothStores())("rate limiting (%s store)", (_name, factory: StoreFa
     expectProblem(await http.get(`/tasks/${task}/lessons/stats`), 429);
   });
 
+  it("limits requests without a valid key too, per address, without touching the tenants' budgets", async () => {
+    const http = await appOn(factory, { ...LIMITED, API_KEYS: `${KEY_A}:tenant-a` });
+    const task = uniqueId("task");
+    const guesses: number[] = [];
+    for (let i = 0; i < 5; i += 1) guesses.push((await http.get(`/tasks/${task}/lessons`).set(auth(`guess-${i}-0123456789abcdef`))).status);
+    guesses.push((await http.get(`/tasks/${task}/lessons`)).status);
+    expect(guesses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(expectProblem(await http.get(`/tasks/${task}/lessons`).set(auth("another-guess-0123456789")), 429).code).toBe("RATE_LIMITED");
+
+    // The tenant with a real key still has its whole budget.
+    for (let i = 0; i < 5; i += 1) expect((await http.get(`/tasks/${task}/lessons`).set(auth(KEY_A))).status).toBe(200);
+    expectProblem(await http.get(`/tasks/${task}/lessons`).set(auth(KEY_A)), 429);
+  });
+
   it("counts each tenant on its own budget", async () => {
     const http = await appOn(factory, { ...LIMITED, API_KEYS: `${KEY_A}:tenant-a,${KEY_B}:tenant-b` });
     const task = uniqueId("task");
