@@ -52,10 +52,12 @@ export async function importSession(
 ): Promise<void> {
   const log = memory.tool_log;
   const calls: Record<string, string> = {};
-  for (const { fixed_by, ...stored } of log) {
-    calls[`e:${stored.id}`] = JSON.stringify(stored);
-    calls[`m:${stored.id}`] = factsOf({ ...stored, fixed_by });
-    if (fixed_by) calls[`f:${stored.id}`] = fixed_by;
+  for (const entry of log) {
+    // The fixing call's id lives apart from the entry, as the Lua script keeps it.
+    const { fixed_by, ...stored } = entry;
+    calls[`e:${entry.id}`] = JSON.stringify(stored);
+    calls[`m:${entry.id}`] = factsOf(entry);
+    if (fixed_by) calls[`f:${entry.id}`] = fixed_by;
   }
 
   const tools = Object.keys(memory.tool_patterns);
