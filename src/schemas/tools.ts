@@ -17,10 +17,19 @@ export const argDeltaSchema = z
   })
   .meta({ id: "ArgDelta", description: "What changed in the arguments; each part only when non-empty" });
 
+// A call's arguments are kept in the log, in patterns and in prompts: bounded so one call cannot
+// crowd out a session's memory.
+const MAX_ARGUMENT_KEYS = 100;
+const MAX_ARGUMENTS_JSON_CHARS = 65_536;
+
+const boundedArguments = argumentsSchema
+  .refine((args) => Object.keys(args).length <= MAX_ARGUMENT_KEYS, `at most ${MAX_ARGUMENT_KEYS} arguments`)
+  .refine((args) => JSON.stringify(args).length <= MAX_ARGUMENTS_JSON_CHARS, `at most ${MAX_ARGUMENTS_JSON_CHARS} characters of JSON`);
+
 export const toolCallInputSchema = z
   .strictObject({
     tool_name: toolNameSchema,
-    arguments: argumentsSchema.default({}),
+    arguments: boundedArguments.default({}),
     result: jsonValue.optional().describe("The tool's result; summarised, never stored"),
     outcome: outcomeSchema,
     context_goal: z.string().min(1).max(1000).nullish().describe("What the agent was trying to do"),

@@ -46,12 +46,22 @@ describe.each(bothStores())("bad input to tool memory (%s store)", (_name, facto
     ["an empty goal", { ...valid, context_goal: "" }, "body.context_goal"],
     ["a numeric error type", { ...valid, error_type: 7 }, "body.error_type"],
     ["a preceding call id with a slash", { ...valid, preceding_call_id: "call/1" }, "body.preceding_call_id"],
+    ["101 arguments", { ...valid, arguments: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, i])) }, "body.arguments"],
+    ["arguments over 64 KiB of JSON", { ...valid, arguments: { blob: "x".repeat(65_536) } }, "body.arguments"],
   ])("rejects a call with %s with 400 naming the field, and stores nothing", async (_case, body, field) => {
     const session = uniqueId("session");
     const problem = expectProblem(await ctx.http.post(`/sessions/${session}/tool-calls`).send(body), 400);
     expect(problem.code).toBe("VALIDATION_FAILED");
     expect(fieldsOf(problem)).toContain(field);
     await expectNothingStored(ctx, session);
+  });
+
+  it("accepts arguments right at the limits: 100 keys, 64 KiB of JSON", async () => {
+    const session = uniqueId("session");
+    const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`a${i}`, i]));
+    expect((await ctx.http.post(`/sessions/${session}/tool-calls`).send({ ...valid, arguments: many })).status).toBe(201);
+    const blob = { blob: "x".repeat(65_536 - '{"blob":""}'.length) };
+    expect((await ctx.http.post(`/sessions/${session}/tool-calls`).send({ ...valid, arguments: blob })).status).toBe(201);
   });
 
   it("rejects a call with an unknown field and stores nothing", async () => {
