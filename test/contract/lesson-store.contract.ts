@@ -1,6 +1,6 @@
 // Contract tests of LessonStore: every adapter must pass them unchanged.
 import { describe, expect, it } from "vitest";
-import { aLesson, aTask } from "../helpers/fixtures.js";
+import { aLesson, aTask, ZERO_LESSON_COUNTERS } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
 
@@ -32,12 +32,7 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const task = aTask();
       expect(await store.listLessons(task)).toEqual([]);
       expect(await store.getLesson(task, "nope")).toBeNull();
-      expect(await store.lessonCounters(task)).toEqual({
-        total_lessons: 0,
-        total_captured: 0,
-        by_category: {},
-        by_tier: { "1": 0, "2": 0, "3": 0 },
-      });
+      expect(await store.lessonCounters(task)).toEqual(ZERO_LESSON_COUNTERS);
     });
 
     it("trims the oldest lessons past the cap and keeps counters equal to what is kept", async () => {

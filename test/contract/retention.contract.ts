@@ -1,22 +1,12 @@
 // Contract tests of retention: a task's or session's data lives a fixed time after its last write, all of it together.
 import { describe, expect, it } from "vitest";
 import type { SessionRef, Store, StoreLimits, TaskRef } from "../../src/storage/port.js";
-import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";
+import { aCall, aLesson, aSession, aTask, ZERO_LESSON_COUNTERS, ZERO_SESSION_COUNTERS } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
 
 const ONE_SECOND: Partial<StoreLimits> = { lessonsTtlSeconds: 1, sessionsTtlSeconds: 1 };
 
-const ZERO_LESSON_COUNTERS = { total_lessons: 0, total_captured: 0, by_category: {}, by_tier: { "1": 0, "2": 0, "3": 0 } };
-const ZERO_SESSION_COUNTERS = {
-  total_calls: 0,
-  success_count: 0,
-  failure_count: 0,
-  total_fixes_detected: 0,
-  tools_tracked: 0,
-  created_at: null,
-  updated_at: null,
-};
 
 export function retentionContract(factory: StoreFactory, elapse: (ms: number) => Promise<void>): void {
   describe("retention", () => {

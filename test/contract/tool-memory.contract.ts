@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolLogEntry } from "../../src/domain/tools/types.js";
 import type { SessionRef, Store } from "../../src/storage/port.js";
-import { aCall, aSession } from "../helpers/fixtures.js";
+import { aCall, aSession, ZERO_SESSION_COUNTERS } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
 
@@ -289,15 +289,7 @@ export function toolMemoryStoreContract(factory: StoreFactory): void {
     it("exports nothing for a session without history", async () => {
       const store = await open();
       expect(await store.exportMemory(aSession())).toBeNull();
-      expect(await store.sessionCounters(aSession())).toEqual({
-        total_calls: 0,
-        success_count: 0,
-        failure_count: 0,
-        total_fixes_detected: 0,
-        tools_tracked: 0,
-        created_at: null,
-        updated_at: null,
-      });
+      expect(await store.sessionCounters(aSession())).toEqual(ZERO_SESSION_COUNTERS);
     });
 
     it("keeps sessions of different tenants apart even with the same id", async () => {

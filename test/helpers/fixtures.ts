@@ -63,3 +63,17 @@ export function aCall(
     ...overrides,
   };
 }
+
+/** What a store reports for a task it knows nothing about. */
+export const ZERO_LESSON_COUNTERS = { total_lessons: 0, total_captured: 0, by_category: {}, by_tier: { "1": 0, "2": 0, "3": 0 } };
+
+/** What a store reports for a session it knows nothing about. */
+export const ZERO_SESSION_COUNTERS = {
+  total_calls: 0,
+  success_count: 0,
+  failure_count: 0,
+  total_fixes_detected: 0,
+  tools_tracked: 0,
+  created_at: null,
+  updated_at: null,
+};

@@ -4,6 +4,7 @@ import { uniqueId } from "../helpers/fixtures.js";
 import { ReplicaClient, sharedRedisEnv, sharedRedisTopology, startReplicas, type Reply } from "../helpers/replicas.js";
 import type { ServerProcess } from "../helpers/server-process.js";
 import { rawRedis, uniquePrefix } from "../helpers/stores.js";
+import type { ToolLogEntry } from "../../src/domain/tools/types.js";
 
 const KEY_A = "replica-key-A-0123456789abcdef";
 const KEY_B = "replica-key-B-fedcba9876543210";
@@ -17,15 +18,8 @@ const MAX_LESSONS = 40;
 const ERROR_TYPES = ["SyntaxError", "TimeoutError", "RateLimitError", "ImportError", "TypeError", "AssertionError", "MemoryError", "PermissionError", "ValueError"];
 const TOOLS = ["read_file", "run_tests", "search_code"];
 
-interface Entry {
-  id: string;
-  tool_name: string;
-  outcome: string;
-  arguments: Record<string, unknown>;
-  fixed_by: string | null;
-  fix_for: string | null;
-  delta_args: unknown;
-}
+/** Calls as they come back over HTTP: the wire format of the log. */
+type Entry = ToolLogEntry;
 
 /** Environment shared by every replica of a pair: the run's Redis, one key prefix, two tenants. */
 function pairEnv(extra: Record<string, string> = {}): Record<string, string> {

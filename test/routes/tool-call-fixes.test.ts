@@ -3,14 +3,10 @@ import { describe, expect, it } from "vitest";
 import { uniqueId } from "../helpers/fixtures.js";
 import { useHttpApp, type HttpContext } from "../helpers/http.js";
 import { bothStores, type StoreFactory } from "../helpers/stores.js";
+import type { ToolLogEntry } from "../../src/domain/tools/types.js";
 
-interface Entry {
-  id: string;
-  outcome: string;
-  fixed_by: string | null;
-  fix_for: string | null;
-  delta_args: Record<string, unknown> | null;
-}
+/** Calls as they come back over HTTP: the wire format of the log. */
+type Entry = ToolLogEntry;
 
 async function record(
   ctx: HttpContext,

@@ -3,16 +3,10 @@ import { describe, expect, it } from "vitest";
 import { uniqueId } from "../helpers/fixtures.js";
 import { useHttpApp } from "../helpers/http.js";
 import { redisStoreFactory } from "../helpers/stores.js";
+import type { ToolLogEntry } from "../../src/domain/tools/types.js";
 
-interface Entry {
-  id: string;
-  tool_name: string;
-  outcome: string;
-  arguments: Record<string, unknown>;
-  fixed_by: string | null;
-  fix_for: string | null;
-  delta_args: unknown;
-}
+/** Calls as they come back over HTTP: the wire format of the log. */
+type Entry = ToolLogEntry;
 
 const TOOLS = ["read_file", "grep", "run_sql", "fetch"];
 const CALLS = 100;
