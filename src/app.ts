@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { loadApiKeys } from "./auth/api-keys.js";
 import type { Config } from "./config.js";
 import { createLessonService } from "./domain/lessons/service.js";
+import { createToolKnowledgeService } from "./domain/shared-tools/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
 import { AppError } from "./errors.js";
 import { instrumentStore } from "./metrics/instrumented-store.js";
@@ -25,6 +26,7 @@ import healthRoutes from "./routes/health.js";
 import lessonRoutes from "./routes/lessons.js";
 import patternRoutes from "./routes/patterns.js";
 import sessionRoutes from "./routes/sessions.js";
+import sharedToolRoutes from "./routes/shared-tools.js";
 import toolCallRoutes from "./routes/tool-calls.js";
 import type { Store } from "./storage/port.js";
 
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const clock = deps.clock ?? (() => new Date());
   const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${randomUUID().replaceAll("-", "")}` });
   const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES } });
+  const knowledge = createToolKnowledgeService({ store });
 
   // Probes, docs and metrics stay open; everything below needs a key when keys are configured.
   await app.register(healthRoutes);
@@ -110,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await api.register(toolCallRoutes, { tools });
     await api.register(patternRoutes, { tools });
     await api.register(sessionRoutes, { tools, importBodyLimit: config.IMPORT_BODY_LIMIT_BYTES });
+    await api.register(sharedToolRoutes, { knowledge });
   });
   return app;
 }

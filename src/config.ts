@@ -37,6 +37,7 @@ const envSchema = z.object({
   IDEMPOTENCY_TTL_SECONDS: positiveInt.default(86_400),
   LESSONS_TTL_SECONDS: nonNegativeInt.default(2_592_000),
   SESSIONS_TTL_SECONDS: nonNegativeInt.default(2_592_000),
+  TOOLS_TTL_SECONDS: nonNegativeInt.default(7_776_000),
   RATE_LIMIT_MAX: nonNegativeInt.default(6000),
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
   CORS_ORIGINS: optionalText,

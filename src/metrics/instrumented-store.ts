@@ -25,7 +25,7 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
   }
 
   const instrumented = wrapped as unknown as Store;
-  const { appendLesson, recordToolCall } = instrumented;
+  const { appendLesson, recordToolCall, recordSharedToolCall } = instrumented;
   instrumented.appendLesson = async (task, lesson) => {
     await appendLesson(task, lesson);
     metrics.lessonsCaptured.inc();
@@ -35,6 +35,12 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     metrics.toolCallsRecorded.inc({ outcome: entry.outcome });
     if (entry.fix_for) metrics.fixesDetected.inc();
     return entry;
+  };
+  instrumented.recordSharedToolCall = async (session, call, writeId) => {
+    const recorded = await recordSharedToolCall(session, call, writeId);
+    metrics.toolCallsRecorded.inc({ outcome: recorded.entry.outcome });
+    if (recorded.entry.fix_for) metrics.fixesDetected.inc();
+    return recorded;
   };
   return instrumented;
 }

@@ -33,6 +33,7 @@ export default fp(
           { name: "tool-calls", description: "Tool calls recorded per session, with fix detection" },
           { name: "patterns", description: "What each tool's history teaches" },
           { name: "sessions", description: "Session stats, prompts and whole-memory export/import" },
+          { name: "shared-tools", description: "What every session of a tenant learned about each tool" },
           { name: "health", description: "Liveness and readiness probes" },
         ],
       },

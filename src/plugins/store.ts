@@ -33,6 +33,8 @@ export function storeLimitsOf(config: Config): StoreLimits {
     fixDetectionWindow: config.FIX_DETECTION_WINDOW,
     lessonsTtlSeconds: config.LESSONS_TTL_SECONDS,
     sessionsTtlSeconds: config.SESSIONS_TTL_SECONDS,
+    toolsTtlSeconds: config.TOOLS_TTL_SECONDS,
+    writeIdTtlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
   };
 }
 

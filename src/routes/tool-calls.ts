@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ToolMemoryService } from "../domain/tools/service.js";
 import { apiProblems, idempotencyHeaders, postProblems } from "../schemas/common.js";
+import { recordedToolCallSchema } from "../schemas/shared-tools.js";
 import { callListSchema, callParams, searchCallsQuery, sessionParams, toolCallInputSchema, toolLogEntrySchema } from "../schemas/tools.js";
 import { sessionOf } from "./request-scope.js";
 
@@ -17,15 +18,19 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
         summary: "Record a tool call",
         description:
           "Allocates the next call id; a success linked to the most recent unfixed failure of the same tool " +
-          "(within the detection window, with different arguments) comes back with fix_for and delta_args.",
+          "(within the detection window, with different arguments) comes back with fix_for and delta_args. " +
+          "The call also feeds the tenant's shared knowledge of the tool; a failure comes back with known_fix, " +
+          "the fix other sessions applied most for its error type.",
         params: sessionParams,
         body: toolCallInputSchema,
         headers: idempotencyHeaders,
-        response: { 201: toolLogEntrySchema, ...postProblems(400, 413, 415, 503) },
+        response: { 201: recordedToolCallSchema, ...postProblems(400, 413, 415, 503) },
       },
     },
     async (request, reply) => {
-      const entry = await tools.record(sessionOf(request, request.params.session_id), request.body);
+      // The idempotency key names this write, so a retry after a 503 is not counted twice by the tenant.
+      const writeId = request.idempotencyClaim?.key ?? null;
+      const entry = await tools.record(sessionOf(request, request.params.session_id), request.body, writeId);
       reply.header("location", `/sessions/${request.params.session_id}/tool-calls/${entry.id}`);
       return reply.status(201).send(entry);
     },

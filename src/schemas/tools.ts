@@ -181,6 +181,9 @@ export const sessionPromptQuery = z.strictObject({
   include_args: booleanQuery.default(false),
   include_timing: booleanQuery.default(false),
   compact: booleanQuery.default(false),
+  shared: booleanQuery
+    .default(false)
+    .describe("Also what other sessions of the tenant learned: fixes this session does not know, per tool"),
 });
 
 export const sessionPromptSchema = z

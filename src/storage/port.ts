@@ -1,5 +1,6 @@
 // The storage port: what the domain needs from a store, with no word of how a store keeps it.
 import type { Lesson, LessonCounters } from "../domain/lessons/types.js";
+import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../domain/shared-tools/types.js";
 import type { ProceduralMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
 
 /** One task of one tenant: the unit that lessons and their counters belong to. */
@@ -26,6 +27,10 @@ export interface StoreLimits {
   lessonsTtlSeconds: number;
   /** Seconds a session's keys live after its last write; 0 keeps them forever. */
   sessionsTtlSeconds: number;
+  /** Seconds a tool's shared knowledge lives after the tenant last called it; 0 keeps it forever. */
+  toolsTtlSeconds: number;
+  /** Seconds a tenant-level write remembers its write id, so that a retry is not counted twice. */
+  writeIdTtlSeconds: number;
 }
 
 export interface LessonStore {
@@ -113,6 +118,32 @@ export interface ToolMemoryStore {
   resetSession(session: SessionRef): Promise<void>;
 }
 
+/** A recorded call, and the fix the tenant knows for its error type when it failed (else null). */
+export interface RecordedToolCall {
+  entry: ToolLogEntry;
+  knownFix: KnownSharedFix | null;
+}
+
+export interface ToolKnowledgeStore {
+  /**
+   * Records one call in its session, exactly as `recordToolCall` does, then folds it into the
+   * tenant's shared knowledge of the tool: counts, argument values, error patterns, and the fix it
+   * made if any. The session's part is atomic as before; the tenant's part is atomic on its own and
+   * applied at most once per `writeId` (the request's idempotency key; null for none). Returns the
+   * entry and, for a failure or timeout, the tenant's typical fix for its error type.
+   */
+  recordSharedToolCall(session: SessionRef, call: NewToolCall, writeId: string | null): Promise<RecordedToolCall>;
+
+  /** The tenant's tools, most calls first (ties by name), at most `limit`. */
+  listSharedTools(tenant: string, limit: number): Promise<SharedToolSummary[]>;
+
+  /** The tenant's knowledge of each named tool, in the order asked; tools it never called are left out. */
+  sharedToolKnowledge(tenant: string, toolNames: readonly string[]): Promise<SharedToolKnowledge[]>;
+
+  /** Forgets everything the tenant learned about one tool. */
+  forgetSharedTool(tenant: string, toolName: string): Promise<void>;
+}
+
 /** A completed response, kept so that a retry with the same idempotency key gets it again. */
 export interface StoredResponse {
   status: number;
@@ -141,7 +172,7 @@ export interface IdempotencyStore {
   releaseIdempotencyKey(tenant: string, key: string, fingerprint: string): Promise<void>;
 }
 
-export interface Store extends LessonStore, ToolMemoryStore, IdempotencyStore {
+export interface Store extends LessonStore, ToolMemoryStore, ToolKnowledgeStore, IdempotencyStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 

@@ -128,5 +128,30 @@ export function retentionContract(factory: StoreFactory, elapse: (ms: number) =>
       expect((await lessonsExpire.sessionCounters(session)).total_calls).toBe(2);
       await expectTaskGone(lessonsExpire, task);
     });
+
+    it("forgets a tool's shared knowledge once the tenant has not called it for the period, tool by tool", async () => {
+      const store = await open({ toolsTtlSeconds: 1 });
+      const session = aSession();
+      const record = (tool: string) => store.recordSharedToolCall(session, aCall(tool, "success"), null);
+      await record("kept");
+      await record("dropped");
+
+      // t = 0.7 s: a call to one tool renews it alone.
+      await elapse(700);
+      await record("kept");
+
+      // t = 1.4 s: the idle tool is gone from reads and listings; the session, kept forever here, is not.
+      await elapse(700);
+      expect(await store.sharedToolKnowledge("default", ["kept", "dropped"])).toMatchObject([{ tool_name: "kept", total_calls: 2 }]);
+      expect((await store.listSharedTools("default", 10)).map((tool) => tool.tool_name)).toEqual(["kept"]);
+      expect((await store.sessionCounters(session)).total_calls).toBe(3);
+
+      // A call after expiry starts the tool afresh.
+      await record("dropped");
+      expect(await store.listSharedTools("default", 10)).toMatchObject([
+        { tool_name: "kept", total_calls: 2 },
+        { tool_name: "dropped", total_calls: 1, sessions_seen: 1 },
+      ]);
+    });
   });
 }

@@ -13,6 +13,8 @@ export const DEFAULT_LIMITS: StoreLimits = {
   fixDetectionWindow: 10,
   lessonsTtlSeconds: 0,
   sessionsTtlSeconds: 0,
+  toolsTtlSeconds: 0,
+  writeIdTtlSeconds: 86_400,
 };
 
 export type StoreFactory = (limits?: Partial<StoreLimits>) => Promise<Store>;

@@ -121,7 +121,7 @@ describe.each(bothStores())("metrics (%s store)", (_name, factory: StoreFactory)
     expect(valueOf(samples, "tool_calls_recorded_total", { outcome: "partial" })).toBe(1);
     expect(valueOf(samples, "tool_calls_recorded_total", { outcome: "cancelled" })).toBeUndefined();
     expect(valueOf(samples, "fixes_detected_total")).toBe(fixes);
-    expect(valueOf(samples, "store_operation_duration_seconds_count", { operation: "recordToolCall", result: "ok" })).toBe(6);
+    expect(valueOf(samples, "store_operation_duration_seconds_count", { operation: "recordSharedToolCall", result: "ok" })).toBe(6);
     expect(valueOf(samples, "lessons_captured_total")).toBe(0);
   });
 

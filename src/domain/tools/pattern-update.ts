@@ -38,7 +38,10 @@ function rememberArgValue(commonArgs: Record<string, unknown[]>, key: string, va
   setOwnProperty(commonArgs, key, [...values, structuredClone(value)].slice(-MAX_VALUES_PER_ARGUMENT));
 }
 
-function recordError(pattern: ToolPattern, entry: ToolLogEntry): void {
+/** The facts of a call that its tool's pattern learns from. */
+export type PatternFacts = Pick<ToolLogEntry, "outcome" | "execution_time_ms" | "arguments" | "error_type" | "context_goal">;
+
+function recordError(pattern: ToolPattern, entry: PatternFacts): void {
   // An empty error type counts as none, as in the Python and the Redis script.
   const errorType = entry.error_type || UNKNOWN_ERROR_TYPE;
   const goal = entry.context_goal;
@@ -81,7 +84,7 @@ function timedSum(pattern: ToolPattern): number {
  * untimed calls leave it and `timed_calls` unchanged. The Python divides by `total_calls`
  * instead, which skews the mean once some calls are untimed.
  */
-export function applyCallToPattern(pattern: ToolPattern, entry: ToolLogEntry, now: string): void {
+export function applyCallToPattern(pattern: ToolPattern, entry: PatternFacts, now: string): void {
   pattern.total_calls += 1;
   if (entry.outcome === "success") pattern.success_count += 1;
   else if (FAILURE_OUTCOMES.has(entry.outcome)) pattern.failure_count += 1;

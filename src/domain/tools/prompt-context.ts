@@ -101,7 +101,8 @@ function formatPatterns(pattern: ToolPattern, options: ToolContextOptions): stri
   return lines;
 }
 
-function formatToolSection({ pattern, recent }: ToolMemoryInput, options: ToolContextOptions): string {
+/** One tool's `<tool_memory>` section. */
+export function formatToolSection({ pattern, recent }: ToolMemoryInput, options: ToolContextOptions): string {
   const lines = [`<tool_memory name="${pattern.tool_name}">`];
   if (recent.length > 0) {
     lines.push("<recent_calls>");
@@ -123,7 +124,11 @@ function formatToolSection({ pattern, recent }: ToolMemoryInput, options: ToolCo
  * Returns an empty string when there are no tools.
  */
 export function formatToolContext(tools: ToolMemoryInput[], options: ToolContextOptions): string {
-  if (tools.length === 0) return "";
-  const sections = tools.map((tool) => formatToolSection(tool, options));
+  return wrapProceduralMemory(tools.map((tool) => formatToolSection(tool, options)));
+}
+
+/** Sections inside `<procedural_memory>`, a blank line apart; an empty string when there are none. */
+export function wrapProceduralMemory(sections: string[]): string {
+  if (sections.length === 0) return "";
   return `<procedural_memory>\n${sections.join("\n\n")}\n</procedural_memory>`;
 }

@@ -1,6 +1,8 @@
 // The procedural-memory use cases: record calls, search them, read patterns, stats, prompts, export and import.
 import { AppError, notFound } from "../../errors.js";
-import type { NewToolCall, SessionRef, StoreLimits, ToolMemoryStore } from "../../storage/port.js";
+import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, ToolMemoryStore } from "../../storage/port.js";
+import { formatToolContextWithShared } from "../shared-tools/prompt.js";
+import type { KnownSharedFix } from "../shared-tools/types.js";
 import { hashArguments } from "./arguments.js";
 import { hasDeltaParts } from "./delta-text.js";
 import { formatErrorGuidance, formatSuccessTemplate, formatSummary, formatToolContext } from "./prompt-format.js";
@@ -29,10 +31,15 @@ export interface PromptOptions {
   include_args: boolean;
   include_timing: boolean;
   compact: boolean;
+  /** Also what other sessions of the tenant learned about these tools. */
+  shared: boolean;
 }
 
+/** A recorded call as the agent gets it back: the entry, and the tenant's fix when it failed. */
+export type RecordedCall = ToolLogEntry & { known_fix: KnownSharedFix | null };
+
 export interface ToolMemoryServiceDeps {
-  store: ToolMemoryStore;
+  store: ToolMemoryStore & Pick<ToolKnowledgeStore, "recordSharedToolCall" | "sharedToolKnowledge">;
   clock: () => Date;
   limits: Pick<StoreLimits, "maxToolLogEntries">;
 }
@@ -91,8 +98,12 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
   }
 
   return {
-    /** Summarises the result (the raw result is not kept), then records the call and any fix it makes. */
-    record(session: SessionRef, input: ToolCallInput): Promise<ToolLogEntry> {
+    /**
+     * Summarises the result (the raw result is not kept), then records the call and any fix it
+     * makes, in the session and in the tenant's shared knowledge; `writeId` (the request's
+     * idempotency key) keeps a retry from being counted twice by the tenant.
+     */
+    async record(session: SessionRef, input: ToolCallInput, writeId: string | null = null): Promise<RecordedCall> {
       const { summary, type } = summariseResult(input.result);
       const call: NewToolCall = {
         timestamp: clock().toISOString(),
@@ -108,7 +119,8 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
         error_type: input.error_type ?? null,
         error_message: input.error_message ?? null,
       };
-      return store.recordToolCall(session, call);
+      const { entry, knownFix } = await store.recordSharedToolCall(session, call, writeId);
+      return { ...entry, known_fix: knownFix };
     },
 
     /** Matching calls, newest first, at most `limit`. */
@@ -163,15 +175,24 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
     },
 
     async prompt(session: SessionRef, options: PromptOptions): Promise<string> {
-      const contexts = await store.toolContexts(session, options.tools ?? null, options.max_recent_calls);
-      return formatToolContext(contexts, {
+      const format = {
         ...(options.goal ? { goal: options.goal } : {}),
         maxErrorPatterns: options.max_error_patterns,
         maxSuccessPatterns: options.max_success_patterns,
         includeArgs: options.include_args,
         includeTiming: options.include_timing,
         compact: options.compact,
-      });
+      };
+      const asked = options.tools ?? null;
+      if (!options.shared) return formatToolContext(await store.toolContexts(session, asked, options.max_recent_calls), format);
+      // Named tools: both reads at once. Otherwise the session's tools decide what to ask the tenant.
+      const [contexts, named] = await Promise.all([
+        store.toolContexts(session, asked, options.max_recent_calls),
+        asked ? store.sharedToolKnowledge(session.tenant, asked) : null,
+      ]);
+      const order = asked ?? contexts.map((context) => context.pattern.tool_name);
+      const knowledge = named ?? (await store.sharedToolKnowledge(session.tenant, order));
+      return formatToolContextWithShared(order, contexts, knowledge, format);
     },
 
     async summary(session: SessionRef, maxTools: number): Promise<string> {

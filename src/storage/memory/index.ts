@@ -2,6 +2,7 @@
 import type { Store, StoreLimits } from "../port.js";
 import { createMemoryIdempotencyStore } from "./idempotency.js";
 import { createMemoryLessonStore } from "./lessons.js";
+import { createMemoryToolKnowledgeStore } from "./tool-knowledge.js";
 import { createMemoryToolMemoryStore } from "./tool-memory.js";
 
 // Expired entries are also dropped when read; the sweep bounds memory for data nobody reads again.
@@ -15,11 +16,13 @@ export interface MemoryStoreOptions {
 export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptions = {}): Store {
   const now = options.now ?? Date.now;
   const lessons = createMemoryLessonStore(limits, now);
-  const tools = createMemoryToolMemoryStore(limits, now);
+  const { recordInSession, ...tools } = createMemoryToolMemoryStore(limits, now);
+  const knowledge = createMemoryToolKnowledgeStore(limits, now, recordInSession);
   const idempotency = createMemoryIdempotencyStore(now);
   const sweeper = setInterval(() => {
     lessons.sweep();
     tools.sweep();
+    knowledge.sweep();
     idempotency.sweep();
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
@@ -28,6 +31,7 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     kind: "memory",
     ...lessons,
     ...tools,
+    ...knowledge,
     ...idempotency,
     async ping() {},
     async close() {

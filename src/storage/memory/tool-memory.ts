@@ -7,7 +7,7 @@ import {
   findFixTarget,
 } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES, type FixRelation, type ToolLogEntry, type ToolPattern } from "../../domain/tools/types.js";
-import type { SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
 import { ExpiringMap } from "./expiring-map.js";
 
 interface SessionState {
@@ -34,51 +34,63 @@ const emptySession = (): SessionState => ({
   updatedAt: null,
 });
 
+/** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
+export interface SessionRecord {
+  entry: ToolLogEntry;
+  fixedErrorType: string | null;
+}
+
 export function createMemoryToolMemoryStore(
   limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds">,
   now: () => number,
-): ToolMemoryStore & { sweep(): void } {
+): ToolMemoryStore & { sweep(): void; recordInSession(session: SessionRef, call: NewToolCall): SessionRecord } {
   const sessions = new ExpiringMap<SessionState>(limits.sessionsTtlSeconds * 1000, now);
+
+  // Synchronous, so that nothing else runs between the session's write and the tenant's.
+  function recordInSession(session: SessionRef, call: NewToolCall): SessionRecord {
+    const state = sessions.upsert(sessionKey(session), emptySession);
+    const now = call.timestamp;
+    state.allocated += 1;
+    const entry: ToolLogEntry = {
+      id: formatCallId(state.allocated),
+      ...structuredClone(call),
+      fixed_by: null,
+      fix_for: null,
+      delta_args: null,
+    };
+
+    const fix = entry.outcome === "success" ? findFixTarget(state.log.slice(-limits.fixDetectionWindow), entry) : null;
+    if (fix) {
+      fix.target.fixed_by = entry.id;
+      entry.fix_for = fix.target.id;
+      entry.delta_args = fix.delta;
+      state.fixes.push({ failed_call_id: fix.target.id, success_call_id: entry.id, delta_args: structuredClone(fix.delta), detected_at: now });
+      state.fixes.splice(0, Math.max(0, state.fixes.length - limits.maxToolLogEntries));
+      state.fixesDetected += 1;
+    }
+
+    state.log.push(entry);
+    state.log.splice(0, Math.max(0, state.log.length - limits.maxToolLogEntries));
+
+    let pattern = state.patterns.get(entry.tool_name);
+    if (!pattern) {
+      pattern = emptyPattern(entry.tool_name, now);
+      state.patterns.set(entry.tool_name, pattern);
+    }
+    applyCallToPattern(pattern, entry, now);
+    if (fix) applyFixToPattern(pattern, fix.target, entry, fix.delta);
+
+    state.createdAt ??= now;
+    state.updatedAt = now;
+    return { entry: structuredClone(entry), fixedErrorType: fix ? fix.target.error_type : null };
+  }
 
   return {
     sweep: () => sessions.sweep(),
+    recordInSession,
 
     async recordToolCall(session, call) {
-      const state = sessions.upsert(sessionKey(session), emptySession);
-      const now = call.timestamp;
-      state.allocated += 1;
-      const entry: ToolLogEntry = {
-        id: formatCallId(state.allocated),
-        ...structuredClone(call),
-        fixed_by: null,
-        fix_for: null,
-        delta_args: null,
-      };
-
-      const fix = entry.outcome === "success" ? findFixTarget(state.log.slice(-limits.fixDetectionWindow), entry) : null;
-      if (fix) {
-        fix.target.fixed_by = entry.id;
-        entry.fix_for = fix.target.id;
-        entry.delta_args = fix.delta;
-        state.fixes.push({ failed_call_id: fix.target.id, success_call_id: entry.id, delta_args: structuredClone(fix.delta), detected_at: now });
-        state.fixes.splice(0, Math.max(0, state.fixes.length - limits.maxToolLogEntries));
-        state.fixesDetected += 1;
-      }
-
-      state.log.push(entry);
-      state.log.splice(0, Math.max(0, state.log.length - limits.maxToolLogEntries));
-
-      let pattern = state.patterns.get(entry.tool_name);
-      if (!pattern) {
-        pattern = emptyPattern(entry.tool_name, now);
-        state.patterns.set(entry.tool_name, pattern);
-      }
-      applyCallToPattern(pattern, entry, now);
-      if (fix) applyFixToPattern(pattern, fix.target, entry, fix.delta);
-
-      state.createdAt ??= now;
-      state.updatedAt = now;
-      return structuredClone(entry);
+      return recordInSession(session, call).entry;
     },
 
     async readToolLog(session, newest) {

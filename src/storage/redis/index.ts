@@ -1,4 +1,4 @@
-// The Redis store: one client with the Lua scripts registered, lessons and tool memory on top.
+// The Redis store: one client with the Lua scripts registered, lessons, tool memory and shared knowledge on top.
 import type { Store, StoreLimits } from "../port.js";
 import { createRedisClient, type RedisClient } from "./client.js";
 import { guarded } from "./errors.js";
@@ -6,6 +6,7 @@ import { createKeys } from "./keys.js";
 import { createRedisIdempotencyStore } from "./idempotency.js";
 import { createRedisLessonStore } from "./lessons.js";
 import { defineScripts } from "./scripts.js";
+import { createRedisToolKnowledgeStore } from "./tool-knowledge.js";
 import { createRedisToolMemoryStore } from "./tool-memory.js";
 
 export interface RedisStoreOptions {
@@ -30,6 +31,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     client,
     ...createRedisLessonStore(redis, keys, options.limits),
     ...createRedisToolMemoryStore(redis, keys, options.limits),
+    ...createRedisToolKnowledgeStore(redis, keys, options.limits),
     ...createRedisIdempotencyStore(redis, keys),
 
     async ping() {

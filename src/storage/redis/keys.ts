@@ -1,4 +1,4 @@
-// Every Redis key name is built here: prefix, one hash tag per task or session, then a suffix.
+// Every Redis key name is built here: prefix, one hash tag per task, session or tenant, then a suffix.
 import { createHash } from "node:crypto";
 import type { SessionRef, TaskRef } from "../port.js";
 
@@ -20,6 +20,24 @@ export function createKeys(prefix: string) {
         lessons: `${root}:lessons`,
         /** Hash: kept, captured, cat:<category>, tier:<n>. */
         counters: `${root}:counters`,
+      };
+    },
+
+    /**
+     * What a tenant knows across its tasks and sessions, under one hash tag {tenant:shared}: a
+     * cluster slot of its own, apart from every task's and session's (see cross-slot-write.ts).
+     */
+    shared(tenant: string) {
+      const root = `${prefix}:{${tenant}:shared}`;
+      return {
+        /** Sorted set: tool name → minus its total calls, so ZRANGE gives most calls first, ties by name. */
+        tools: `${root}:tools`,
+        /** Hash of one tool's shared knowledge: state (JSON), calls, successes, fixes, last_used_at. */
+        tool: (toolName: string) => `${root}:tool:${toolName}`,
+        /** HyperLogLog of the sessions that called the tool. */
+        toolSessions: (toolName: string) => `${root}:tool:${toolName}:sessions`,
+        /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */
+        applied: (writeId: string) => `${root}:applied:${createHash("sha256").update(writeId).digest("hex").slice(0, 32)}`,
       };
     },
 

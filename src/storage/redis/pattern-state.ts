@@ -35,7 +35,7 @@ export interface PatternState {
   updated_at: string;
 }
 
-function asArray<T>(value: T[] | Record<string, never> | undefined): T[] {
+export function asArray<T>(value: T[] | Record<string, never> | undefined): T[] {
   return Array.isArray(value) ? value : [];
 }
 

@@ -1,4 +1,4 @@
-// Loads every Lua script in scripts/ and registers it once on the client with defineCommand.
+// Loads every Lua script in scripts/ (with its lib/ includes) and registers it once on the client with defineCommand.
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RedisClient } from "./client.js";
@@ -18,7 +18,9 @@ export interface ScriptCommands {
     patterns: string,
     fixes: string,
     ...args: Arg[]
-  ): Promise<[id: string, fixedId: string, deltaJson: string]>;
+  ): Promise<[id: string, fixedId: string, deltaJson: string, fixedErrorType: string]>;
+  learnToolCall(tool: string, sessions: string, tools: string, appliedMarker: string, ...args: Arg[]): Promise<Array<string | number>>;
+  listSharedTools(tools: string, limit: Arg, toolPrefix: string): Promise<Array<string | number>>;
   readRecentCalls(patterns: string, calls: string, perTool: Arg, ...tools: string[]): Promise<Array<string | number>>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
   claimIdempotencyKey(key: string, fingerprint: string, lockMs: Arg): Promise<[string, string?]>;
@@ -30,6 +32,13 @@ export type ScriptedRedis = RedisClient & ScriptCommands;
 
 // File names follow `<command>-<number of keys>.lua`, so the key count lives next to the script.
 const SCRIPT_NAME = /^([A-Za-z]+)-(\d+)\.lua$/;
+// Lua scripts cannot load code, so rules that two scripts must share are pasted in at load time.
+const INCLUDE = /^-- @include (lib\/[A-Za-z-]+\.lua)$/gm;
+
+/** A script's source with every `-- @include lib/<name>.lua` line replaced by that file. */
+export function scriptSource(file: string): string {
+  return readFileSync(scriptsDir + file, "utf8").replace(INCLUDE, (_line, included: string) => readFileSync(scriptsDir + included, "utf8"));
+}
 
 /** Registers every script on the client; ioredis then sends EVALSHA and falls back to EVAL on NOSCRIPT. */
 export function defineScripts(redis: RedisClient): ScriptedRedis {
@@ -38,7 +47,7 @@ export function defineScripts(redis: RedisClient): ScriptedRedis {
     if (!match) continue;
     redis.defineCommand(match[1]!, {
       numberOfKeys: Number(match[2]),
-      lua: readFileSync(scriptsDir + file, "utf8"),
+      lua: scriptSource(file),
     });
   }
   return redis as ScriptedRedis;

@@ -5,8 +5,8 @@ import {
   MAX_VALUES_PER_ARGUMENT,
   RECENT_CALLS_PER_TOOL,
 } from "../../domain/tools/pattern-limits.js";
-import type { ArgDelta } from "../../domain/tools/types.js";
-import type { SessionCounters, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
+import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
@@ -15,46 +15,56 @@ import type { ScriptedRedis } from "./scripts.js";
 import { exportSession, importSession } from "./session-transfer.js";
 import { execAtomically } from "./transaction.js";
 
-export function createRedisToolMemoryStore(
-  redis: ScriptedRedis,
-  keys: Keys,
-  limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds">,
-): ToolMemoryStore {
+/** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
+export interface SessionRecord {
+  entry: ToolLogEntry;
+  fixedErrorType: string | null;
+}
+
+type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds">;
+
+/** Records one call in its session with the recordToolCall script: one round trip, atomic. */
+export async function recordInSession(redis: ScriptedRedis, keys: Keys, limits: SessionLimits, session: SessionRef, call: NewToolCall): Promise<SessionRecord> {
+  const k = keys.session(session);
+  const args = argumentPairs(call.arguments);
+  const [id, fixedId, deltaJson, fixedErrorType] = await guarded(() =>
+    redis.recordToolCall(
+      k.meta,
+      k.log,
+      k.calls,
+      k.patterns,
+      k.fixes,
+      JSON.stringify(call),
+      call.tool_name,
+      call.outcome,
+      args,
+      call.context_goal ?? "",
+      call.error_type ?? "",
+      call.execution_time_ms ?? "",
+      call.timestamp,
+      limits.maxToolLogEntries,
+      limits.fixDetectionWindow,
+      RECENT_CALLS_PER_TOOL,
+      MAX_SUCCESS_PATTERNS,
+      MAX_VALUES_PER_ARGUMENT,
+      MAX_CONTEXTS_PER_ERROR,
+      limits.sessionsTtlSeconds,
+    ),
+  );
+  const entry: ToolLogEntry = {
+    id,
+    ...call,
+    fixed_by: null,
+    fix_for: fixedId || null,
+    delta_args: deltaJson ? (JSON.parse(deltaJson) as ArgDelta) : null,
+  };
+  return { entry, fixedErrorType: fixedId ? fixedErrorType || null : null };
+}
+
+export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits): ToolMemoryStore {
   return {
     async recordToolCall(session, call) {
-      const k = keys.session(session);
-      const args = argumentPairs(call.arguments);
-      const [id, fixedId, deltaJson] = await guarded(() =>
-        redis.recordToolCall(
-          k.meta,
-          k.log,
-          k.calls,
-          k.patterns,
-          k.fixes,
-          JSON.stringify(call),
-          call.tool_name,
-          call.outcome,
-          args,
-          call.context_goal ?? "",
-          call.error_type ?? "",
-          call.execution_time_ms ?? "",
-          call.timestamp,
-          limits.maxToolLogEntries,
-          limits.fixDetectionWindow,
-          RECENT_CALLS_PER_TOOL,
-          MAX_SUCCESS_PATTERNS,
-          MAX_VALUES_PER_ARGUMENT,
-          MAX_CONTEXTS_PER_ERROR,
-          limits.sessionsTtlSeconds,
-        ),
-      );
-      return {
-        id,
-        ...call,
-        fixed_by: null,
-        fix_for: fixedId || null,
-        delta_args: deltaJson ? (JSON.parse(deltaJson) as ArgDelta) : null,
-      };
+      return (await recordInSession(redis, keys, limits, session, call)).entry;
     },
 
     async readToolLog(session, newest) {

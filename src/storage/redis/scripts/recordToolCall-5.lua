@@ -12,7 +12,7 @@
 -- ARGV[11] recent ids kept per tool   ARGV[12] success patterns kept per tool
 -- ARGV[13] distinct values kept per argument   ARGV[14] goals kept per error pattern
 -- ARGV[15] seconds every key of the session lives after this write (0: forever)
--- Returns { id, id of the fixed failure or '', delta JSON or '' }.
+-- Returns { id, id of the fixed failure or '', delta JSON or '', error type of the fixed failure or '' }.
 local rcall = redis.call
 local metaKey, logKey, callsKey, patternsKey, fixesKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local body, tool, outcome, argsJson = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
@@ -20,19 +20,10 @@ local goal, errorType, execMs, now = ARGV[5], ARGV[6], tonumber(ARGV[7]), ARGV[8
 local maxLog, window, maxRecent = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
 local maxSuccesses, maxArgValues, maxContexts = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14])
 
+-- @include lib/pattern-fold.lua
+
 local args = cjson.decode(argsJson)
-local isFailure = outcome == 'failure' or outcome == 'timeout'
-
-local function isFailureOutcome(o) return o == 'failure' or o == 'timeout' end
-
--- Each value travels twice as JSON text: canonical (sorted keys), so that deep equality is string
--- equality, and as given, so that what is shown back keeps the agent's key order. Output is
--- assembled from that text, so cjson never re-encodes user data.
-local function objectJson(pairs)
-  local parts = {}
-  for i, kv in ipairs(pairs) do parts[i] = cjson.encode(kv[1]) .. ':' .. kv[3] end
-  return '{' .. table.concat(parts, ',') .. '}'
-end
+local isFailure = isFailureOutcome(outcome)
 
 local function argumentDelta(failed, succeeded)
   local before, after = {}, {}
@@ -56,29 +47,6 @@ local function argumentDelta(failed, succeeded)
   if #changed > 0 then parts[#parts + 1] = '"changed":{' .. table.concat(changed, ',') .. '}' end
   if #parts == 0 then return nil end
   return '{' .. table.concat(parts, ',') .. '}'
-end
-
-local function pushDistinct(list, value, cap)
-  for _, existing in ipairs(list) do
-    if existing == value then return end
-  end
-  list[#list + 1] = value
-  if #list > cap then table.remove(list, 1) end
-end
-
--- An argument's remembered values: as given (slot[2]) and canonical (slot[3]) for the distinctness
--- test; a value already remembered keeps its place and its first-seen text.
-local function rememberValue(slot, kv, cap)
-  local canonical = slot[3]
-  for _, existing in ipairs(canonical) do
-    if existing == kv[2] then return end
-  end
-  canonical[#canonical + 1] = kv[2]
-  slot[2][#slot[2] + 1] = kv[3]
-  if #canonical > cap then
-    table.remove(canonical, 1)
-    table.remove(slot[2], 1)
-  end
 end
 
 -- 1. The id: the sequence survives trimming, so ids never repeat until the session is reset.
@@ -144,40 +112,7 @@ else
   p = { since = seq, total = 0, success = 0, failure = 0, timed = 0, timed_sum = 0,
         args = {}, errors = {}, successes = {}, recent = {} }
 end
-p.total = p.total + 1
-if outcome == 'success' then p.success = p.success + 1 end
-if isFailure then p.failure = p.failure + 1 end
-if execMs and execMs ~= 0 then
-  p.timed = p.timed + 1
-  p.timed_sum = p.timed_sum + execMs
-end
-
-local slots = {}
-for _, slot in ipairs(p.args) do slots[slot[1]] = slot end
-for _, kv in ipairs(args) do
-  local slot = slots[kv[1]]
-  if not slot then
-    slot = { kv[1], {}, {} }
-    slots[kv[1]] = slot
-    p.args[#p.args + 1] = slot
-  end
-  rememberValue(slot, kv, maxArgValues)
-end
-
-if isFailure then
-  local name = errorType ~= '' and errorType or 'unknown'
-  local found
-  for _, ep in ipairs(p.errors) do
-    if ep.error_type == name then found = ep break end
-  end
-  if found then
-    found.count = found.count + 1
-    if goal ~= '' then pushDistinct(found.contexts, goal, maxContexts) end
-  else
-    p.errors[#p.errors + 1] = { error_type = name, count = 1,
-      contexts = goal ~= '' and { goal } or {}, example_args = objectJson(args) }
-  end
-end
+foldCall(p, args, outcome, goal, errorType, execMs, maxArgValues, maxContexts)
 
 if fixedId then
   if fixedErrorType ~= '' then
@@ -203,4 +138,4 @@ for _, key in ipairs(KEYS) do
   if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
 end
 
-return { id, fixedId or '', delta or '' }
+return { id, fixedId or '', delta or '', fixedErrorType or '' }

@@ -1,0 +1,100 @@
+// HTTP routes over the tenant's shared tool knowledge: what every session learned about each tool.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ToolKnowledgeService } from "../domain/shared-tools/service.js";
+import { apiProblems, promptResponse } from "../schemas/common.js";
+import {
+  listToolsQuery,
+  sharedFixQuery,
+  sharedGuidanceSchema,
+  sharedKnownFixSchema,
+  sharedToolKnowledgeSchema,
+  sharedToolListSchema,
+  sharedToolParams,
+} from "../schemas/shared-tools.js";
+import { sendPrompt } from "./request-scope.js";
+
+const tags = ["shared-tools"];
+
+const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService }> = async (app, { knowledge }) => {
+  app.get(
+    "/tools",
+    {
+      schema: {
+        operationId: "listSharedTools",
+        tags,
+        summary: "The tenant's tools across every session, most calls first",
+        querystring: listToolsQuery,
+        response: { 200: sharedToolListSchema, ...apiProblems(400, 503) },
+      },
+    },
+    async (request) => knowledge.list(request.tenant, request.query.limit),
+  );
+
+  app.get(
+    "/tools/:tool_name",
+    {
+      schema: {
+        operationId: "getSharedToolKnowledge",
+        tags,
+        summary: "What every session of the tenant taught about one tool; 404 when none called it",
+        params: sharedToolParams,
+        response: { 200: sharedToolKnowledgeSchema, ...apiProblems(400, 404, 503) },
+      },
+    },
+    async (request) => knowledge.knowledge(request.tenant, request.params.tool_name),
+  );
+
+  app.delete(
+    "/tools/:tool_name",
+    {
+      schema: {
+        operationId: "forgetSharedTool",
+        tags,
+        summary: "Forget what the tenant learned about one tool; sessions keep their own memory",
+        params: sharedToolParams,
+        response: { 204: z.undefined().describe("Forgotten (also when nothing was known)"), ...apiProblems(400, 503) },
+      },
+    },
+    async (request, reply) => {
+      await knowledge.forget(request.tenant, request.params.tool_name);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    "/tools/:tool_name/fix",
+    {
+      schema: {
+        operationId: "getSharedFix",
+        tags,
+        summary: "The fix the tenant's sessions applied most for an error type, and the alternatives; 404 when none",
+        params: sharedToolParams,
+        querystring: sharedFixQuery,
+        response: { 200: sharedKnownFixSchema, ...apiProblems(400, 404, 503) },
+      },
+    },
+    async (request) => knowledge.fix(request.tenant, request.params.tool_name, request.query.error_type),
+  );
+
+  app.get(
+    "/tools/:tool_name/guidance",
+    {
+      schema: {
+        operationId: "getSharedErrorGuidance",
+        tags,
+        summary: "An <error_guidance> block from every session's fixes; 404 when no session called the tool",
+        params: sharedToolParams,
+        querystring: sharedFixQuery,
+        response: { 200: promptResponse(sharedGuidanceSchema), ...apiProblems(400, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { tool_name } = request.params;
+      const prompt = await knowledge.guidance(request.tenant, tool_name, request.query.error_type);
+      return sendPrompt(request, reply, { tool_name, prompt });
+    },
+  );
+};
+
+export default sharedToolRoutes;

@@ -1,0 +1,102 @@
+// Embedded shared tool knowledge: each tenant's aggregate per tool, learned from every session's calls.
+import { emptyKnowledge, foldSharedCall, knownFixOf, presentKnowledge } from "../../domain/shared-tools/knowledge.js";
+import type { SharedCallFacts, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
+import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
+import { ExpiringMap } from "./expiring-map.js";
+import type { SessionRecord } from "./tool-memory.js";
+
+interface ToolState {
+  /** Fixes in the order they were learned; ranked when served. */
+  knowledge: SharedToolKnowledge;
+  /** Exact here; Redis keeps a HyperLogLog instead. */
+  sessions: Set<string>;
+}
+
+const toolKey = (tenant: string, toolName: string) => `${tenant}\u0000${toolName}`;
+
+export function createMemoryToolKnowledgeStore(
+  limits: Pick<StoreLimits, "toolsTtlSeconds" | "writeIdTtlSeconds">,
+  now: () => number,
+  recordInSession: (session: SessionRef, call: NewToolCall) => SessionRecord,
+): ToolKnowledgeStore & { sweep(): void } {
+  const tools = new ExpiringMap<ToolState>(limits.toolsTtlSeconds * 1000, now);
+  const appliedWrites = new ExpiringMap<true>(limits.writeIdTtlSeconds * 1000, now);
+  /** Tool names per tenant, for listings; pruned of expired tools as they are read. */
+  const namesByTenant = new Map<string, Set<string>>();
+
+  function served(state: ToolState): SharedToolKnowledge {
+    return presentKnowledge({ ...state.knowledge, sessions_seen: state.sessions.size });
+  }
+
+  function learn(tenant: string, facts: SharedCallFacts, writeId: string | null): void {
+    const writeKey = writeId === null ? null : toolKey(tenant, writeId);
+    if (writeKey !== null) {
+      if (appliedWrites.get(writeKey)) return;
+      appliedWrites.set(writeKey, true);
+    }
+    const state = tools.upsert(toolKey(tenant, facts.tool_name), () => ({
+      knowledge: emptyKnowledge(facts.tool_name, facts.timestamp),
+      sessions: new Set(),
+    }));
+    foldSharedCall(state.knowledge, facts, facts.timestamp);
+    state.sessions.add(facts.session_id);
+    let names = namesByTenant.get(tenant);
+    if (!names) namesByTenant.set(tenant, (names = new Set()));
+    names.add(facts.tool_name);
+  }
+
+  function liveStates(tenant: string): ToolState[] {
+    const names = namesByTenant.get(tenant);
+    if (!names) return [];
+    const states: ToolState[] = [];
+    for (const name of names) {
+      const state = tools.get(toolKey(tenant, name));
+      if (state) states.push(state);
+      else names.delete(name);
+    }
+    return states;
+  }
+
+  return {
+    sweep() {
+      tools.sweep();
+      appliedWrites.sweep();
+      for (const tenant of namesByTenant.keys()) if (liveStates(tenant).length === 0) namesByTenant.delete(tenant);
+    },
+
+    async recordSharedToolCall(session, call, writeId) {
+      const { entry, fixedErrorType } = recordInSession(session, call);
+      const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: fixedErrorType, delta: entry.delta_args } : null;
+      learn(session.tenant, { ...entry, session_id: session.sessionId, call_id: entry.id, fix }, writeId);
+      const state = tools.get(toolKey(session.tenant, entry.tool_name));
+      const failed = entry.outcome === "failure" || entry.outcome === "timeout";
+      return { entry, knownFix: failed && state ? knownFixOf(served(state), entry.error_type) : null };
+    },
+
+    async listSharedTools(tenant, limit) {
+      return liveStates(tenant)
+        .map(({ knowledge, sessions }) => ({
+          tool_name: knowledge.tool_name,
+          total_calls: knowledge.total_calls,
+          success_rate: knowledge.success_rate,
+          fixes_learned: knowledge.fixes_learned,
+          sessions_seen: sessions.size,
+          last_used_at: knowledge.last_used_at,
+        }))
+        .sort((a, b) => b.total_calls - a.total_calls || (a.tool_name < b.tool_name ? -1 : a.tool_name > b.tool_name ? 1 : 0))
+        .slice(0, limit);
+    },
+
+    async sharedToolKnowledge(tenant, toolNames) {
+      return toolNames.flatMap((name) => {
+        const state = tools.get(toolKey(tenant, name));
+        return state ? [served(state)] : [];
+      });
+    },
+
+    async forgetSharedTool(tenant, toolName) {
+      tools.delete(toolKey(tenant, toolName));
+      namesByTenant.get(tenant)?.delete(toolName);
+    },
+  };
+}

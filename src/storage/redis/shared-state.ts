@@ -1,0 +1,58 @@
+// Converts a tool's shared knowledge as the learnToolCall script keeps it into the wire SharedToolKnowledge.
+import { presentKnowledge } from "../../domain/shared-tools/knowledge.js";
+import type { SharedFixEvent, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
+import { describeDelta } from "../../domain/tools/delta-text.js";
+import type { ArgDelta } from "../../domain/tools/types.js";
+import { asArray, patternFromState, type PatternState } from "./pattern-state.js";
+
+type Empty = Record<string, never>;
+
+// A session's pattern state plus what the tenant adds; user values stay JSON text, and cjson
+// writes an empty array as {} (hence asArray).
+interface SharedErrorState {
+  error_type: string;
+  count: number;
+  contexts: string[] | Empty;
+  example_args?: string;
+  /** Distinct fixes in the order they were learned. */
+  fixes?: Array<{ delta: string; times: number; last: string }> | Empty;
+  /** The latest fix events, oldest first. */
+  events?: SharedFixEvent[] | Empty;
+}
+
+interface SharedState {
+  total: number;
+  success: number;
+  failure: number;
+  timed: number;
+  timed_sum: number;
+  args: PatternState["args"];
+  errors: SharedErrorState[] | Empty;
+  successes: Array<{ goal_match?: string; arg_hints: string; example_call_id?: string; delta_that_fixed: string; session_id: string }> | Empty;
+  fixes_learned: number;
+  updated_at: string;
+  last_used_at: string;
+}
+
+/** The served knowledge (fixes ranked) of one tool, from its state JSON and its sessions count. */
+export function knowledgeFromState(toolName: string, raw: string, sessionsSeen: number): SharedToolKnowledge {
+  const state = JSON.parse(raw) as SharedState;
+  const base = patternFromState(toolName, { ...state, since: 0, recent: [] });
+  const errors = asArray(state.errors);
+  const successes = asArray(state.successes);
+  return presentKnowledge({
+    ...base,
+    error_patterns: base.error_patterns.map((pattern, i) => ({
+      ...pattern,
+      fixes: asArray(errors[i]!.fixes).map((fix) => {
+        const delta = JSON.parse(fix.delta) as ArgDelta;
+        return { fix_delta: delta, typical_fix: describeDelta(delta), times_applied: fix.times, last_applied_at: fix.last };
+      }),
+      recent_fixes: asArray(errors[i]!.events),
+    })),
+    success_patterns: base.success_patterns.map((pattern, i) => ({ ...pattern, session_id: successes[i]!.session_id })),
+    fixes_learned: state.fixes_learned,
+    sessions_seen: sessionsSeen,
+    last_used_at: state.last_used_at,
+  });
+}
