@@ -1,5 +1,6 @@
 // Contract tests of ToolKnowledgeStore: what every session of a tenant teaches about a tool; every adapter passes them.
 import { describe, expect, it } from "vitest";
+import type { ToolArguments } from "../../src/domain/tools/types.js";
 import type { NewToolCall, SessionRef, Store } from "../../src/storage/port.js";
 import { aCall, aSession } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
@@ -18,7 +19,7 @@ export function toolKnowledgeStoreContract(factory: StoreFactory): void {
     }
 
     /** A failure of `errorType` with `from`, fixed by a success with `to`, in its own session. */
-    async function fixIn(store: Store, session: SessionRef, errorType: string, from: object, to: object, second: number) {
+    async function fixIn(store: Store, session: SessionRef, errorType: string, from: ToolArguments, to: ToolArguments, second: number) {
       return recordAll(store, session, [
         aCall("search", "failure", from, { error_type: errorType, timestamp: at(second) }),
         aCall("search", "success", to, { timestamp: at(second) }),

@@ -1,4 +1,5 @@
 // Tenant isolation over HTTP: random operation sequences by two tenants on shared ids, on every route, never cross tenants.
+// The shared tool knowledge is per tenant too: what one tenant's sessions learn never reaches the other's.
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -57,9 +58,20 @@ interface SessionModel {
   fixes: number;
   tools: Record<string, ToolModel>;
 }
+/** What a tenant knows about one tool across its sessions. */
+interface SharedToolModel {
+  total: number;
+  fixesLearned: number;
+  sessions: Set<string>;
+  /** Per error type, the latest fix: every marker differs, so each fix is applied once and the latest is typical. */
+  typical: Record<string, { from: string; to: string }>;
+  /** Every marker of the tenant's calls of this tool. */
+  markers: Set<string>;
+}
 interface World {
   tasks: Record<Tenant, Record<string, TaskModel>>;
   sessions: Record<Tenant, Record<string, SessionModel>>;
+  shared: Record<Tenant, Record<string, SharedToolModel>>;
   /** Every lesson id either tenant got back, in order. */
   lessonIds: string[];
   markers: number;
@@ -71,7 +83,7 @@ const emptySession = (): SessionModel => ({ log: [], allocated: 0, fixes: 0, too
 function newWorld(): World {
   const tasks = () => Object.fromEntries(TASKS.map((task) => [task, emptyTask()]));
   const sessions = () => Object.fromEntries(SESSIONS.map((session) => [session, emptySession()]));
-  return { tasks: { A: tasks(), B: tasks() }, sessions: { A: sessions(), B: sessions() }, lessonIds: [], markers: 0 };
+  return { tasks: { A: tasks(), B: tasks() }, sessions: { A: sessions(), B: sessions() }, shared: { A: {}, B: {} }, lessonIds: [], markers: 0 };
 }
 
 /** A text unique to one write of one tenant; it never occurs in ids, so finding it in a response says whose data that is. */
@@ -106,6 +118,18 @@ function recordInModel(session: SessionModel, call: Omit<CallModel, "id" | "fixe
   }
   session.log.push(entry);
   return entry;
+}
+
+/** The model's version of the tenant learning from a recorded call (after the session did). */
+function shareInModel(world: World, tenant: Tenant, sessionId: string, entry: CallModel, fixed: CallModel | null): void {
+  const tool = (world.shared[tenant][entry.tool] ??= { total: 0, fixesLearned: 0, sessions: new Set(), typical: {}, markers: new Set() });
+  tool.total += 1;
+  tool.sessions.add(sessionId);
+  tool.markers.add(entry.marker);
+  if (fixed) {
+    tool.fixesLearned += 1;
+    if (fixed.errorType) tool.typical[fixed.errorType] = { from: fixed.marker, to: entry.marker };
+  }
 }
 
 const sessionMarkers = (session: SessionModel, tool?: string) =>
@@ -263,7 +287,34 @@ async function checkEverything(app: FastifyInstance, world: World): Promise<void
       await checkPatterns(app, world, tenant, session);
       await checkExport(app, world, tenant, session);
     }
+    await checkSharedTools(app, world, tenant);
+    for (const tool of TOOLS) await checkSharedTool(app, world, tenant, tool);
   }
+}
+
+/** GET /tools lists exactly the tenant's tools, most calls first, with its own counts. */
+async function checkSharedTools(app: FastifyInstance, world: World, tenant: Tenant): Promise<void> {
+  const reply = await send(app, tenant, "GET", "/tools");
+  expect(reply.status).toBe(200);
+  const expected = Object.entries(world.shared[tenant])
+    .sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : 1))
+    .map(([name, tool]) => ({ tool_name: name, total_calls: tool.total, fixes_learned: tool.fixesLearned, sessions_seen: tool.sessions.size }));
+  expect(reply.body.tools).toMatchObject(expected);
+  expect(reply.body.tools).toHaveLength(expected.length);
+}
+
+/** GET /tools/{tool}: 404 unless the tenant called it; its counts, and only its own markers. */
+async function checkSharedTool(app: FastifyInstance, world: World, tenant: Tenant, name: string): Promise<void> {
+  const tool = world.shared[tenant][name];
+  const reply = await send(app, tenant, "GET", `/tools/${name}`);
+  if (!tool) return expectProblemReply(reply, 404, "NOT_FOUND");
+  expect(reply.status).toBe(200);
+  expect(reply.body).toMatchObject({ tool_name: name, total_calls: tool.total, fixes_learned: tool.fixesLearned, sessions_seen: tool.sessions.size });
+  for (const [errorType, fix] of Object.entries(tool.typical)) {
+    const pattern = (reply.body.error_patterns as Array<{ error_type: string; fix_delta: unknown }>).find((ep) => ep.error_type === errorType);
+    expect(pattern?.fix_delta).toEqual({ changed: { m: { from: fix.from, to: fix.to } } });
+  }
+  expect(foreign(markersIn(reply.text), [...tool.markers])).toEqual([]);
 }
 
 // ---------------------------------------------------------------- operations
@@ -363,7 +414,7 @@ const operationArb = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("sessionPrompt" as const),
       ...onSession,
-      variant: fc.constantFrom("plain", "allArgs", "toolA", "goal", "compact"),
+      variant: fc.constantFrom("plain", "allArgs", "toolA", "goal", "compact", "shared"),
       asText: fc.boolean(),
     }),
   },
@@ -371,6 +422,10 @@ const operationArb = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("exportMemory" as const), ...onSession }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("copyMemoryToOther" as const), ...onSession }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("resetMemory" as const), ...onSession }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("sharedTools" as const), tenant: tenantArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("sharedTool" as const), tenant: tenantArb, tool: toolArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("sharedFix" as const), tenant: tenantArb, tool: toolArb, errorType: errorTypeArb, asGuidance: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("forgetSharedTool" as const), tenant: tenantArb, tool: toolArb }) },
 );
 
 type Operation = typeof operationArb extends fc.Arbitrary<infer T> ? T : never;
@@ -448,10 +503,13 @@ async function apply(app: FastifyInstance, world: World, op: Operation): Promise
         const session = world.sessions[tenant][op.session]!;
         const entry = recordInModel(session, { tool: call.tool, outcome: call.outcome, errorType, goal, marker });
         const fixed = entry.fixFor === null ? null : session.log.find((prior) => prior.id === entry.fixFor)!;
+        shareInModel(world, tenant, op.session, entry, fixed);
+        const known = isFailure(call.outcome) && errorType ? world.shared[tenant][call.tool]!.typical[errorType] : undefined;
         expect(reply.body).toMatchObject({
           id: entry.id,
           fix_for: entry.fixFor,
           delta_args: fixed ? { changed: { m: { from: fixed.marker, to: marker } } } : null,
+          known_fix: known ? { fix_delta: { changed: { m: { from: known.from, to: known.to } } }, times_applied: 1 } : null,
         });
         expect(reply.headers.location).toBe(`/sessions/${op.session}/tool-calls/${entry.id}`);
       }
@@ -547,10 +605,17 @@ async function apply(app: FastifyInstance, world: World, op: Operation): Promise
         toolA: "?tools=a&include_args=true",
         goal: "?goal=deploy&include_timing=true",
         compact: "?compact=true",
+        shared: "?tools=a,b&shared=true",
       }[op.variant];
       const reply = await send(app, tenant, "GET", `/sessions/${op.session}/prompt${query}`, undefined, op.asText ? "text/plain" : undefined);
       expect(reply.status).toBe(200);
       const prompt = op.asText ? reply.text : (reply.body.prompt as string);
+      if (op.variant === "shared") {
+        // The tenant's other sessions may add their fixes; the other tenant's never.
+        const tenantMarkers = Object.values(world.shared[tenant]).flatMap((tool) => [...tool.markers]);
+        expect(foreign(markersIn(prompt), [...sessionMarkers(session), ...tenantMarkers])).toEqual([]);
+        return;
+      }
       const relevant = sessionMarkers(session, op.variant === "toolA" ? "a" : undefined);
       expect(prompt === "").toBe(relevant.length === 0);
       if (op.variant === "allArgs") expect(markersIn(prompt)).toEqual(relevant);
@@ -579,8 +644,36 @@ async function apply(app: FastifyInstance, world: World, op: Operation): Promise
       return;
     }
     case "resetMemory": {
+      // Resetting a session leaves the tenant's shared knowledge as it was.
       expect((await send(app, tenant, "DELETE", `/sessions/${op.session}/memory`)).status).toBe(204);
       world.sessions[tenant][op.session] = emptySession();
+      return;
+    }
+    case "sharedTools":
+      return checkSharedTools(app, world, tenant);
+    case "sharedTool":
+      return checkSharedTool(app, world, tenant, op.tool);
+    case "sharedFix": {
+      const tool = world.shared[tenant][op.tool];
+      const fix = tool?.typical[op.errorType];
+      if (op.asGuidance) {
+        const reply = await send(app, tenant, "GET", `/tools/${op.tool}/guidance?error_type=${op.errorType}`);
+        if (!tool) return expectProblemReply(reply, 404, "NOT_FOUND");
+        expect(reply.status).toBe(200);
+        expect((reply.body.prompt as string).includes("Previous fix")).toBe(fix !== undefined);
+        expect(foreign(markersIn(reply.text), [...tool.markers])).toEqual([]);
+        return;
+      }
+      const reply = await send(app, tenant, "GET", `/tools/${op.tool}/fix?error_type=${op.errorType}`);
+      if (!fix) return expectProblemReply(reply, 404, "NOT_FOUND");
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ tool_name: op.tool, error_type: op.errorType, fix_delta: { changed: { m: { from: fix.from, to: fix.to } } } });
+      expect(foreign(markersIn(reply.text), [...tool!.markers])).toEqual([]);
+      return;
+    }
+    case "forgetSharedTool": {
+      expect((await send(app, tenant, "DELETE", `/tools/${op.tool}`)).status).toBe(204);
+      delete world.shared[tenant][op.tool];
       return;
     }
   }
@@ -590,7 +683,8 @@ async function apply(app: FastifyInstance, world: World, op: Operation): Promise
 async function checkTouched(app: FastifyInstance, world: World, op: Operation): Promise<void> {
   for (const tenant of TENANTS) {
     if ("task" in op) await checkTask(app, world, tenant, op.task);
-    else await checkSession(app, world, tenant, op.session);
+    else if ("session" in op) await checkSession(app, world, tenant, op.session);
+    else await checkSharedTools(app, world, tenant);
   }
 }
 
