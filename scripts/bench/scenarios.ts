@@ -100,4 +100,23 @@ export const scenarios: Record<string, { requests: Request[] }> = {
   "GET session prompt": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${sessionPath()}/prompt` }) }],
   },
+  // A session that has not called its tools yet gets what the tenant learned (after POST tool-calls ran).
+  "GET shared prompt (fresh)": {
+    requests: [
+      {
+        method: "GET",
+        headers: authOnly,
+        setupRequest: (request) => ({ ...request, path: `/sessions/fresh-${Math.floor(Math.random() * SESSIONS)}/prompt?tools=${pick(TOOLS)},${pick(TOOLS)}&shared=true` }),
+      },
+    ],
+  },
+  "GET /tools": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/tools" }) }],
+  },
+  "GET /tools/{tool}": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}` }) }],
+  },
+  "GET /tools/{tool}/fix": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}/fix?error_type=timeout` }) }],
+  },
 };

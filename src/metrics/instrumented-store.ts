@@ -40,6 +40,7 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     const recorded = await recordSharedToolCall(session, call, writeId);
     metrics.toolCallsRecorded.inc({ outcome: recorded.entry.outcome });
     if (recorded.entry.fix_for) metrics.fixesDetected.inc();
+    if (recorded.knownFix) metrics.knownFixesOffered.inc();
     return recorded;
   };
   return instrumented;

@@ -37,6 +37,11 @@ export function createMetrics(storeUp: () => boolean) {
       help: "Successes linked to the failure they fixed",
       registers: [registry],
     }),
+    knownFixesOffered: new Counter({
+      name: "known_fixes_offered_total",
+      help: "Failures answered with a fix the tenant learned in any session",
+      registers: [registry],
+    }),
     storeUp: new Gauge({
       name: "store_up",
       help: "1 while the store (Redis, or the embedded store) is connected, else 0",

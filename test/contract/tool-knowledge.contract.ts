@@ -188,6 +188,17 @@ export function toolKnowledgeStoreContract(factory: StoreFactory): void {
       expect(await store.listSharedTools("nobody", 10)).toEqual([]);
     });
 
+    it("keeps tools apart whose names extend one another", async () => {
+      const store = await open();
+      await recordAll(store, aSession(), [aCall("x", "success"), aCall("x:sessions", "success"), aCall("x:sessions", "success"), aCall("x:seen", "success")]);
+      expect((await store.listSharedTools("default", 10)).map((tool) => [tool.tool_name, tool.total_calls, tool.sessions_seen])).toEqual([
+        ["x:sessions", 2, 1],
+        ["x", 1, 1],
+        ["x:seen", 1, 1],
+      ]);
+      expect((await store.sharedToolKnowledge("default", ["x"]))[0]).toMatchObject({ total_calls: 1, sessions_seen: 1 });
+    });
+
     it("reads several tools in the order asked, leaving out those never called", async () => {
       const store = await open();
       await recordAll(store, aSession(), [aCall("a", "success"), aCall("b", "success")]);

@@ -99,7 +99,7 @@ describe.each(bothStores())("metrics (%s store)", (_name, factory: StoreFactory)
     expect(valueOf(samples, "lessons_captured_total")).toBe(4);
   });
 
-  it("counts tool calls by outcome and the fixes detected", async () => {
+  it("counts tool calls by outcome, the fixes detected and the shared fixes offered", async () => {
     const session = uniqueId("session");
     const outcomes = [
       call("failure", { q: 1 }),
@@ -121,6 +121,9 @@ describe.each(bothStores())("metrics (%s store)", (_name, factory: StoreFactory)
     expect(valueOf(samples, "tool_calls_recorded_total", { outcome: "partial" })).toBe(1);
     expect(valueOf(samples, "tool_calls_recorded_total", { outcome: "cancelled" })).toBeUndefined();
     expect(valueOf(samples, "fixes_detected_total")).toBe(fixes);
+    // The failure and the timeout after the first fix are answered with it.
+    expect(entries.filter((entry) => entry.known_fix !== null)).toHaveLength(2);
+    expect(valueOf(samples, "known_fixes_offered_total")).toBe(2);
     expect(valueOf(samples, "store_operation_duration_seconds_count", { operation: "recordSharedToolCall", result: "ok" })).toBe(6);
     expect(valueOf(samples, "lessons_captured_total")).toBe(0);
   });

@@ -34,8 +34,11 @@ export function createKeys(prefix: string) {
         tools: `${root}:tools`,
         /** Hash of one tool's shared knowledge: state (JSON), calls, successes, fixes, last_used_at. */
         tool: (toolName: string) => `${root}:tool:${toolName}`,
-        /** HyperLogLog of the sessions that called the tool. */
-        toolSessions: (toolName: string) => `${root}:tool:${toolName}:sessions`,
+        /**
+         * HyperLogLog of the sessions that called the tool. A prefix of its own, not a suffix:
+         * tool names may hold ':', so `tool:x:sessions` could be the hash of a tool named `x:sessions`.
+         */
+        toolSessions: (toolName: string) => `${root}:seen:${toolName}`,
         /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */
         applied: (writeId: string) => `${root}:applied:${createHash("sha256").update(writeId).digest("hex").slice(0, 32)}`,
       };

@@ -20,7 +20,7 @@ export interface ScriptCommands {
     ...args: Arg[]
   ): Promise<[id: string, fixedId: string, deltaJson: string, fixedErrorType: string]>;
   learnToolCall(tool: string, sessions: string, tools: string, appliedMarker: string, ...args: Arg[]): Promise<Array<string | number>>;
-  listSharedTools(tools: string, limit: Arg, toolPrefix: string): Promise<Array<string | number>>;
+  listSharedTools(tools: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   readRecentCalls(patterns: string, calls: string, perTool: Arg, ...tools: string[]): Promise<Array<string | number>>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
   claimIdempotencyKey(key: string, fingerprint: string, lockMs: Arg): Promise<[string, string?]>;

@@ -67,7 +67,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
 
     async listSharedTools(tenant, limit) {
       const shared = keys.shared(tenant);
-      const flat = await guarded(() => redis.listSharedTools(shared.tools, limit, shared.tool("")));
+      const flat = await guarded(() => redis.listSharedTools(shared.tools, limit, shared.tool(""), shared.toolSessions("")));
       const tools = [];
       for (let i = 0; i < flat.length; i += 6) {
         const calls = Number(flat[i + 1]);
