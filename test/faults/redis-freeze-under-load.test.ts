@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { agentTraffic, checkLessonsKept, checkToolCallsKept } from "../helpers/agent-traffic.js";
+import { agentTraffic, checkLessonsKept, checkToolCallsKept, checkSharedToolCounts } from "../helpers/agent-traffic.js";
 import { expectNone, listenOnRedis, malformedUnavailable } from "../helpers/fault-app.js";
 import { countByStatus, formatCounts, LoadClient, startLoad, waitFor, withStatus, type Load, type Outcome } from "../helpers/load.js";
 import { startRedisServer, type RedisServerHandle } from "../helpers/redis-server.js";
@@ -72,6 +72,7 @@ describe("the service under load while Redis hangs", () => {
 
     const lessons = await checkLessonsKept(app, outcomes);
     const calls = await checkToolCallsKept(app, outcomes);
+    const shared = await checkSharedToolCounts(app, outcomes);
     const during = outcomes.filter((o) => o.startedAt >= frozenAt && o.startedAt < thawedAt);
     const first503 = Math.min(...during.filter((o) => o.status === 503).map((o) => o.endedAt));
     const unfinished = outcomes.filter((o) => !o.complete);
@@ -99,5 +100,7 @@ describe("the service under load while Redis hangs", () => {
     expect(lessons.changed, "lessons stored differently from their 201").toEqual([]);
     expect(calls.changed, "tool calls stored differently from their 201").toEqual([]);
     expect([...lessons.duplicated, ...calls.duplicated], "ids stored twice").toEqual([]);
+    expect(shared.counts.length).toBeGreaterThan(0);
+    expect(shared.violations, "tools whose shared count is below the 201s or above what the sessions kept").toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { agentTraffic, checkLessonsKept, checkToolCallsKept } from "../helpers/agent-traffic.js";
+import { agentTraffic, checkLessonsKept, checkToolCallsKept, checkSharedToolCounts } from "../helpers/agent-traffic.js";
 import { expectNone, listenOnRedis, malformedUnavailable } from "../helpers/fault-app.js";
 import { countByStatus, formatCounts, LoadClient, startLoad, waitFor, withStatus, type Load } from "../helpers/load.js";
 import { startRedisServer, type RedisServerHandle } from "../helpers/redis-server.js";
@@ -74,6 +74,7 @@ describe("the service under load while Redis is killed and restarted", () => {
 
     const lessons = await checkLessonsKept(app, outcomes);
     const calls = await checkToolCallsKept(app, outcomes);
+    const shared = await checkSharedToolCounts(app, outcomes);
     const first503 = Math.min(...outcomes.filter((o) => o.startedAt >= killedAt && o.status === 503).map((o) => o.endedAt));
     const unfinished = outcomes.filter((o) => !o.complete);
     console.log(
@@ -101,5 +102,7 @@ describe("the service under load while Redis is killed and restarted", () => {
     expect(lessons.changed, "lessons stored differently from their 201").toEqual([]);
     expect(calls.changed, "tool calls stored differently from their 201").toEqual([]);
     expect([...lessons.duplicated, ...calls.duplicated], "ids stored twice").toEqual([]);
+    expect(shared.counts.length).toBeGreaterThan(0);
+    expect(shared.violations, "tools whose shared count is below the 201s or above what the sessions kept").toEqual([]);
   });
 });

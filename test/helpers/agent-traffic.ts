@@ -132,14 +132,48 @@ export async function checkLessonsKept(app: FastifyInstance, outcomes: readonly 
   return compare(byTarget, stored, "lesson_id", (lesson) => lesson);
 }
 
-/** Reads back, through the memory export, every tool call that got a 201; fixed_by may have been set since. */
+/**
+ * Reads back, through the memory export, every tool call that got a 201; fixed_by may have been set
+ * since, and known_fix (what the tenant knew when it answered) is not part of the entry.
+ */
 export async function checkToolCallsKept(app: FastifyInstance, outcomes: readonly Outcome[]): Promise<StoredCheck> {
   const byTarget = acknowledged(outcomes, "/tool-calls");
   const stored = new Map<string, Array<Record<string, unknown>>>();
   for (const session of byTarget.keys()) {
     stored.set(session, (await getJson(app, `/sessions/${session}/memory`)).tool_log as Array<Record<string, unknown>>);
   }
-  return compare(byTarget, stored, "id", ({ fixed_by: _fixedBy, ...entry }) => entry);
+  return compare(byTarget, stored, "id", ({ fixed_by: _fixedBy, known_fix: _knownFix, ...entry }) => entry);
+}
+
+/** Per tool: calls acknowledged (201), calls the sessions kept, and calls the tenant's shared knowledge counted. */
+export interface SharedCount {
+  tool: string;
+  acknowledged: number;
+  inSessions: number;
+  shared: number;
+}
+
+/**
+ * Compares the tenant's shared knowledge with the sessions after faults. A 201 is counted exactly
+ * once and a 503 at most once, and the tenant counts only what a session kept, so per tool
+ * `acknowledged <= shared <= inSessions` must hold. Returns the tools where it does not.
+ */
+export async function checkSharedToolCounts(app: FastifyInstance, outcomes: readonly Outcome[]): Promise<{ counts: SharedCount[]; violations: SharedCount[] }> {
+  const calls = outcomes.filter((o) => o.method === "POST" && o.path.endsWith("/tool-calls"));
+  const counts = new Map<string, SharedCount>();
+  const countOf = (tool: string) => counts.get(tool) ?? counts.set(tool, { tool, acknowledged: 0, inSessions: 0, shared: 0 }).get(tool)!;
+  for (const outcome of calls) {
+    if (outcome.complete && outcome.status === 201) countOf(String((outcome.json as { tool_name: string }).tool_name)).acknowledged += 1;
+  }
+  for (const session of new Set(calls.map((o) => o.target))) {
+    const patterns = (await getJson(app, `/sessions/${session}/patterns`)).patterns as Record<string, { total_calls: number }>;
+    for (const [tool, pattern] of Object.entries(patterns)) countOf(tool).inSessions += pattern.total_calls;
+  }
+  for (const tool of (await getJson(app, "/tools?limit=1000")).tools as Array<{ tool_name: string; total_calls: number }>) {
+    countOf(tool.tool_name).shared = tool.total_calls;
+  }
+  const all = [...counts.values()];
+  return { counts: all, violations: all.filter((c) => c.shared < c.acknowledged || c.shared > c.inSessions) };
 }
 
 /** Lessons acknowledged per task, for checks that read Redis directly. */
