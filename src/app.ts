@@ -25,6 +25,7 @@ import storePlugin from "./plugins/store.js";
 import healthRoutes from "./routes/health.js";
 import lessonRoutes from "./routes/lessons.js";
 import patternRoutes from "./routes/patterns.js";
+import resolutionRoutes from "./routes/resolutions.js";
 import sessionRoutes from "./routes/sessions.js";
 import sharedToolRoutes from "./routes/shared-tools.js";
 import toolCallRoutes from "./routes/tool-calls.js";
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       lockMs: Math.max(5000, config.REDIS_COMMAND_TIMEOUT_MS * 5),
     });
     await api.register(lessonRoutes, { lessons });
+    await api.register(resolutionRoutes, { lessons });
     await api.register(toolCallRoutes, { tools });
     await api.register(patternRoutes, { tools });
     await api.register(sessionRoutes, { tools, importBodyLimit: config.IMPORT_BODY_LIMIT_BYTES });

@@ -12,6 +12,7 @@ import {
   lessonSchema,
   lessonStatsSchema,
   listLessonsQuery,
+  signatureListSchema,
   taskParams,
 } from "../schemas/lessons.js";
 import { sendPrompt, taskOf } from "./request-scope.js";
@@ -74,9 +75,26 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     },
     async (request, reply) => {
       const { task_id } = request.params;
-      const prompt = await lessons.prompt(taskOf(request, task_id), request.query.max_lessons);
+      const prompt = await lessons.prompt(taskOf(request, task_id), request.query.max_lessons, request.query.group);
       return sendPrompt(request, reply, { task_id, ...prompt });
     },
+  );
+
+  app.get(
+    "/tasks/:task_id/lessons/signatures",
+    {
+      schema: {
+        operationId: "listLessonSignatures",
+        tags,
+        summary: "A task's distinct failures, most recurring first",
+        params: taskParams,
+        response: { 200: signatureListSchema, ...apiProblems(400, 503) },
+      },
+    },
+    async (request) => ({
+      task_id: request.params.task_id,
+      signatures: await lessons.signatures(taskOf(request, request.params.task_id)),
+    }),
   );
 
   app.get(
@@ -99,7 +117,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
       schema: {
         operationId: "clearLessons",
         tags,
-        summary: "Forget every lesson of a task",
+        summary: "Forget every lesson, counter and signature of a task (its resolution stays)",
         params: taskParams,
         response: { 204: noContent, ...apiProblems(400, 503) },
       },

@@ -37,6 +37,7 @@ export const lessonSchema = z
     tokens_used: z.int().nullable(),
     category: z.string(),
     severity: z.enum(["low", "medium", "high", "critical"]),
+    signature: z.string().describe("16 hex characters over the error type and the normalised message; repeats share it"),
   })
   .meta({ id: "Lesson", description: "A failure kept as a discrete lesson" });
 
@@ -52,8 +53,48 @@ export const lessonListSchema = z
   .meta({ id: "LessonList" });
 
 export const lessonPromptQuery = z.strictObject({
-  max_lessons: z.coerce.number().int().min(1).max(1000).default(5),
+  max_lessons: z.coerce.number().int().min(1).max(1000).default(5).describe("With group=signature, distinct failures"),
+  group: z.enum(["signature"]).optional().describe("signature: each distinct failure once, repeats as REPEATED FAILURE blocks"),
 });
+
+export const failureSignatureSchema = z
+  .object({
+    signature: z.string(),
+    error_type: z.string(),
+    category: z.string(),
+    normalized_message: z.string(),
+    example_message: z.string().describe("The latest capture's message"),
+    occurrences: z.int().min(1).describe("Every capture, trimmed and deleted lessons included"),
+    first_attempt: z.int(),
+    last_attempt: z.int(),
+    first_seen_at: z.string(),
+    last_seen_at: z.string(),
+    hypothesized_fix: z.string(),
+  })
+  .meta({ id: "FailureSignature", description: "One distinct failure of a task" });
+
+export const signatureListSchema = z
+  .object({ task_id: z.string(), signatures: z.array(failureSignatureSchema) })
+  .meta({ id: "FailureSignatureList" });
+
+export const resolutionInputSchema = z
+  .strictObject({
+    attempt_number: z.int().min(1).describe("The attempt that succeeded"),
+    approach: z.string().min(1).max(4000).describe("What worked, in words an agent can follow"),
+    model: z.string().max(200).nullish(),
+  })
+  .meta({ id: "ResolutionReport", description: "What finally worked for a task" });
+
+export const resolutionSchema = z
+  .object({
+    task_id: z.string(),
+    attempt_number: z.int(),
+    approach: z.string(),
+    model: z.string().nullable(),
+    resolved_at: z.string(),
+    signatures: z.array(z.string()).describe("The task's failure signatures when it was resolved, most recurring first"),
+  })
+  .meta({ id: "Resolution" });
 
 export const lessonPromptSchema = z
   .object({ task_id: z.string(), lesson_count: z.int(), prompt: z.string() })
@@ -67,5 +108,6 @@ export const lessonStatsSchema = z
     by_category: z.record(z.string(), z.int()),
     by_tier: z.object({ "1": z.int(), "2": z.int(), "3": z.int() }),
     most_common_error: z.string().nullable().describe("The category with the most kept lessons"),
+    resolved: z.boolean().describe("Whether the task has a resolution"),
   })
   .meta({ id: "LessonStats" });

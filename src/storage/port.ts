@@ -1,5 +1,5 @@
 // The storage port: what the domain needs from a store, with no word of how a store keeps it.
-import type { Lesson, LessonCounters } from "../domain/lessons/types.js";
+import type { FailureSignature, Lesson, LessonCounters, Resolution, ResolutionInput } from "../domain/lessons/types.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../domain/shared-tools/types.js";
 import type { ProceduralMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
 
@@ -50,11 +50,38 @@ export interface LessonStore {
   /** Removes one lesson and uncounts it; false when the task did not keep it. */
   deleteLesson(task: TaskRef, lessonId: string): Promise<boolean>;
 
-  /** Removes every lesson and counter of the task, `total_captured` included. */
+  /** Removes every lesson, counter and signature of the task, `total_captured` included; the resolution stays. */
   clearLessons(task: TaskRef): Promise<void>;
 
   /** Counters over the kept lessons, read without reading the lessons; zeros for an unknown task. */
   lessonCounters(task: TaskRef): Promise<LessonCounters>;
+
+  /**
+   * The task's failure signatures, in no particular order. Each counts every capture of its
+   * signature (trimmed and deleted lessons included) until `clearLessons`.
+   */
+  lessonSignatures(task: TaskRef): Promise<FailureSignature[]>;
+
+  /** In one read: the kept lessons (oldest first; the newest `newest` ≥ 1 when given), the signatures and the resolution. */
+  taskSnapshot(task: TaskRef, newest?: number): Promise<TaskSnapshot>;
+
+  /**
+   * Records what worked for the task, replacing any earlier resolution, atomically with reading the
+   * task's signatures into it. `version` grows with every change of the task's resolution.
+   */
+  setResolution(task: TaskRef, input: ResolutionInput): Promise<{ resolution: Resolution; replaced: boolean; version: number }>;
+
+  getResolution(task: TaskRef): Promise<Resolution | null>;
+
+  /** Removes the resolution; `removed` is false when there was none. */
+  deleteResolution(task: TaskRef): Promise<{ removed: boolean; version: number }>;
+}
+
+/** A task's lessons, signatures and resolution as one read saw them. */
+export interface TaskSnapshot {
+  lessons: Lesson[];
+  signatures: FailureSignature[];
+  resolution: Resolution | null;
 }
 
 /** A tool call as the service prepares it: the store adds the id and the fix links. */

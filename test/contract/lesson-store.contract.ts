@@ -105,5 +105,64 @@ export function lessonStoreContract(factory: StoreFactory): void {
       read!.error_message = "changed after read";
       expect((await store.listLessons(task))[0]!.error_message).toBe("boom");
     });
+
+    it("counts every capture under its signature, trimmed ones too, with the first and the latest capture", async () => {
+      const store = await open({ maxLessonsPerTask: 2 });
+      const task = aTask();
+      const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
+      const signature = "0123456789abcdef";
+      for (const n of [1, 2, 3]) {
+        await store.appendLesson(task, aLesson({ signature, attempt_number: n, error_message: `took ${n}s`, timestamp: at(n), hypothesized_fix: `fix ${n}` }));
+      }
+      await store.appendLesson(task, aLesson({ error_type: "KeyError", error_message: "k", timestamp: at(4) }));
+      const signatures = await store.lessonSignatures(task);
+      expect(signatures.find((s) => s.signature === signature)).toEqual({
+        signature,
+        error_type: "TypeError",
+        category: "type",
+        normalized_message: "took <n>s",
+        example_message: "took 3s",
+        occurrences: 3,
+        first_attempt: 1,
+        last_attempt: 3,
+        first_seen_at: at(1),
+        last_seen_at: at(3),
+        hypothesized_fix: "fix 3",
+      });
+      expect(signatures).toHaveLength(2);
+
+      const snapshot = await store.taskSnapshot(task);
+      expect(snapshot.lessons.map((lesson) => lesson.attempt_number)).toEqual([3, 1]);
+      expect(snapshot.signatures).toHaveLength(2);
+      expect(snapshot.resolution).toBeNull();
+      expect((await store.taskSnapshot(task, 1)).lessons.map((lesson) => lesson.error_type)).toEqual(["KeyError"]);
+
+      await store.clearLessons(task);
+      expect(await store.lessonSignatures(task)).toEqual([]);
+    });
+
+    it("records a resolution with the task's signatures, most recurring first, and versions every change", async () => {
+      const store = await open();
+      const task = aTask();
+      await store.appendLesson(task, aLesson({ signature: "aaaaaaaaaaaaaaaa" }));
+      await store.appendLesson(task, aLesson({ signature: "bbbbbbbbbbbbbbbb" }));
+      await store.appendLesson(task, aLesson({ signature: "bbbbbbbbbbbbbbbb" }));
+      const input = { task_id: task.taskId, attempt_number: 4, approach: "pin the version", model: null, resolved_at: new Date(0).toISOString() };
+
+      const first = await store.setResolution(task, input);
+      expect(first).toEqual({ resolution: { ...input, signatures: ["bbbbbbbbbbbbbbbb", "aaaaaaaaaaaaaaaa"] }, replaced: false, version: 1 });
+      const second = await store.setResolution(task, { ...input, approach: "pin it harder", model: "m" });
+      expect(second).toMatchObject({ replaced: true, version: 2, resolution: { approach: "pin it harder", model: "m" } });
+      expect(await store.getResolution(task)).toEqual(second.resolution);
+      expect((await store.taskSnapshot(task)).resolution).toEqual(second.resolution);
+
+      // Clearing the lessons leaves the resolution; deleting it bumps the version, with or without one.
+      await store.clearLessons(task);
+      expect(await store.getResolution(task)).toEqual(second.resolution);
+      expect(await store.deleteResolution(task)).toEqual({ removed: true, version: 3 });
+      expect(await store.deleteResolution(task)).toEqual({ removed: false, version: 4 });
+      expect(await store.getResolution(task)).toBeNull();
+      expect(await store.setResolution(task, input)).toEqual({ resolution: { ...input, signatures: [] }, replaced: false, version: 5 });
+    });
   });
 }

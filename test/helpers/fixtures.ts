@@ -1,4 +1,5 @@
 // Builders of test data: lessons and tool calls with sensible defaults, overridable per test.
+import { failureSignature } from "../../src/domain/lessons/signature.js";
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import { hashArguments } from "../../src/domain/tools/arguments.js";
 import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
@@ -21,7 +22,7 @@ export function aSession(tenant = "default"): SessionRef {
 
 export function aLesson(overrides: Partial<Lesson> = {}): Lesson {
   counter += 1;
-  return {
+  const lesson: Omit<Lesson, "signature"> & { signature?: string } = {
     lesson_id: `lsn_${counter}`,
     task_id: "task",
     attempt_number: 1,
@@ -39,6 +40,7 @@ export function aLesson(overrides: Partial<Lesson> = {}): Lesson {
     severity: "medium",
     ...overrides,
   };
+  return { ...lesson, signature: lesson.signature ?? failureSignature(lesson.error_type, lesson.error_message) };
 }
 
 export function aCall(

@@ -64,6 +64,7 @@ describe.each(bothStores())("lessons API (%s store)", (_name, factory: StoreFact
       by_category: { syntax: 1, type: 1 },
       by_tier: { "1": 2, "2": 0, "3": 0 },
       most_common_error: "syntax",
+      resolved: false,
     });
   });
 
@@ -128,6 +129,7 @@ describe.each(bothStores())("lessons API (%s store)", (_name, factory: StoreFact
       by_category: {},
       by_tier: { "1": 0, "2": 0, "3": 0 },
       most_common_error: null,
+      resolved: false,
     });
   });
 
@@ -195,6 +197,7 @@ describe.each(bothStores())("lesson cap (%s store)", (_name, factory: StoreFacto
       by_category: { timeout: 1, type: 2 },
       by_tier: { "1": 1, "2": 1, "3": 1 },
       most_common_error: "type",
+      resolved: false,
     });
   });
 });

@@ -34,15 +34,19 @@ async function ttls(store: Store): Promise<Record<string, number>> {
   return found;
 }
 
-/** Writes to a task and a session so that every kind of key exists: lessons, counters, meta, log, calls, patterns, fixes. */
+/**
+ * Writes to a task and a session so that every kind of key exists: lessons, counters, signatures,
+ * resolution, meta, log, calls, patterns, fixes.
+ */
 async function writeEverything(store: Store, task: TaskRef, session: SessionRef) {
   await store.appendLesson(task, aLesson({ category: "api", tier: 2 }));
+  await store.setResolution(task, { task_id: task.taskId, attempt_number: 2, approach: "retry", model: null, resolved_at: new Date(0).toISOString() });
   await store.appendLesson(task, aLesson({ category: "syntax", tier: 1 }));
   await store.recordToolCall(session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }));
   await store.recordToolCall(session, aCall("t", "success", { x: 2 }));
 }
 
-const SUFFIXES = ["calls", "counters", "fixes", "lessons", "log", "meta", "patterns"];
+const SUFFIXES = ["calls", "counters", "fixes", "lessons", "log", "meta", "patterns", "resolution", "signatures"];
 const suffixesOf = (keys: Record<string, number>) => Object.keys(keys).map((key) => key.split(":").pop()).sort();
 
 describe("retention of Redis keys", () => {
@@ -68,7 +72,7 @@ describe("retention of Redis keys", () => {
     await writeEverything(store, task, session);
     const [first, second] = await store.listLessons(task);
 
-    // Deleting the last lesson empties the list; the counters hash (captured) stays and keeps its TTL.
+    // Deleting the last lesson empties the list; counters (captured), signatures and the resolution stay and keep their TTL.
     expect(await store.deleteLesson(task, first!.lesson_id)).toBe(true);
     expect(await store.deleteLesson(task, second!.lesson_id)).toBe(true);
     // Past maxToolLogEntries the oldest entries are trimmed from the log and the calls hash.
@@ -79,7 +83,7 @@ describe("retention of Redis keys", () => {
 
     const found = await ttls(store);
     expect(Object.keys(found).filter((key) => key.includes(copy.sessionId))).toHaveLength(5);
-    expect(suffixesOf(Object.fromEntries(Object.entries(found).filter(([key]) => key.includes(":task:"))))).toEqual(["counters"]);
+    expect(suffixesOf(Object.fromEntries(Object.entries(found).filter(([key]) => key.includes(":task:"))))).toEqual(["counters", "resolution", "signatures"]);
     for (const [key, ttl] of Object.entries(found)) expect({ key, expiring: ttl > 0 }).toEqual({ key, expiring: true });
   });
 
@@ -94,8 +98,8 @@ describe("retention of Redis keys", () => {
     await store.importMemory(copy, { ...(await store.exportMemory(session))!, session_id: copy.sessionId });
 
     const found = await ttls(store);
-    expect(Object.keys(found)).toHaveLength(12);
-    expect(Object.values(found)).toEqual(Array(12).fill(-1));
+    expect(Object.keys(found)).toHaveLength(14);
+    expect(Object.values(found)).toEqual(Array(14).fill(-1));
   });
 
   it("removes the TTL again when a write happens under a retention lowered to 0", async () => {
@@ -115,7 +119,7 @@ describe("retention of Redis keys", () => {
     await after.recordToolCall(session, aCall("t", "partial"));
 
     const keys = await keysMatching(raw, `${prefix}:*`);
-    expect(keys).toHaveLength(7);
+    expect(keys).toHaveLength(9);
     for (const key of keys) expect({ key, pttl: await raw.pttl(key) }).toEqual({ key, pttl: -1 });
   });
 
@@ -124,7 +128,7 @@ describe("retention of Redis keys", () => {
     const task = aTask();
     const session = aSession();
     await writeEverything(store, task, session);
-    expect(Object.keys(await ttls(store))).toHaveLength(7);
+    expect(Object.keys(await ttls(store))).toHaveLength(9);
 
     await redisElapse(1200);
     expect(await keysWritten(store)).toEqual([]);

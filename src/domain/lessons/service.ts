@@ -2,9 +2,10 @@
 import { notFound } from "../../errors.js";
 import type { LessonStore, TaskRef } from "../../storage/port.js";
 import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js";
-import { formatLessonsForPrompt } from "./prompt.js";
+import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons } from "./prompt.js";
+import { bySignatureRank, failureSignature } from "./signature.js";
 import { CATEGORIES } from "./rules.js";
-import type { FailureReport, Lesson, LessonCounters } from "./types.js";
+import type { FailureReport, FailureSignature, Lesson, LessonCounters, Resolution } from "./types.js";
 
 // The seed cut long texts so that a lesson stays small enough to inject into a prompt.
 const MAX_MESSAGE_CHARS = 500;
@@ -19,7 +20,16 @@ export interface LessonServiceDeps {
 export interface LessonStats extends LessonCounters {
   task_id: string;
   most_common_error: string | null;
+  resolved: boolean;
 }
+
+/** What an agent reports when a task finally succeeded. */
+export interface ResolutionReport {
+  attempt_number: number;
+  approach: string;
+  model?: string | null | undefined;
+}
+
 
 /** The category with the most kept lessons; ties go to the category that comes first in the rule table. */
 export function mostCommonCategory(byCategory: Record<string, number>): string | null {
@@ -38,13 +48,14 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
     /** Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson. */
     async capture(task: TaskRef, report: FailureReport): Promise<Lesson> {
       const category = categoriseError(report.error_type, report.error_message);
+      const message = report.error_message.slice(0, MAX_MESSAGE_CHARS);
       const lesson: Lesson = {
         lesson_id: newLessonId(),
         task_id: task.taskId,
         attempt_number: report.attempt_number,
         tier: report.tier,
         error_type: report.error_type,
-        error_message: report.error_message.slice(0, MAX_MESSAGE_CHARS),
+        error_message: message,
         error_context: report.error_context ? report.error_context.slice(0, MAX_CONTEXT_CHARS) : null,
         hypothesized_fix: hypothesiseFix(report.error_message, category),
         fix_approach: report.fix_approach || null,
@@ -54,6 +65,8 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
         tokens_used: report.tokens_used ?? null,
         category,
         severity: assessSeverity(category),
+        // From the message as kept, so that a lesson's signature can always be computed from the lesson.
+        signature: failureSignature(report.error_type, message),
       };
       await store.appendLesson(task, lesson);
       return lesson;
@@ -79,15 +92,49 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
       return store.clearLessons(task);
     },
 
-    /** The prompt block over the most recent `maxLessons` lessons. */
-    async prompt(task: TaskRef, maxLessons: number): Promise<{ lesson_count: number; prompt: string }> {
-      const lessons = await store.listLessons(task, maxLessons);
-      return { lesson_count: lessons.length, prompt: formatLessonsForPrompt(lessons) };
+    /**
+     * The prompt block over the most recent `maxLessons` lessons or, grouped by signature, the most
+     * recent `maxLessons` distinct failures; with what worked when the task is resolved.
+     */
+    async prompt(task: TaskRef, maxLessons: number, group?: "signature"): Promise<{ lesson_count: number; prompt: string }> {
+      const snapshot = await store.taskSnapshot(task, group ? undefined : maxLessons);
+      const extras = { resolution: snapshot.resolution };
+      if (!group) return { lesson_count: snapshot.lessons.length, prompt: formatLessonsForPrompt(snapshot.lessons, extras) };
+      const groups = groupLessons(snapshot.lessons, snapshot.signatures);
+      const shown = groups.slice(-maxLessons);
+      return { lesson_count: shown.length, prompt: formatGroupedPrompt(shown, maxLessons, extras) };
+    },
+
+    /** The task's distinct failures, most recurring first. */
+    async signatures(task: TaskRef): Promise<FailureSignature[]> {
+      return (await store.lessonSignatures(task)).sort(bySignatureRank);
     },
 
     async stats(task: TaskRef): Promise<LessonStats> {
-      const counters = await store.lessonCounters(task);
-      return { task_id: task.taskId, ...counters, most_common_error: mostCommonCategory(counters.by_category) };
+      const [counters, resolution] = await Promise.all([store.lessonCounters(task), store.getResolution(task)]);
+      return { task_id: task.taskId, ...counters, most_common_error: mostCommonCategory(counters.by_category), resolved: resolution !== null };
+    },
+
+    /** Records what worked; `created` is false when it replaced an earlier resolution. */
+    async resolve(task: TaskRef, report: ResolutionReport): Promise<{ resolution: Resolution; created: boolean }> {
+      const { resolution, replaced } = await store.setResolution(task, {
+        task_id: task.taskId,
+        attempt_number: report.attempt_number,
+        approach: report.approach,
+        model: report.model ?? null,
+        resolved_at: clock().toISOString(),
+      });
+      return { resolution, created: !replaced };
+    },
+
+    async resolution(task: TaskRef): Promise<Resolution> {
+      const resolution = await store.getResolution(task);
+      if (!resolution) throw notFound(`Task '${task.taskId}' has no resolution.`);
+      return resolution;
+    },
+
+    async unresolve(task: TaskRef): Promise<void> {
+      await store.deleteResolution(task);
     },
   };
 }

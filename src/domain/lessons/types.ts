@@ -35,7 +35,39 @@ export interface Lesson {
   tokens_used: number | null;
   category: string;
   severity: Severity;
+  /** 16 hex characters over the error type and the normalised message (signature.ts). */
+  signature: string;
 }
+
+/** One distinct failure of a task: every capture that shares a signature, trimmed ones included. */
+export interface FailureSignature {
+  signature: string;
+  error_type: string;
+  category: string;
+  normalized_message: string;
+  /** The latest capture's message. */
+  example_message: string;
+  occurrences: number;
+  first_attempt: number;
+  last_attempt: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  hypothesized_fix: string;
+}
+
+/** What finally worked for a task. */
+export interface Resolution {
+  task_id: string;
+  attempt_number: number;
+  approach: string;
+  model: string | null;
+  resolved_at: string;
+  /** The signatures of the task's failures when it was resolved, most recurring first. */
+  signatures: string[];
+}
+
+/** What a store needs to record a resolution; it adds the task's signatures. */
+export type ResolutionInput = Omit<Resolution, "signatures">;
 
 /** Counters over the lessons a task currently keeps, plus every capture ever. */
 export interface LessonCounters {

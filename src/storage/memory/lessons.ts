@@ -1,5 +1,6 @@
-// Embedded lesson storage: per-task arrays and counters in this process's memory.
-import type { Lesson, LessonCounters } from "../../domain/lessons/types.js";
+// Embedded lesson storage: per-task arrays, counters, signatures and resolution in this process's memory.
+import { bySignatureRank, normaliseMessage } from "../../domain/lessons/signature.js";
+import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
 import type { LessonStore, StoreLimits, TaskRef } from "../port.js";
 import { ExpiringMap } from "./expiring-map.js";
 
@@ -8,7 +9,41 @@ interface TaskLessons {
   captured: number;
   byCategory: Map<string, number>;
   byTier: Map<number, number>;
+  signatures: Map<string, FailureSignature>;
+  resolution: Resolution | null;
+  /** Bumped by every change of the resolution; survives clearLessons, as on Redis. */
+  resolutionVersion: number;
 }
+
+const emptyTask = (): TaskLessons => ({
+  lessons: [],
+  captured: 0,
+  byCategory: new Map(),
+  byTier: new Map(),
+  signatures: new Map(),
+  resolution: null,
+  resolutionVersion: 0,
+});
+
+/** Counts one capture under its signature: every capture counts, trimmed or deleted later or not. */
+function countSignature(state: TaskLessons, lesson: Lesson): void {
+  const known = state.signatures.get(lesson.signature);
+  state.signatures.set(lesson.signature, {
+    signature: lesson.signature,
+    error_type: lesson.error_type,
+    normalized_message: known?.normalized_message ?? normaliseMessage(lesson.error_message),
+    occurrences: (known?.occurrences ?? 0) + 1,
+    first_attempt: known?.first_attempt ?? lesson.attempt_number,
+    first_seen_at: known?.first_seen_at ?? lesson.timestamp,
+    category: lesson.category,
+    example_message: lesson.error_message,
+    hypothesized_fix: lesson.hypothesized_fix,
+    last_attempt: lesson.attempt_number,
+    last_seen_at: lesson.timestamp,
+  });
+}
+
+
 
 function taskKey(task: TaskRef): string {
   return `${task.tenant}\u0000${task.taskId}`;
@@ -33,7 +68,7 @@ export function createMemoryLessonStore(
 
   /** The task's state for a write, which starts its retention period again. */
   function writableStateOf(task: TaskRef): TaskLessons {
-    return tasks.upsert(taskKey(task), () => ({ lessons: [], captured: 0, byCategory: new Map(), byTier: new Map() }));
+    return tasks.upsert(taskKey(task), emptyTask);
   }
 
   return {
@@ -45,6 +80,7 @@ export function createMemoryLessonStore(
       state.captured += 1;
       bump(state.byCategory, lesson.category, 1);
       bump(state.byTier, lesson.tier, 1);
+      countSignature(state, lesson);
       while (state.lessons.length > limits.maxLessonsPerTask) uncount(state, state.lessons.shift()!);
     },
 
@@ -68,7 +104,11 @@ export function createMemoryLessonStore(
     },
 
     async clearLessons(task) {
-      tasks.delete(taskKey(task));
+      const state = tasks.get(taskKey(task));
+      if (!state) return;
+      // The resolution has its own DELETE; everything else of the task goes.
+      if (state.resolution === null && state.resolutionVersion === 0) tasks.delete(taskKey(task));
+      else Object.assign(state, { ...emptyTask(), resolution: state.resolution, resolutionVersion: state.resolutionVersion });
     },
 
     async lessonCounters(task): Promise<LessonCounters> {
@@ -83,6 +123,41 @@ export function createMemoryLessonStore(
           "3": state?.byTier.get(3) ?? 0,
         },
       };
+    },
+
+    async lessonSignatures(task) {
+      return structuredClone([...(tasks.get(taskKey(task))?.signatures.values() ?? [])]);
+    },
+
+    async taskSnapshot(task, newest) {
+      const state = tasks.get(taskKey(task));
+      const lessons = state?.lessons ?? [];
+      return structuredClone({
+        lessons: newest === undefined ? lessons : lessons.slice(Math.max(0, lessons.length - newest)),
+        signatures: [...(state?.signatures.values() ?? [])],
+        resolution: state?.resolution ?? null,
+      });
+    },
+
+    async setResolution(task, input) {
+      const state = writableStateOf(task);
+      const replaced = state.resolution !== null;
+      const signatures = [...state.signatures.values()].sort(bySignatureRank).map((s) => s.signature);
+      state.resolution = { ...structuredClone(input), signatures };
+      state.resolutionVersion += 1;
+      return { resolution: structuredClone(state.resolution), replaced, version: state.resolutionVersion };
+    },
+
+    async getResolution(task) {
+      return structuredClone(tasks.get(taskKey(task))?.resolution ?? null);
+    },
+
+    async deleteResolution(task) {
+      const state = writableStateOf(task);
+      const removed = state.resolution !== null;
+      state.resolution = null;
+      state.resolutionVersion += 1;
+      return { removed, version: state.resolutionVersion };
     },
   };
 }

@@ -20,6 +20,10 @@ export function createKeys(prefix: string) {
         lessons: `${root}:lessons`,
         /** Hash: kept, captured, cat:<category>, tier:<n>. */
         counters: `${root}:counters`,
+        /** Hash: <signature> → JSON of that failure: occurrences, first and latest capture. */
+        signatures: `${root}:signatures`,
+        /** Hash: doc (the resolution JSON, while there is one), version (bumped by every change). */
+        resolution: `${root}:resolution`,
       };
     },
 

@@ -1,13 +1,21 @@
-// Redis lesson storage: a list of lesson JSON per task and a counters hash, changed only by Lua scripts.
-import type { Lesson, LessonCounters } from "../../domain/lessons/types.js";
+// Redis lesson storage: a list of lesson JSON per task, its counters, signatures and resolution, changed only by Lua scripts.
+import { failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
+import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
 import type { LessonStore, StoreLimits } from "../port.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
+import { asArray } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
+import { execAtomically } from "./transaction.js";
 
-function parseLessons(raw: string[]): Lesson[] {
-  return raw.map((json) => JSON.parse(json) as Lesson);
+// Lessons kept before signatures existed get theirs on the way out, from what they kept.
+function parseLesson(json: string): Lesson {
+  const lesson = JSON.parse(json) as Lesson;
+  lesson.signature ??= failureSignature(lesson.error_type, lesson.error_message);
+  return lesson;
 }
+
+const parseLessons = (raw: string[]): Lesson[] => raw.map(parseLesson);
 
 function countersFrom(hash: Record<string, string>): LessonCounters {
   const byCategory: Record<string, number> = {};
@@ -22,6 +30,17 @@ function countersFrom(hash: Record<string, string>): LessonCounters {
   };
 }
 
+function signaturesFrom(hash: Record<string, string>): FailureSignature[] {
+  return Object.entries(hash).map(([signature, json]) => ({ signature, ...(JSON.parse(json) as Omit<FailureSignature, "signature">) }));
+}
+
+// cjson writes an empty list as {}.
+function resolutionFrom(doc: string | null): Resolution | null {
+  if (doc === null) return null;
+  const resolution = JSON.parse(doc) as Resolution;
+  return { ...resolution, signatures: asArray(resolution.signatures as string[] | Record<string, never>) };
+}
+
 export function createRedisLessonStore(
   redis: ScriptedRedis,
   keys: Keys,
@@ -29,10 +48,26 @@ export function createRedisLessonStore(
 ): LessonStore {
   return {
     async appendLesson(task, lesson) {
-      const { lessons, counters } = keys.task(task);
-      const json = JSON.stringify(lesson);
+      const k = keys.task(task);
       await guarded(() =>
-        redis.appendLesson(lessons, counters, json, lesson.category, lesson.tier, limits.maxLessonsPerTask, limits.lessonsTtlSeconds),
+        redis.appendLesson(
+          k.lessons,
+          k.counters,
+          k.signatures,
+          k.resolution,
+          JSON.stringify(lesson),
+          lesson.category,
+          lesson.tier,
+          limits.maxLessonsPerTask,
+          limits.lessonsTtlSeconds,
+          lesson.signature,
+          normaliseMessage(lesson.error_message),
+          lesson.error_type,
+          lesson.error_message,
+          lesson.attempt_number,
+          lesson.timestamp,
+          lesson.hypothesized_fix,
+        ),
       );
     },
 
@@ -48,17 +83,61 @@ export function createRedisLessonStore(
     },
 
     async deleteLesson(task, lessonId) {
-      const { lessons, counters } = keys.task(task);
-      return (await guarded(() => redis.deleteLesson(lessons, counters, lessonId, limits.lessonsTtlSeconds))) === 1;
+      const k = keys.task(task);
+      return (await guarded(() => redis.deleteLesson(k.lessons, k.counters, k.signatures, k.resolution, lessonId, limits.lessonsTtlSeconds))) === 1;
     },
 
     async clearLessons(task) {
-      const { lessons, counters } = keys.task(task);
-      await guarded(() => redis.del(lessons, counters));
+      const k = keys.task(task);
+      await guarded(() => redis.del(k.lessons, k.counters, k.signatures));
     },
 
     async lessonCounters(task) {
       return countersFrom(await guarded(() => redis.hgetall(keys.task(task).counters)));
+    },
+
+    async lessonSignatures(task) {
+      return signaturesFrom(await guarded(() => redis.hgetall(keys.task(task).signatures)));
+    },
+
+    async taskSnapshot(task, newest) {
+      const k = keys.task(task);
+      const [lessons, signatures, doc] = await execAtomically<[string[], Record<string, string>, string | null]>(
+        redis.multi().lrange(k.lessons, newest === undefined ? 0 : -newest, -1).hgetall(k.signatures).hget(k.resolution, "doc"),
+      );
+      return { lessons: parseLessons(lessons), signatures: signaturesFrom(signatures), resolution: resolutionFrom(doc) };
+    },
+
+    async setResolution(task, input) {
+      const k = keys.task(task);
+      const [replaced, version, doc] = await guarded(() =>
+        redis.setResolution(
+          k.lessons,
+          k.counters,
+          k.signatures,
+          k.resolution,
+          input.task_id,
+          input.attempt_number,
+          input.approach,
+          input.model ?? "",
+          input.resolved_at,
+          limits.lessonsTtlSeconds,
+        ),
+      );
+      return { resolution: resolutionFrom(doc)!, replaced: replaced === 1, version: Number(version) };
+    },
+
+    async getResolution(task) {
+      return resolutionFrom(await guarded(() => redis.hget(keys.task(task).resolution, "doc")));
+    },
+
+    async deleteResolution(task) {
+      const key = keys.task(task).resolution;
+      // The version outlives the doc (a later change must still be newer), but not the task.
+      const multi = redis.multi().hdel(key, "doc").hincrby(key, "version", 1);
+      if (limits.lessonsTtlSeconds > 0) multi.expire(key, limits.lessonsTtlSeconds);
+      const [removed, version] = await execAtomically<[number, number]>(multi);
+      return { removed: removed === 1, version: Number(version) };
     },
   };
 }

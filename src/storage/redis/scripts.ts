@@ -9,8 +9,9 @@ type Arg = string | number;
 
 /** The scripts as client methods: keys first, then arguments, as the file headers list them. */
 export interface ScriptCommands {
-  appendLesson(lessons: string, counters: string, lessonJson: string, category: string, tier: Arg, max: Arg, ttlSeconds: Arg): Promise<number>;
-  deleteLesson(lessons: string, counters: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
+  appendLesson(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<number>;
+  deleteLesson(lessons: string, counters: string, signatures: string, resolution: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
+  setResolution(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<[replaced: number, version: number, doc: string]>;
   recordToolCall(
     meta: string,
     log: string,

@@ -1,6 +1,7 @@
 -- Removes one lesson from a task by id and uncounts it.
--- KEYS[1] lessons list   KEYS[2] counters hash
--- ARGV[1] lesson id   ARGV[2] seconds both keys live after this write (0: forever)
+-- KEYS[1] lessons list   KEYS[2] counters hash   KEYS[3] signatures hash   KEYS[4] resolution
+-- (signatures count every capture and stay; KEYS[3] and KEYS[4] are here to share the task's expiry)
+-- ARGV[1] lesson id   ARGV[2] seconds every key of the task lives after this write (0: forever)
 -- Returns 1 when the lesson was removed, 0 when the task did not keep it.
 local rcall = redis.call
 local lessonsKey, countersKey = KEYS[1], KEYS[2]

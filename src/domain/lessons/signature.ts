@@ -1,0 +1,43 @@
+// Failure signatures: what stays of an error once its numbers, paths, ids and quoted values are taken out.
+import { createHash } from "node:crypto";
+import type { FailureSignature } from "./types.js";
+
+// Applied in this order: each placeholder must survive the rules after it (none of them holds a
+// digit, a quote or a run of hex characters), and a URL must go before its path and its numbers.
+const RULES: ReadonlyArray<readonly [RegExp, string]> = [
+  // scheme://anything up to whitespace or a quote or bracket that ends it
+  [/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()[\]{}]+/gi, "<url>"],
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<uuid>"],
+  // Windows: C:\dir\file; POSIX: /dir/file, not preceded by a word character (so `and/or`, `3/4`
+  // stay). Punctuation that ends a sentence or a clause (`:`, `.`, `,`) is not part of the path.
+  [/\b[a-z]:\\(?:[^\s'"<>|?*]*[^\s'"<>|?*:.,;!])?/gi, "<path>"],
+  [/(?<![\w.~\-/])\/(?:[^\s'"<>()[\]{},;]*[^\s'"<>()[\]{},;:.!?])/g, "<path>"],
+  // A single quote opens a quoted string only when no letter or digit stands before it (not `don't`).
+  [/(?<![\p{L}\p{N}])'[^'\n]*'/gu, "<str>"],
+  [/"[^"\n]*"/g, "<str>"],
+  // Maximal runs of 8 or more hex characters with at least one digit (ids, hashes, addresses)
+  [/(?<![0-9a-f])(?=[0-9a-f]*\d)[0-9a-f]{8,}(?![0-9a-f])/gi, "<hex>"],
+  [/\d+(?:\.\d+)?/g, "<n>"],
+];
+
+/**
+ * The message with URLs, UUIDs, absolute paths, quoted strings, long hex runs and numbers replaced
+ * by placeholders (in that order), whitespace collapsed, trimmed and lower-cased.
+ */
+export function normaliseMessage(message: string): string {
+  let text = message;
+  for (const [pattern, placeholder] of RULES) text = text.replace(pattern, placeholder);
+  return text.replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/** 16 hex characters of SHA-256 over the error type and the normalised message. */
+export function failureSignature(errorType: string, message: string): string {
+  return createHash("sha256").update(`${errorType}\n${normaliseMessage(message)}`, "utf8").digest("hex").slice(0, 16);
+}
+
+/** Most recurring first, then the most recently seen, then by signature (the Redis script sorts alike). */
+export function bySignatureRank(a: FailureSignature, b: FailureSignature): number {
+  if (a.occurrences !== b.occurrences) return b.occurrences - a.occurrences;
+  if (a.last_seen_at !== b.last_seen_at) return a.last_seen_at < b.last_seen_at ? 1 : -1;
+  return a.signature < b.signature ? -1 : a.signature > b.signature ? 1 : 0;
+}

@@ -1,0 +1,51 @@
+-- Appends one lesson to a task, trims the oldest beyond the cap, and keeps the counters and the
+-- failure signatures exact.
+-- KEYS[1] lessons list (lesson JSON, oldest first)
+-- KEYS[2] counters hash (kept, captured, cat:<category>, tier:<n>)
+-- KEYS[3] signatures hash (<signature> → JSON of that failure's occurrences, first and latest capture)
+-- KEYS[4] resolution string (untouched; it only lives as long as the task)
+-- ARGV[1] lesson JSON   ARGV[2] category   ARGV[3] tier   ARGV[4] max lessons kept
+-- ARGV[5] seconds every key of the task lives after this write (0: forever)
+-- ARGV[6] signature   ARGV[7] normalised message   ARGV[8] error type   ARGV[9] message as kept
+-- ARGV[10] attempt number   ARGV[11] captured at (ISO 8601)   ARGV[12] hypothesised fix
+-- Returns the number of lessons kept.
+local rcall = redis.call
+local lessonsKey, countersKey, signaturesKey = KEYS[1], KEYS[2], KEYS[3]
+local max = tonumber(ARGV[4])
+
+local function uncount(field)
+  if rcall('HINCRBY', countersKey, field, -1) <= 0 then rcall('HDEL', countersKey, field) end
+end
+
+local kept = rcall('RPUSH', lessonsKey, ARGV[1])
+rcall('HINCRBY', countersKey, 'captured', 1)
+rcall('HINCRBY', countersKey, 'cat:' .. ARGV[2], 1)
+rcall('HINCRBY', countersKey, 'tier:' .. ARGV[3], 1)
+
+-- A signature counts every capture, as `captured` does: trimming and deleting leave it alone.
+local signature, attempt, at = ARGV[6], tonumber(ARGV[10]), ARGV[11]
+local raw = rcall('HGET', signaturesKey, signature)
+local s = raw and cjson.decode(raw) or { occurrences = 0, first_attempt = attempt, first_seen_at = at,
+  error_type = ARGV[8], normalized_message = ARGV[7] }
+s.occurrences = s.occurrences + 1
+s.category, s.example_message, s.hypothesized_fix = ARGV[2], ARGV[9], ARGV[12]
+s.last_attempt, s.last_seen_at = attempt, at
+rcall('HSET', signaturesKey, signature, cjson.encode(s))
+
+if kept > max then
+  -- Uncount what is trimmed, so the counters always describe exactly the kept lessons.
+  local trimmed = rcall('LPOP', lessonsKey, kept - max)
+  for _, lessonJson in ipairs(trimmed) do
+    local lesson = cjson.decode(lessonJson)
+    uncount('cat:' .. lesson.category)
+    uncount('tier:' .. lesson.tier)
+  end
+  kept = max
+end
+rcall('HSET', countersKey, 'kept', kept)
+-- Every key of the task expires together, so counters never outlive the lessons they count.
+local ttl = tonumber(ARGV[5])
+for _, key in ipairs(KEYS) do
+  if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+end
+return kept
