@@ -28,6 +28,7 @@ import patternRoutes from "./routes/patterns.js";
 import resolutionRoutes from "./routes/resolutions.js";
 import sessionRoutes from "./routes/sessions.js";
 import sharedToolRoutes from "./routes/shared-tools.js";
+import tenantSignatureRoutes from "./routes/tenant-signatures.js";
 import toolCallRoutes from "./routes/tool-calls.js";
 import type { Store } from "./storage/port.js";
 
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
     await api.register(lessonRoutes, { lessons });
     await api.register(resolutionRoutes, { lessons });
+    await api.register(tenantSignatureRoutes, { lessons });
     await api.register(toolCallRoutes, { tools });
     await api.register(patternRoutes, { tools });
     await api.register(sessionRoutes, { tools, importBodyLimit: config.IMPORT_BODY_LIMIT_BYTES });

@@ -25,10 +25,15 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
   }
 
   const instrumented = wrapped as unknown as Store;
-  const { appendLesson, recordToolCall, recordSharedToolCall } = instrumented;
+  const { appendLesson, captureLesson, recordToolCall, recordSharedToolCall } = instrumented;
   instrumented.appendLesson = async (task, lesson) => {
     await appendLesson(task, lesson);
     metrics.lessonsCaptured.inc();
+  };
+  instrumented.captureLesson = async (task, lesson, writeId) => {
+    const knownFixes = await captureLesson(task, lesson, writeId);
+    metrics.lessonsCaptured.inc();
+    return knownFixes;
   };
   instrumented.recordToolCall = async (session, call) => {
     const entry = await recordToolCall(session, call);

@@ -30,7 +30,7 @@ export default fp(
         security: [{ apiKey: [] }],
         tags: [
           { name: "lessons", description: "Failures captured as lessons, per task" },
-          { name: "resolutions", description: "What finally worked for a task" },
+          { name: "resolutions", description: "What finally worked for a task, and known fixes across tasks" },
           { name: "tool-calls", description: "Tool calls recorded per session, with fix detection" },
           { name: "patterns", description: "What each tool's history teaches" },
           { name: "sessions", description: "Session stats, prompts and whole-memory export/import" },

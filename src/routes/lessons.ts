@@ -9,8 +9,8 @@ import {
   lessonParams,
   lessonPromptQuery,
   lessonPromptSchema,
-  lessonSchema,
   lessonStatsSchema,
+  lessonWithFixesSchema,
   listLessonsQuery,
   signatureListSchema,
   taskParams,
@@ -28,15 +28,19 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         operationId: "captureLesson",
         tags,
         summary: "Capture a failure as a lesson",
-        description: "Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson.",
+        description:
+          "Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson. known_fixes lists " +
+          "what worked for the same failure signature in the tenant's resolved tasks.",
         params: taskParams,
         body: failureReportSchema,
         headers: idempotencyHeaders,
-        response: { 201: lessonSchema, ...postProblems(400, 413, 415, 503) },
+        response: { 201: lessonWithFixesSchema, ...postProblems(400, 413, 415, 503) },
       },
     },
     async (request, reply) => {
-      const lesson = await lessons.capture(taskOf(request, request.params.task_id), request.body);
+      // The idempotency key names this write, so a retry after a 503 is not counted twice by the tenant.
+      const writeId = request.idempotencyClaim?.key ?? null;
+      const lesson = await lessons.capture(taskOf(request, request.params.task_id), request.body, writeId);
       // Ids are restricted to URL-safe characters, so they go into the path as they are.
       reply.header("location", `/tasks/${lesson.task_id}/lessons/${lesson.lesson_id}`);
       return reply.status(201).send(lesson);
@@ -134,9 +138,9 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
       schema: {
         operationId: "getLesson",
         tags,
-        summary: "One lesson",
+        summary: "One lesson, with the fixes that worked for its signature in any task",
         params: lessonParams,
-        response: { 200: lessonSchema, ...apiProblems(400, 404, 503) },
+        response: { 200: lessonWithFixesSchema, ...apiProblems(400, 404, 503) },
       },
     },
     async (request) => lessons.get(taskOf(request, request.params.task_id), request.params.lesson_id),

@@ -41,6 +41,37 @@ export const lessonSchema = z
   })
   .meta({ id: "Lesson", description: "A failure kept as a discrete lesson" });
 
+export const knownFixSchema = z
+  .object({ task_id: z.string(), approach: z.string(), resolved_at: z.string() })
+  .meta({ id: "LessonKnownFix", description: "What worked for the same failure signature in a resolved task" });
+
+export const lessonWithFixesSchema = lessonSchema
+  .extend({
+    known_fixes: z.array(knownFixSchema).describe("Up to 3 fixes that worked for this signature in the tenant's tasks, most recent first"),
+  })
+  .meta({ id: "LessonWithKnownFixes", description: "A lesson, with what worked for the same failure elsewhere" });
+
+export const tenantSignaturesQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(20) });
+
+export const tenantSignatureListSchema = z
+  .object({
+    signatures: z.array(
+      z
+        .object({
+          signature: z.string(),
+          error_type: z.string(),
+          category: z.string(),
+          normalized_message: z.string(),
+          occurrences: z.int().min(1).describe("Captures in every task"),
+          tasks: z.int().min(0).describe("Distinct tasks (approximate on Redis: HyperLogLog)"),
+          resolved_tasks: z.int().min(0).describe("Tasks whose resolution lists this signature"),
+          latest_known_fix: knownFixSchema.nullable(),
+        })
+        .meta({ id: "TenantSignature" }),
+    ),
+  })
+  .meta({ id: "TenantSignatureList" });
+
 export const taskParams = z.object({ task_id: taskIdSchema });
 export const lessonParams = z.object({ task_id: taskIdSchema, lesson_id: taskIdSchema.describe("Lesson id") });
 

@@ -1,5 +1,13 @@
 // The storage port: what the domain needs from a store, with no word of how a store keeps it.
-import type { FailureSignature, Lesson, LessonCounters, Resolution, ResolutionInput } from "../domain/lessons/types.js";
+import type {
+  FailureSignature,
+  KnownFix,
+  Lesson,
+  LessonCounters,
+  Resolution,
+  ResolutionInput,
+  TenantSignature,
+} from "../domain/lessons/types.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../domain/shared-tools/types.js";
 import type { ProceduralMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
 
@@ -75,6 +83,33 @@ export interface LessonStore {
 
   /** Removes the resolution; `removed` is false when there was none. */
   deleteResolution(task: TaskRef): Promise<{ removed: boolean; version: number }>;
+}
+
+/** Known fixes answered per signature: the most recent, newest first. */
+export const KNOWN_FIXES_PER_SIGNATURE = 3;
+
+/**
+ * What the tenant learns from its tasks' failures and resolutions. The task's own write is atomic
+ * as in LessonStore; the tenant's part follows it (cross-slot-write.ts on Redis).
+ */
+export interface SignatureKnowledgeStore {
+  /**
+   * Appends the lesson to its task (as appendLesson), then counts it under its signature
+   * tenant-wide, at most once per `writeId`. Returns the signature's known fixes.
+   */
+  captureLesson(task: TaskRef, lesson: Lesson, writeId: string | null): Promise<KnownFix[]>;
+
+  /** Sets the task's resolution (as setResolution), then links its signatures to it tenant-wide, replacing the task's earlier links. */
+  resolveTask(task: TaskRef, input: ResolutionInput): Promise<{ resolution: Resolution; replaced: boolean }>;
+
+  /** Deletes the task's resolution (as deleteResolution), then removes its links; false when there was none. */
+  unresolveTask(task: TaskRef): Promise<boolean>;
+
+  /** Per signature asked for, its known fixes (most recent first; signatures without any are left out). */
+  knownFixes(tenant: string, signatures: readonly string[]): Promise<Map<string, KnownFix[]>>;
+
+  /** The tenant's most recurring failure signatures across tasks, at most `limit`. */
+  listTenantSignatures(tenant: string, limit: number): Promise<TenantSignature[]>;
 }
 
 /** A task's lessons, signatures and resolution as one read saw them. */
@@ -199,7 +234,7 @@ export interface IdempotencyStore {
   releaseIdempotencyKey(tenant: string, key: string, fingerprint: string): Promise<void>;
 }
 
-export interface Store extends LessonStore, ToolMemoryStore, ToolKnowledgeStore, IdempotencyStore {
+export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, ToolKnowledgeStore, IdempotencyStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 

@@ -2,6 +2,7 @@
 import { idempotencyStoreContract } from "./idempotency-store.contract.js";
 import { lessonStoreContract } from "./lesson-store.contract.js";
 import { retentionContract } from "./retention.contract.js";
+import { signatureKnowledgeStoreContract } from "./signature-knowledge.contract.js";
 import { toolKnowledgeStoreContract } from "./tool-knowledge.contract.js";
 import { toolMemoryStoreContract } from "./tool-memory.contract.js";
 import type { StoreFactory } from "../helpers/stores.js";
@@ -13,6 +14,7 @@ export interface ContractOptions {
 
 export function runStorageContract(factory: StoreFactory, options: ContractOptions): void {
   lessonStoreContract(factory);
+  signatureKnowledgeStoreContract(factory);
   toolMemoryStoreContract(factory);
   toolKnowledgeStoreContract(factory);
   idempotencyStoreContract(factory, options.elapse);

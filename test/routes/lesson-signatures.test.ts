@@ -181,3 +181,89 @@ describe.each(bothStores())("failure signatures and resolutions (%s store)", (_n
     if (keys !== null) expect(keys.filter((key) => !key.includes(":ratelimit:"))).toEqual([]);
   });
 });
+
+describe.each(bothStores())("known fixes across tasks (%s store)", (_name, factory: StoreFactory) => {
+  const ctx = useHttpApp(factory);
+
+  it("shows a resolution of task A as a known fix on task B's lesson: in its 201, its GET, its prompt and the tenant's signatures", async () => {
+    const [a, b] = [uniqueId("task"), uniqueId("task")];
+    await capture(ctx, a, [timeout(1, 30), timeout(2, 45)]);
+    const resolved = await ctx.http.put(`/tasks/${a}/resolution`).send({ attempt_number: 3, approach: "run the build with --jobs 1" });
+    expect(resolved.status).toBe(201);
+    const known = [{ task_id: a, approach: "run the build with --jobs 1", resolved_at: resolved.body.resolved_at }];
+
+    const [lesson] = await capture(ctx, b, [timeout(1, 12)]);
+    expect(lesson.known_fixes).toEqual(known);
+    expect((await ctx.http.get(`/tasks/${b}/lessons/${lesson.lesson_id}`)).body).toEqual(lesson);
+    const [other] = await capture(ctx, b, [typeError(2)]);
+    expect(other.known_fixes).toEqual([]);
+
+    const prompt = (await text(ctx, `/tasks/${b}/lessons/prompt`)).text;
+    expect(prompt).toBe(
+      [
+        "## LEARNINGS FROM PREVIOUS ATTEMPTS",
+        "The following attempts have been made. Learn from these failures:",
+        "",
+        "PREVIOUS ATTEMPT #1 FAILED:",
+        "Error Type: TimeoutError",
+        "Error: Request to /srv/build-1.sh timed out after 12s",
+        `Hypothesized Fix: ${TIMEOUT_FIX}`,
+        `Known Fix (worked in task ${a}): run the build with --jobs 1`,
+        "",
+        "PREVIOUS ATTEMPT #2 FAILED:",
+        "Error Type: TypeError",
+        "Error: bad operand",
+        "Hypothesized Fix: Check variable types. Ensure correct attribute access.",
+        "",
+        ...INSTRUCTIONS,
+      ].join("\n"),
+    );
+    expect((await text(ctx, `/tasks/${b}/lessons/prompt?group=signature`)).text).toBe(prompt);
+    // Task A's own prompt says what worked once, under WHAT WORKED, not again on each lesson.
+    expect((await text(ctx, `/tasks/${a}/lessons/prompt`)).text).not.toContain("Known Fix");
+
+    const listed = await ctx.http.get("/lessons/signatures");
+    expect(listed.status).toBe(200);
+    expect(listed.body.signatures).toEqual([
+      {
+        signature: lesson.signature,
+        error_type: "TimeoutError",
+        category: "timeout",
+        normalized_message: "request to <path> timed out after <n>s",
+        occurrences: 3,
+        tasks: 2,
+        resolved_tasks: 1,
+        latest_known_fix: known[0],
+      },
+      {
+        signature: other.signature,
+        error_type: "TypeError",
+        category: "type",
+        normalized_message: "bad operand",
+        occurrences: 1,
+        tasks: 1,
+        resolved_tasks: 0,
+        latest_known_fix: null,
+      },
+    ]);
+    expect((await ctx.http.get("/lessons/signatures?limit=1")).body.signatures).toHaveLength(1);
+
+    // Removing A's resolution takes its known fix away everywhere.
+    expect((await ctx.http.delete(`/tasks/${a}/resolution`)).status).toBe(204);
+    expect((await ctx.http.get(`/tasks/${b}/lessons/${lesson.lesson_id}`)).body.known_fixes).toEqual([]);
+    expect((await text(ctx, `/tasks/${b}/lessons/prompt`)).text).not.toContain("Known Fix");
+    expect((await ctx.http.get("/lessons/signatures")).body.signatures[0]).toMatchObject({ resolved_tasks: 0, latest_known_fix: null });
+  });
+
+  it("counts an idempotent retry of a capture once, tenant-wide", async () => {
+    const task = uniqueId("task");
+    for (let i = 0; i < 2; i += 1) {
+      expect((await ctx.http.post(`/tasks/${task}/lessons`).set("Idempotency-Key", "capture-1").send(timeout(1, 5))).status).toBe(201);
+    }
+    expect((await ctx.http.get("/lessons/signatures")).body.signatures[0].occurrences).toBe(1);
+  });
+
+  it("rejects a bad limit with a 400 problem", async () => {
+    for (const query of ["limit=0", "limit=1001", "limit=x", "other=1"]) expectProblem(await ctx.http.get(`/lessons/signatures?${query}`), 400);
+  });
+});

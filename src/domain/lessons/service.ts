@@ -1,18 +1,21 @@
 // The lessons use cases: capture a failure as a lesson, read lessons back, format them, count them.
 import { notFound } from "../../errors.js";
-import type { LessonStore, TaskRef } from "../../storage/port.js";
+import type { LessonStore, SignatureKnowledgeStore, TaskRef } from "../../storage/port.js";
 import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js";
-import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons } from "./prompt.js";
+import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons, type KnownFixLine } from "./prompt.js";
 import { bySignatureRank, failureSignature } from "./signature.js";
 import { CATEGORIES } from "./rules.js";
-import type { FailureReport, FailureSignature, Lesson, LessonCounters, Resolution } from "./types.js";
+import type { FailureReport, FailureSignature, KnownFix, Lesson, LessonCounters, Resolution, TenantSignature } from "./types.js";
 
 // The seed cut long texts so that a lesson stays small enough to inject into a prompt.
 const MAX_MESSAGE_CHARS = 500;
 const MAX_CONTEXT_CHARS = 200;
 
+/** A lesson as an agent reads it: with the fixes that worked for its signature in any task. */
+export type LessonWithFixes = Lesson & { known_fixes: KnownFix[] };
+
 export interface LessonServiceDeps {
-  store: LessonStore;
+  store: LessonStore & SignatureKnowledgeStore;
   clock: () => Date;
   newLessonId: () => string;
 }
@@ -44,9 +47,27 @@ export function mostCommonCategory(byCategory: Record<string, number>): string |
 }
 
 export function createLessonService({ store, clock, newLessonId }: LessonServiceDeps) {
+  /**
+   * Per signature of the task's lessons, the most recent fix that worked in another task. The
+   * task's own resolution is left out: its prompt says what worked under WHAT WORKED already.
+   */
+  async function latestKnownFixes(task: TaskRef, lessons: readonly Lesson[]): Promise<Map<string, KnownFixLine>> {
+    if (lessons.length === 0) return new Map();
+    const known = await store.knownFixes(task.tenant, [...new Set(lessons.map((lesson) => lesson.signature))]);
+    const lines = new Map<string, KnownFixLine>();
+    for (const [signature, fixes] of known) {
+      const other = fixes.find((fix) => fix.task_id !== task.taskId);
+      if (other) lines.set(signature, other);
+    }
+    return lines;
+  }
+
   return {
-    /** Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson. */
-    async capture(task: TaskRef, report: FailureReport): Promise<Lesson> {
+    /**
+     * Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson; the
+     * tenant counts its signature (once per `writeId`, the request's idempotency key).
+     */
+    async capture(task: TaskRef, report: FailureReport, writeId: string | null = null): Promise<LessonWithFixes> {
       const category = categoriseError(report.error_type, report.error_message);
       const message = report.error_message.slice(0, MAX_MESSAGE_CHARS);
       const lesson: Lesson = {
@@ -68,18 +89,19 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
         // From the message as kept, so that a lesson's signature can always be computed from the lesson.
         signature: failureSignature(report.error_type, message),
       };
-      await store.appendLesson(task, lesson);
-      return lesson;
+      const knownFixes = await store.captureLesson(task, lesson, writeId);
+      return { ...lesson, known_fixes: knownFixes };
     },
 
     list(task: TaskRef, limit?: number): Promise<Lesson[]> {
       return store.listLessons(task, limit);
     },
 
-    async get(task: TaskRef, lessonId: string): Promise<Lesson> {
+    async get(task: TaskRef, lessonId: string): Promise<LessonWithFixes> {
       const lesson = await store.getLesson(task, lessonId);
       if (!lesson) throw notFound(`Task '${task.taskId}' has no lesson '${lessonId}'.`);
-      return lesson;
+      const known = await store.knownFixes(task.tenant, [lesson.signature]);
+      return { ...lesson, known_fixes: known.get(lesson.signature) ?? [] };
     },
 
     async remove(task: TaskRef, lessonId: string): Promise<void> {
@@ -98,7 +120,7 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
      */
     async prompt(task: TaskRef, maxLessons: number, group?: "signature"): Promise<{ lesson_count: number; prompt: string }> {
       const snapshot = await store.taskSnapshot(task, group ? undefined : maxLessons);
-      const extras = { resolution: snapshot.resolution };
+      const extras = { resolution: snapshot.resolution, knownFixes: await latestKnownFixes(task, snapshot.lessons) };
       if (!group) return { lesson_count: snapshot.lessons.length, prompt: formatLessonsForPrompt(snapshot.lessons, extras) };
       const groups = groupLessons(snapshot.lessons, snapshot.signatures);
       const shown = groups.slice(-maxLessons);
@@ -115,9 +137,9 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
       return { task_id: task.taskId, ...counters, most_common_error: mostCommonCategory(counters.by_category), resolved: resolution !== null };
     },
 
-    /** Records what worked; `created` is false when it replaced an earlier resolution. */
+    /** Records what worked, and links it to the task's signatures tenant-wide; `created` is false when it replaced one. */
     async resolve(task: TaskRef, report: ResolutionReport): Promise<{ resolution: Resolution; created: boolean }> {
-      const { resolution, replaced } = await store.setResolution(task, {
+      const { resolution, replaced } = await store.resolveTask(task, {
         task_id: task.taskId,
         attempt_number: report.attempt_number,
         approach: report.approach,
@@ -134,7 +156,12 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
     },
 
     async unresolve(task: TaskRef): Promise<void> {
-      await store.deleteResolution(task);
+      await store.unresolveTask(task);
+    },
+
+    /** The tenant's most recurring failures across tasks. */
+    tenantSignatures(tenant: string, limit: number): Promise<TenantSignature[]> {
+      return store.listTenantSignatures(tenant, limit);
     },
   };
 }

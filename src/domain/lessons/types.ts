@@ -76,3 +76,25 @@ export interface LessonCounters {
   by_category: Record<string, number>;
   by_tier: Record<"1" | "2" | "3", number>;
 }
+
+/** A fix that worked for a failure signature in some task of the tenant. */
+export interface KnownFix {
+  task_id: string;
+  approach: string;
+  resolved_at: string;
+}
+
+/** A failure signature across the tenant's tasks. */
+export interface TenantSignature {
+  signature: string;
+  error_type: string;
+  category: string;
+  normalized_message: string;
+  /** Every capture in every task. */
+  occurrences: number;
+  /** Distinct tasks that captured it (approximate on Redis: a HyperLogLog). */
+  tasks: number;
+  /** Tasks whose current resolution lists it. */
+  resolved_tasks: number;
+  latest_known_fix: KnownFix | null;
+}

@@ -2,6 +2,7 @@
 import type { Store, StoreLimits } from "../port.js";
 import { createMemoryIdempotencyStore } from "./idempotency.js";
 import { createMemoryLessonStore } from "./lessons.js";
+import { createMemorySignatureStore } from "./signature-knowledge.js";
 import { createMemoryToolKnowledgeStore } from "./tool-knowledge.js";
 import { createMemoryToolMemoryStore } from "./tool-memory.js";
 
@@ -16,11 +17,13 @@ export interface MemoryStoreOptions {
 export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptions = {}): Store {
   const now = options.now ?? Date.now;
   const lessons = createMemoryLessonStore(limits, now);
+  const signatures = createMemorySignatureStore(limits, now, lessons);
   const { recordInSession, ...tools } = createMemoryToolMemoryStore(limits, now);
   const knowledge = createMemoryToolKnowledgeStore(limits, now, recordInSession);
   const idempotency = createMemoryIdempotencyStore(now);
   const sweeper = setInterval(() => {
     lessons.sweep();
+    signatures.sweep();
     tools.sweep();
     knowledge.sweep();
     idempotency.sweep();
@@ -30,6 +33,7 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
   return {
     kind: "memory",
     ...lessons,
+    ...signatures,
     ...tools,
     ...knowledge,
     ...idempotency,

@@ -6,6 +6,7 @@ import { createKeys } from "./keys.js";
 import { createRedisIdempotencyStore } from "./idempotency.js";
 import { createRedisLessonStore } from "./lessons.js";
 import { defineScripts } from "./scripts.js";
+import { createRedisSignatureStore } from "./signature-knowledge.js";
 import { createRedisToolKnowledgeStore } from "./tool-knowledge.js";
 import { createRedisToolMemoryStore } from "./tool-memory.js";
 
@@ -26,10 +27,12 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
   const redis = defineScripts(client);
   const keys = createKeys(options.keyPrefix);
 
+  const lessons = createRedisLessonStore(redis, keys, options.limits);
   return {
     kind: "redis",
     client,
-    ...createRedisLessonStore(redis, keys, options.limits),
+    ...lessons,
+    ...createRedisSignatureStore(redis, keys, options.limits, lessons),
     ...createRedisToolMemoryStore(redis, keys, options.limits),
     ...createRedisToolKnowledgeStore(redis, keys, options.limits),
     ...createRedisIdempotencyStore(redis, keys),

@@ -43,6 +43,20 @@ export function createKeys(prefix: string) {
          * tool names may hold ':', so `tool:x:sessions` could be the hash of a tool named `x:sessions`.
          */
         toolSessions: (toolName: string) => `${root}:seen:${toolName}`,
+        /** Every key of a failure signature starts with this (the scripts name them from here). */
+        prefix: `${root}:`,
+        /** Sorted set: signature → minus its occurrences across the tenant's tasks. */
+        signatures: `${root}:sigs`,
+        /** Hash of one signature: info (error type, category, normalised message), occurrences. */
+        signature: (signature: string) => `${root}:sig:${signature}`,
+        /** HyperLogLog of the tasks that captured the signature. */
+        signatureTasks: (signature: string) => `${root}:tasks:${signature}`,
+        /** Sorted set: task id → when its resolution linked the signature (ms). */
+        signatureFixes: (signature: string) => `${root}:fixes:${signature}`,
+        /** Hash: task id → the approach that worked and when (JSON). */
+        signatureApproaches: (signature: string) => `${root}:approaches:${signature}`,
+        /** Hash of one task's links: the version of the resolution last applied, the signatures linked. */
+        taskLinks: (taskId: string) => `${root}:links:${taskId}`,
         /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */
         applied: (writeId: string) => `${root}:applied:${createHash("sha256").update(writeId).digest("hex").slice(0, 32)}`,
       };

@@ -22,6 +22,10 @@ export interface ScriptCommands {
   ): Promise<[id: string, fixedId: string, deltaJson: string, fixedErrorType: string]>;
   learnToolCall(tool: string, sessions: string, tools: string, appliedMarker: string, ...args: Arg[]): Promise<Array<string | number>>;
   listSharedTools(tools: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
+  countSignature(signature: string, tasks: string, signatures: string, fixes: string, approaches: string, appliedMarker: string, ...args: Arg[]): Promise<string[]>;
+  linkResolution(taskLinks: string, ...args: Arg[]): Promise<number>;
+  listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number>>;
+  readKnownFixes(signatures: string, prefix: string, perSignature: Arg, ...signatureList: string[]): Promise<Array<string | number>>;
   readRecentCalls(patterns: string, calls: string, perTool: Arg, ...tools: string[]): Promise<Array<string | number>>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
   claimIdempotencyKey(key: string, fingerprint: string, lockMs: Arg): Promise<[string, string?]>;

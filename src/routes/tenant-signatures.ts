@@ -1,0 +1,23 @@
+// HTTP route over the tenant's failure signatures across tasks: what recurs, and what worked for it.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { LessonService } from "../domain/lessons/service.js";
+import { apiProblems } from "../schemas/common.js";
+import { tenantSignatureListSchema, tenantSignaturesQuery } from "../schemas/lessons.js";
+
+const tenantSignatureRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (app, { lessons }) => {
+  app.get(
+    "/lessons/signatures",
+    {
+      schema: {
+        operationId: "listTenantSignatures",
+        tags: ["resolutions"],
+        summary: "The tenant's most recurring failures across tasks, with the latest fix that worked for each",
+        querystring: tenantSignaturesQuery,
+        response: { 200: tenantSignatureListSchema, ...apiProblems(400, 503) },
+      },
+    },
+    async (request) => ({ signatures: await lessons.tenantSignatures(request.tenant, request.query.limit) }),
+  );
+};
+
+export default tenantSignatureRoutes;

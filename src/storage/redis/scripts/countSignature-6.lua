@@ -1,0 +1,36 @@
+-- Counts one captured lesson under its signature, tenant-wide, at most once per write id, and
+-- answers the fixes that worked for that signature in any task.
+-- KEYS[1] signature hash   (info: error type, category and normalised message as JSON; occurrences)
+-- KEYS[2] tasks HLL        (the tasks that captured the signature)
+-- KEYS[3] signatures zset  (signature → minus its occurrences: the most recurring first)
+-- KEYS[4] fixes zset       (task id → when its resolution was recorded, in ms)
+-- KEYS[5] approaches hash  (task id → { approach, resolved_at } JSON)
+-- KEYS[6] applied marker   (untouched when ARGV[7] is 0)
+-- ARGV[1] signature   ARGV[2] task id   ARGV[3] error type   ARGV[4] category   ARGV[5] normalised message
+-- ARGV[6] known fixes answered (the most recent)   ARGV[7] seconds the marker lives (0: no write id)
+-- ARGV[8] seconds the signature's keys live after this write (0: forever)
+-- Returns the most recent known fixes, newest first: { task id, { approach, resolved_at } JSON, ... }.
+local rcall = redis.call
+local sigKey, tasksKey, sigsKey, fixesKey, approachesKey, appliedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local markerTtl, ttl = tonumber(ARGV[7]), tonumber(ARGV[8])
+
+local fresh = markerTtl == 0 or rcall('SET', appliedKey, '1', 'NX', 'EX', markerTtl)
+if fresh then
+  rcall('HSET', sigKey, 'info', cjson.encode({ error_type = ARGV[3], category = ARGV[4], normalized_message = ARGV[5] }))
+  local occurrences = rcall('HINCRBY', sigKey, 'occurrences', 1)
+  rcall('PFADD', tasksKey, ARGV[2])
+  rcall('ZADD', sigsKey, -occurrences, ARGV[1])
+  for _, key in ipairs({ sigKey, tasksKey, sigsKey }) do
+    if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+  end
+end
+
+local known = {}
+for _, task in ipairs(rcall('ZREVRANGE', fixesKey, 0, tonumber(ARGV[6]) - 1)) do
+  local doc = rcall('HGET', approachesKey, task)
+  if doc then
+    known[#known + 1] = task
+    known[#known + 1] = doc
+  end
+end
+return known

@@ -1,0 +1,39 @@
+-- Lists a tenant's most recurring failure signatures, skipping and pruning those whose keys expired.
+-- KEYS[1] signatures zset (signature → minus its occurrences)
+-- ARGV[1] how many to list   ARGV[2] the prefix of every signature's keys
+-- Every signature key shares KEYS[1]'s hash tag {tenant:shared}, so the keys read by name below sit
+-- in the same cluster slot as the declared one.
+-- Returns a flat list: signature, info JSON, occurrences, tasks, resolved tasks, latest fix's task
+-- ('' for none), its { approach, resolved_at } JSON ('' for none); then the next signature.
+local rcall = redis.call
+local sigsKey, limit, prefix = KEYS[1], tonumber(ARGV[1]), ARGV[2]
+
+local listed, stale = {}, {}
+local found, start = 0, 0
+while found < limit do
+  local page = rcall('ZRANGE', sigsKey, start, start + limit - 1)
+  if #page == 0 then break end
+  for _, signature in ipairs(page) do
+    local row = rcall('HMGET', prefix .. 'sig:' .. signature, 'info', 'occurrences')
+    if row[1] then
+      if found < limit then
+        found = found + 1
+        local latest = rcall('ZREVRANGE', prefix .. 'fixes:' .. signature, 0, 0)[1]
+        local doc = latest and rcall('HGET', prefix .. 'approaches:' .. signature, latest)
+        listed[#listed + 1] = signature
+        listed[#listed + 1] = row[1]
+        listed[#listed + 1] = row[2]
+        listed[#listed + 1] = rcall('PFCOUNT', prefix .. 'tasks:' .. signature)
+        listed[#listed + 1] = rcall('ZCARD', prefix .. 'fixes:' .. signature)
+        listed[#listed + 1] = (doc and latest) or ''
+        listed[#listed + 1] = doc or ''
+      end
+    else
+      stale[#stale + 1] = signature
+    end
+  end
+  start = start + limit
+end
+-- Ranks stay put while paging, so the expired are removed only at the end.
+if #stale > 0 then rcall('ZREM', sigsKey, unpack(stale)) end
+return listed

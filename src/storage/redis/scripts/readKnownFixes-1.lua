@@ -1,0 +1,25 @@
+-- Reads, for each given signature, the most recent fixes that worked in any task of the tenant.
+-- KEYS[1] signatures zset (declared for its slot only; not read)
+-- ARGV[1] the prefix of every signature's keys   ARGV[2] fixes answered per signature   ARGV[3..] signatures
+-- Every signature key shares KEYS[1]'s hash tag {tenant:shared}, so the keys read by name below sit
+-- in the same cluster slot as the declared one.
+-- Returns per signature: the signature, the number of fixes n, then n pairs of task id and
+-- { approach, resolved_at } JSON, newest first.
+local rcall = redis.call
+local prefix, max = ARGV[1], tonumber(ARGV[2])
+local out = {}
+for i = 3, #ARGV do
+  local signature = ARGV[i]
+  local pairs = {}
+  for _, task in ipairs(rcall('ZREVRANGE', prefix .. 'fixes:' .. signature, 0, max - 1)) do
+    local doc = rcall('HGET', prefix .. 'approaches:' .. signature, task)
+    if doc then
+      pairs[#pairs + 1] = task
+      pairs[#pairs + 1] = doc
+    end
+  end
+  out[#out + 1] = signature
+  out[#out + 1] = #pairs / 2
+  for _, value in ipairs(pairs) do out[#out + 1] = value end
+end
+return out

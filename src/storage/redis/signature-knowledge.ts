@@ -1,0 +1,129 @@
+// Redis signature knowledge: each task's write first, then the tenant's (cross-slot-write.ts); reads take one round trip.
+import { normaliseMessage } from "../../domain/lessons/signature.js";
+import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
+import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type SignatureKnowledgeStore, type StoreLimits, type TaskRef } from "../port.js";
+import { writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
+import { guarded } from "./errors.js";
+import type { Keys } from "./keys.js";
+import type { ScriptedRedis } from "./scripts.js";
+
+type Limits = Pick<StoreLimits, "lessonsTtlSeconds" | "writeIdTtlSeconds">;
+
+function knownFix(taskId: string, doc: string): KnownFix {
+  const { approach, resolved_at } = JSON.parse(doc) as { approach: string; resolved_at: string };
+  return { task_id: taskId, approach, resolved_at };
+}
+
+/** Task id and JSON pairs, as the scripts return them, as known fixes. */
+function knownFixesFrom(flat: ReadonlyArray<string | number>): KnownFix[] {
+  const fixes: KnownFix[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) fixes.push(knownFix(String(flat[i]), String(flat[i + 1])));
+  return fixes;
+}
+
+export function createRedisSignatureStore(
+  redis: ScriptedRedis,
+  keys: Keys,
+  limits: Limits,
+  lessons: Pick<LessonStore, "appendLesson" | "setResolution" | "deleteResolution">,
+): SignatureKnowledgeStore {
+  /** Links (or, with no resolution, unlinks) the task's signatures; older versions are ignored. */
+  async function link(task: TaskRef, version: number, resolution: Resolution | null): Promise<void> {
+    const shared = keys.shared(task.tenant);
+    const resolvedAt = resolution?.resolved_at ?? "";
+    await guarded(() =>
+      redis.linkResolution(
+        shared.taskLinks(task.taskId),
+        task.taskId,
+        version,
+        resolution?.approach ?? "",
+        resolvedAt,
+        resolution ? Date.parse(resolvedAt) : 0,
+        shared.prefix,
+        limits.lessonsTtlSeconds,
+        ...(resolution?.signatures ?? []),
+      ),
+    );
+  }
+
+  return {
+    async captureLesson(task, lesson, writeId) {
+      const { tenant } = await writeLocalThenTenant(
+        () => lessons.appendLesson(task, lesson),
+        async () => {
+          const shared = keys.shared(task.tenant);
+          const [markerKey, markerTtl] = writeMarker(shared.applied, writeId, limits.writeIdTtlSeconds);
+          const s = lesson.signature;
+          return guarded(() =>
+            redis.countSignature(
+              shared.signature(s),
+              shared.signatureTasks(s),
+              shared.signatures,
+              shared.signatureFixes(s),
+              shared.signatureApproaches(s),
+              markerKey,
+              s,
+              task.taskId,
+              lesson.error_type,
+              lesson.category,
+              normaliseMessage(lesson.error_message),
+              KNOWN_FIXES_PER_SIGNATURE,
+              markerTtl,
+              limits.lessonsTtlSeconds,
+            ),
+          );
+        },
+      );
+      return knownFixesFrom(tenant);
+    },
+
+    async resolveTask(task, input) {
+      const { local } = await writeLocalThenTenant(
+        () => lessons.setResolution(task, input),
+        ({ version, resolution }) => link(task, version, resolution),
+      );
+      return { resolution: local.resolution, replaced: local.replaced };
+    },
+
+    async unresolveTask(task) {
+      const { local } = await writeLocalThenTenant(
+        () => lessons.deleteResolution(task),
+        ({ version }) => link(task, version, null),
+      );
+      return local.removed;
+    },
+
+    async knownFixes(tenant, signatures) {
+      const found = new Map<string, KnownFix[]>();
+      if (signatures.length === 0) return found;
+      const shared = keys.shared(tenant);
+      const flat = await guarded(() => redis.readKnownFixes(shared.signatures, shared.prefix, KNOWN_FIXES_PER_SIGNATURE, ...signatures));
+      for (let i = 0; i < flat.length; ) {
+        const signature = String(flat[i]);
+        const count = Number(flat[i + 1]);
+        if (count > 0) found.set(signature, knownFixesFrom(flat.slice(i + 2, i + 2 + count * 2)));
+        i += 2 + count * 2;
+      }
+      return found;
+    },
+
+    async listTenantSignatures(tenant, limit) {
+      const shared = keys.shared(tenant);
+      const flat = await guarded(() => redis.listSignatures(shared.signatures, limit, shared.prefix));
+      const listed: TenantSignature[] = [];
+      for (let i = 0; i < flat.length; i += 7) {
+        const info = JSON.parse(String(flat[i + 1])) as Pick<TenantSignature, "error_type" | "category" | "normalized_message">;
+        const latestTask = String(flat[i + 5]);
+        listed.push({
+          signature: String(flat[i]),
+          ...info,
+          occurrences: Number(flat[i + 2]),
+          tasks: Number(flat[i + 3]),
+          resolved_tasks: Number(flat[i + 4]),
+          latest_known_fix: latestTask ? knownFix(latestTask, String(flat[i + 6])) : null,
+        });
+      }
+      return listed;
+    },
+  };
+}

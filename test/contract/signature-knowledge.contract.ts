@@ -1,0 +1,113 @@
+// Contract tests of SignatureKnowledgeStore: failures counted across a tenant's tasks, and what worked linked to them.
+import { describe, expect, it } from "vitest";
+import type { Lesson } from "../../src/domain/lessons/types.js";
+import type { Store, TaskRef } from "../../src/storage/port.js";
+import { aLesson, aTask } from "../helpers/fixtures.js";
+import type { StoreFactory } from "../helpers/stores.js";
+import { closingAfterEach } from "./open-stores.js";
+
+const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
+const TIMEOUT = { signature: "aaaaaaaaaaaaaaaa", error_type: "TimeoutError", category: "timeout", error_message: "took 30s" };
+const KEYERROR = { signature: "bbbbbbbbbbbbbbbb", error_type: "KeyError", category: "general", error_message: "'k'" };
+
+export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
+  describe("signature knowledge store", () => {
+    const open = closingAfterEach(factory);
+
+    const capture = (store: Store, task: TaskRef, lesson: Partial<Lesson>, writeId: string | null = null) =>
+      store.captureLesson(task, aLesson(lesson), writeId);
+    const resolve = (store: Store, task: TaskRef, approach: string, second: number) =>
+      store.resolveTask(task, { task_id: task.taskId, attempt_number: 3, approach, model: null, resolved_at: at(second) });
+
+    it("offers what worked in one task to a later capture of the same signature in another", async () => {
+      const store = await open();
+      const [a, b] = [aTask("acme"), aTask("acme")];
+      expect(await capture(store, a, TIMEOUT)).toEqual([]);
+      await capture(store, a, KEYERROR);
+      const { resolution } = await resolve(store, a, "raise the timeout to 60s", 1);
+      expect(resolution.signatures).toEqual([KEYERROR.signature, TIMEOUT.signature].sort());
+      expect(await store.listLessons(a)).toHaveLength(2);
+
+      const known = [{ task_id: a.taskId, approach: "raise the timeout to 60s", resolved_at: at(1) }];
+      expect(await capture(store, b, TIMEOUT)).toEqual(known);
+      expect((await store.knownFixes("acme", [TIMEOUT.signature, "cccccccccccccccc"])).get(TIMEOUT.signature)).toEqual(known);
+      expect((await store.knownFixes("acme", ["cccccccccccccccc"])).size).toBe(0);
+    });
+
+    it("lists the tenant's signatures most recurring first, with tasks, resolved tasks and the latest fix", async () => {
+      const store = await open();
+      const [a, b, c] = [aTask(), aTask(), aTask()];
+      for (const task of [a, b, c]) await capture(store, task, TIMEOUT);
+      await capture(store, a, TIMEOUT);
+      await capture(store, c, KEYERROR);
+      await resolve(store, a, "first fix", 1);
+      await resolve(store, b, "second fix", 2);
+      expect(await store.listTenantSignatures("default", 10)).toEqual([
+        {
+          signature: TIMEOUT.signature,
+          error_type: "TimeoutError",
+          category: "timeout",
+          normalized_message: "took <n>s",
+          occurrences: 4,
+          tasks: 3,
+          resolved_tasks: 2,
+          latest_known_fix: { task_id: b.taskId, approach: "second fix", resolved_at: at(2) },
+        },
+        { signature: KEYERROR.signature, error_type: "KeyError", category: "general", normalized_message: "<str>", occurrences: 1, tasks: 1, resolved_tasks: 0, latest_known_fix: null },
+      ]);
+      expect(await store.listTenantSignatures("default", 1)).toHaveLength(1);
+    });
+
+    it("answers the three most recent fixes, newest first", async () => {
+      const store = await open();
+      const tasks = [aTask(), aTask(), aTask(), aTask()];
+      for (const [i, task] of tasks.entries()) {
+        await capture(store, task, TIMEOUT);
+        await resolve(store, task, `fix ${i}`, i);
+      }
+      const known = await capture(store, aTask(), TIMEOUT);
+      expect(known.map((fix) => fix.approach)).toEqual(["fix 3", "fix 2", "fix 1"]);
+      expect((await store.listTenantSignatures("default", 10))[0]!.resolved_tasks).toBe(4);
+    });
+
+    it("replaces a task's links when it is resolved again, and removes them with its resolution", async () => {
+      const store = await open();
+      const task = aTask();
+      await capture(store, task, TIMEOUT);
+      await resolve(store, task, "first", 1);
+      await store.clearLessons(task);
+      await capture(store, task, KEYERROR);
+      // Resolved again: the task's failures are now only the KeyError.
+      expect((await resolve(store, task, "second", 2)).replaced).toBe(true);
+      const known = await store.knownFixes("default", [TIMEOUT.signature, KEYERROR.signature]);
+      expect(known.has(TIMEOUT.signature)).toBe(false);
+      expect(known.get(KEYERROR.signature)).toEqual([{ task_id: task.taskId, approach: "second", resolved_at: at(2) }]);
+
+      expect(await store.unresolveTask(task)).toBe(true);
+      expect(await store.unresolveTask(task)).toBe(false);
+      expect((await store.knownFixes("default", [KEYERROR.signature])).size).toBe(0);
+      expect((await store.listTenantSignatures("default", 10)).map((s) => s.resolved_tasks)).toEqual([0, 0]);
+    });
+
+    it("counts a capture once per write id, while the task keeps every lesson", async () => {
+      const store = await open();
+      const task = aTask();
+      await capture(store, task, TIMEOUT, "key-1");
+      await capture(store, task, TIMEOUT, "key-1");
+      await capture(store, task, TIMEOUT, "key-2");
+      expect((await store.lessonCounters(task)).total_captured).toBe(3);
+      expect((await store.listTenantSignatures("default", 10))[0]!.occurrences).toBe(2);
+    });
+
+    it("keeps each tenant's signatures and fixes apart", async () => {
+      const store = await open();
+      const mine = aTask("one");
+      const theirs = { tenant: "two", taskId: mine.taskId };
+      await capture(store, mine, TIMEOUT);
+      await resolve(store, mine, "mine", 1);
+      expect(await capture(store, theirs, TIMEOUT)).toEqual([]);
+      expect((await store.listTenantSignatures("two", 10))[0]).toMatchObject({ occurrences: 1, resolved_tasks: 0, latest_known_fix: null });
+      expect((await store.listTenantSignatures("one", 10))[0]).toMatchObject({ occurrences: 1, resolved_tasks: 1 });
+    });
+  });
+}
