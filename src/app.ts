@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import { loadApiKeys } from "./auth/api-keys.js";
 import type { Config } from "./config.js";
 import { createLessonService } from "./domain/lessons/service.js";
+import { createContextService } from "./domain/context/service.js";
 import { createToolKnowledgeService } from "./domain/shared-tools/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
 import { AppError } from "./errors.js";
@@ -22,6 +23,7 @@ import requestLogging from "./plugins/request-logging.js";
 import securityHeaders from "./plugins/security-headers.js";
 import shutdownGuard from "./plugins/shutdown-guard.js";
 import storePlugin from "./plugins/store.js";
+import contextRoutes from "./routes/context.js";
 import healthRoutes from "./routes/health.js";
 import lessonRoutes from "./routes/lessons.js";
 import patternRoutes from "./routes/patterns.js";
@@ -88,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${randomUUID().replaceAll("-", "")}` });
   const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES } });
   const knowledge = createToolKnowledgeService({ store });
+  const context = createContextService({ store });
 
   // Probes, docs and metrics stay open; everything below needs a key when keys are configured.
   await app.register(healthRoutes);
@@ -118,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await api.register(patternRoutes, { tools });
     await api.register(sessionRoutes, { tools, importBodyLimit: config.IMPORT_BODY_LIMIT_BYTES });
     await api.register(sharedToolRoutes, { knowledge });
+    await api.register(contextRoutes, { context });
   });
   return app;
 }

@@ -35,6 +35,7 @@ export default fp(
           { name: "patterns", description: "What each tool's history teaches" },
           { name: "sessions", description: "Session stats, prompts and whole-memory export/import" },
           { name: "shared-tools", description: "What every session of a tenant learned about each tool" },
+          { name: "context", description: "One context block for a fresh session, within a token budget" },
           { name: "health", description: "Liveness and readiness probes" },
         ],
       },
