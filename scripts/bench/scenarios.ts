@@ -62,6 +62,28 @@ export const scenarios: Record<string, { requests: Request[] }> = {
   "GET lessons/prompt": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons/prompt` }) }],
   },
+  "GET lessons/prompt (grouped)": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons/prompt?group=signature` }) }],
+  },
+  "GET lessons/signatures": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons/signatures` }) }],
+  },
+  "PUT resolution": {
+    requests: [
+      {
+        method: "PUT",
+        headers,
+        setupRequest: (request) => ({
+          ...request,
+          path: `${taskPath()}/resolution`,
+          body: JSON.stringify({ attempt_number: 6, approach: "split the build into two steps and cache the dependencies", model: "model-large-2026" }),
+        }),
+      },
+    ],
+  },
+  "GET /lessons/signatures": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/lessons/signatures" }) }],
+  },
   "GET lessons/stats": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons/stats` }) }],
   },
@@ -115,6 +137,18 @@ export const scenarios: Record<string, { requests: Request[] }> = {
   },
   "GET /tools/{tool}": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}` }) }],
+  },
+  "GET /context": {
+    requests: [
+      {
+        method: "GET",
+        headers: authOnly,
+        setupRequest: (request) => ({
+          ...request,
+          path: `/context?task_id=task-${Math.floor(Math.random() * TASKS)}&${sessionPath().replace("/sessions/", "session_id=")}&tools=${pick(TOOLS)},${pick(TOOLS)}&max_tokens=1000`,
+        }),
+      },
+    ],
   },
   "GET /tools/{tool}/fix": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}/fix?error_type=timeout` }) }],

@@ -1,9 +1,11 @@
 // Tenant isolation over HTTP: random operation sequences by two tenants on shared ids, on every route, never cross tenants.
-// The shared tool knowledge is per tenant too: what one tenant's sessions learn never reaches the other's.
+// The shared tool knowledge, failure signatures and known fixes are per tenant too: what one
+// tenant's sessions and tasks learn never reaches the other's, even for the very same signature.
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { categoriseError } from "../../src/domain/lessons/categorise.js";
+import { failureSignature } from "../../src/domain/lessons/signature.js";
 import { buildTestApp } from "../helpers/app.js";
 import { expectProblem, useHttpApp } from "../helpers/http.js";
 import { bothStores, DEFAULT_LIMITS, uniquePrefix, type StoreFactory } from "../helpers/stores.js";
@@ -68,8 +70,21 @@ interface SharedToolModel {
   /** Every marker of the tenant's calls of this tool. */
   markers: Set<string>;
 }
+/** A task's resolution and the signatures it linked, tenant-wide. */
+interface LinkModel {
+  marker: string;
+  signatures: Set<string>;
+}
+interface SignatureModel {
+  occurrences: number;
+  tasks: Set<string>;
+}
 interface World {
   tasks: Record<Tenant, Record<string, TaskModel>>;
+  /** Per tenant: every signature's captures; per task, its signatures since the last clear; resolutions. */
+  signatures: Record<Tenant, Map<string, SignatureModel>>;
+  taskSignatures: Record<Tenant, Record<string, Set<string>>>;
+  links: Record<Tenant, Map<string, LinkModel>>;
   sessions: Record<Tenant, Record<string, SessionModel>>;
   shared: Record<Tenant, Record<string, SharedToolModel>>;
   /** Every lesson id either tenant got back, in order. */
@@ -83,16 +98,27 @@ const emptySession = (): SessionModel => ({ log: [], allocated: 0, fixes: 0, too
 function newWorld(): World {
   const tasks = () => Object.fromEntries(TASKS.map((task) => [task, emptyTask()]));
   const sessions = () => Object.fromEntries(SESSIONS.map((session) => [session, emptySession()]));
-  return { tasks: { A: tasks(), B: tasks() }, sessions: { A: sessions(), B: sessions() }, shared: { A: {}, B: {} }, lessonIds: [], markers: 0 };
+  return {
+    tasks: { A: tasks(), B: tasks() },
+    signatures: { A: new Map(), B: new Map() },
+    taskSignatures: { A: {}, B: {} },
+    links: { A: new Map(), B: new Map() },
+    sessions: { A: sessions(), B: sessions() },
+    shared: { A: {}, B: {} },
+    lessonIds: [],
+    markers: 0,
+  };
 }
 
 /** A text unique to one write of one tenant; it never occurs in ids, so finding it in a response says whose data that is. */
 function nextMarker(world: World, tenant: Tenant): string {
   world.markers += 1;
-  return `mk~${tenant}~${world.markers}~`;
+  // The tenant sits in quotes, which signatures normalise away: the same failure of two tenants
+  // shares one signature, so the test sees whether their tenant-wide counts stay apart.
+  return `mk~'${tenant}'~${world.markers}~`;
 }
 
-const markersIn = (text: string): string[] => [...new Set(text.match(/mk~[AB]~\d+~/g) ?? [])].sort();
+const markersIn = (text: string): string[] => [...new Set(text.match(/mk~'[AB]'~\d+~/g) ?? [])].sort();
 
 const callId = (n: number) => `call-${String(n).padStart(4, "0")}`;
 const isFailure = (outcome: Outcome) => outcome === "failure" || outcome === "timeout";
@@ -134,6 +160,9 @@ function shareInModel(world: World, tenant: Tenant, sessionId: string, entry: Ca
 
 const sessionMarkers = (session: SessionModel, tool?: string) =>
   [...new Set(session.log.filter((call) => tool === undefined || call.tool === tool).map((call) => call.marker))].sort();
+
+/** Markers of the tenant's resolutions: they may show wherever a known fix does. */
+const resolutionMarkers = (world: World, tenant: Tenant) => [...world.links[tenant].values()].map((link) => link.marker);
 
 /** The markers found that the model does not allow here: always expected to be none. */
 const foreign = (found: string[], allowed: string[]) => found.filter((marker) => !allowed.includes(marker));
@@ -205,7 +234,21 @@ async function checkTask(app: FastifyInstance, world: World, tenant: Tenant, tas
     total_captured: model.captured,
     by_category: byCategory,
     by_tier: { "1": tierCount(1), "2": tierCount(2), "3": tierCount(3) },
+    resolved: world.links[tenant].has(task),
   });
+}
+
+/** GET /lessons/signatures lists exactly the tenant's signatures, its own counts, and only its own fixes. */
+async function checkTenantSignatures(app: FastifyInstance, world: World, tenant: Tenant): Promise<void> {
+  const reply = await send(app, tenant, "GET", "/lessons/signatures?limit=1000");
+  expect(reply.status).toBe(200);
+  const resolvedTasks = (signature: string) => [...world.links[tenant].values()].filter((link) => link.signatures.has(signature)).length;
+  const expected = [...world.signatures[tenant]]
+    .sort(([a, x], [b, y]) => y.occurrences - x.occurrences || (a < b ? -1 : 1))
+    .map(([signature, model]) => ({ signature, occurrences: model.occurrences, tasks: model.tasks.size, resolved_tasks: resolvedTasks(signature) }));
+  expect(reply.body.signatures).toMatchObject(expected);
+  expect(reply.body.signatures).toHaveLength(expected.length);
+  expect(foreign(markersIn(reply.text), resolutionMarkers(world, tenant))).toEqual([]);
 }
 
 async function checkSession(app: FastifyInstance, world: World, tenant: Tenant, session: string): Promise<void> {
@@ -267,7 +310,10 @@ async function checkLessonPrompt(app: FastifyInstance, world: World, tenant: Ten
   const shown = model.lessons.slice(-(max ?? 5));
   if (!asText) expect(reply.body).toMatchObject({ task_id: task, lesson_count: shown.length });
   const prompt = asText ? reply.text : (reply.body.prompt as string);
-  expect(markersIn(prompt)).toEqual(shown.map((lesson) => lesson.marker).sort());
+  // Every shown lesson, plus what worked (its own resolution, other tasks' known fixes) of this tenant only.
+  const found = markersIn(prompt);
+  expect(foreign(shown.map((lesson) => lesson.marker), found)).toEqual([]);
+  expect(foreign(found, [...shown.map((lesson) => lesson.marker), ...resolutionMarkers(world, tenant)])).toEqual([]);
 }
 
 async function checkEverything(app: FastifyInstance, world: World): Promise<void> {
@@ -287,6 +333,7 @@ async function checkEverything(app: FastifyInstance, world: World): Promise<void
       await checkPatterns(app, world, tenant, session);
       await checkExport(app, world, tenant, session);
     }
+    await checkTenantSignatures(app, world, tenant);
     await checkSharedTools(app, world, tenant);
     for (const tool of TOOLS) await checkSharedTool(app, world, tenant, tool);
   }
@@ -360,6 +407,9 @@ const operationArb = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("lessonStats" as const), ...onTask }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("clearTask" as const), ...onTask }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("resolveTask" as const), ...onTask }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("unresolveTask" as const), ...onTask }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("tenantSignatures" as const), tenant: tenantArb }) },
   {
     weight: 6,
     arbitrary: fc.record({
@@ -446,7 +496,18 @@ async function apply(app: FastifyInstance, world: World, op: Operation): Promise
       const reply = await send(app, tenant, "POST", `/tasks/${op.task}/lessons`, body);
       expect(reply.status, reply.text).toBe(201);
       const id = reply.body.lesson_id as string;
-      expect(reply.body).toMatchObject({ task_id: op.task, category: categoriseError(op.errorType, message) });
+      const signature = failureSignature(op.errorType, message);
+      expect(reply.body).toMatchObject({ task_id: op.task, category: categoriseError(op.errorType, message), signature });
+      // Known fixes: this tenant's resolutions that list the signature, the three most recent.
+      const linked = [...world.links[tenant]].filter(([, link]) => link.signatures.has(signature));
+      const known = reply.body.known_fixes as Array<{ task_id: string; approach: string }>;
+      expect(known).toHaveLength(Math.min(3, linked.length));
+      for (const fix of known) expect(linked.map(([task, link]) => `${task} ${link.marker}`)).toContain(`${fix.task_id} ${markersIn(fix.approach)[0]}`);
+      const counted = world.signatures[tenant].get(signature) ?? { occurrences: 0, tasks: new Set<string>() };
+      counted.occurrences += 1;
+      counted.tasks.add(op.task);
+      world.signatures[tenant].set(signature, counted);
+      (world.taskSignatures[tenant][op.task] ??= new Set()).add(signature);
       expect(reply.headers.location).toBe(`/tasks/${op.task}/lessons/${id}`);
       expect(world.lessonIds).not.toContain(id);
       world.lessonIds.push(id);
@@ -476,7 +537,8 @@ async function apply(app: FastifyInstance, world: World, op: Operation): Promise
       if (method === "GET") {
         expect(reply.status).toBe(200);
         expect(reply.body).toMatchObject({ lesson_id: id, task_id: op.task, tier: own.tier });
-        expect(markersIn(reply.text)).toEqual([own.marker]);
+        expect(markersIn(reply.text)).toContain(own.marker);
+        expect(foreign(markersIn(reply.text), [own.marker, ...resolutionMarkers(world, tenant)])).toEqual([]);
       } else {
         expect(reply.status).toBe(204);
         task.lessons = task.lessons.filter((lesson) => lesson.id !== id);
@@ -490,8 +552,26 @@ async function apply(app: FastifyInstance, world: World, op: Operation): Promise
     case "clearTask": {
       expect((await send(app, tenant, "DELETE", `/tasks/${op.task}/lessons`)).status).toBe(204);
       world.tasks[tenant][op.task] = emptyTask();
+      // Its signatures go with it; its resolution and links, and the tenant's counts, stay.
+      world.taskSignatures[tenant][op.task] = new Set();
       return;
     }
+    case "resolveTask": {
+      const marker = nextMarker(world, tenant);
+      const reply = await send(app, tenant, "PUT", `/tasks/${op.task}/resolution`, { attempt_number: 2, approach: `worked ${marker}` });
+      expect(reply.status, reply.text).toBe(world.links[tenant].has(op.task) ? 200 : 201);
+      const signatures = new Set(world.taskSignatures[tenant][op.task] ?? []);
+      expect(new Set(reply.body.signatures)).toEqual(signatures);
+      world.links[tenant].set(op.task, { marker, signatures });
+      return;
+    }
+    case "unresolveTask": {
+      expect((await send(app, tenant, "DELETE", `/tasks/${op.task}/resolution`)).status).toBe(204);
+      world.links[tenant].delete(op.task);
+      return;
+    }
+    case "tenantSignatures":
+      return checkTenantSignatures(app, world, tenant);
     case "recordCalls": {
       for (const call of op.calls) {
         const marker = nextMarker(world, tenant);
@@ -685,6 +765,7 @@ async function checkTouched(app: FastifyInstance, world: World, op: Operation): 
     if ("task" in op) await checkTask(app, world, tenant, op.task);
     else if ("session" in op) await checkSession(app, world, tenant, op.session);
     else await checkSharedTools(app, world, tenant);
+    if ("task" in op || op.kind === "tenantSignatures") await checkTenantSignatures(app, world, tenant);
   }
 }
 
