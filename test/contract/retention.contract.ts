@@ -129,6 +129,22 @@ export function retentionContract(factory: StoreFactory, elapse: (ms: number) =>
       await expectTaskGone(lessonsExpire, task);
     });
 
+    it("forgets a signature's tenant-wide counts and links once the period passes without an update", async () => {
+      const store = await open({ lessonsTtlSeconds: 1 });
+      const [task, other] = [aTask(), aTask()];
+      const lesson = aLesson({ signature: "cccccccccccccccc" });
+      await store.captureLesson(task, lesson, null);
+      await store.resolveTask(task, { task_id: task.taskId, attempt_number: 2, approach: "a", model: null, resolved_at: new Date(0).toISOString() });
+      expect(await store.listTenantSignatures("default", 10)).toMatchObject([{ occurrences: 1, resolved_tasks: 1 }]);
+
+      await elapse(1200);
+      expect(await store.listTenantSignatures("default", 10)).toEqual([]);
+      expect((await store.knownFixes("default", [lesson.signature])).size).toBe(0);
+      // A new capture starts the signature afresh.
+      expect(await store.captureLesson(other, aLesson({ signature: lesson.signature }), null)).toEqual([]);
+      expect(await store.listTenantSignatures("default", 10)).toMatchObject([{ occurrences: 1, tasks: 1, resolved_tasks: 0 }]);
+    });
+
     it("forgets a tool's shared knowledge once the tenant has not called it for the period, tool by tool", async () => {
       const store = await open({ toolsTtlSeconds: 1 });
       const session = aSession();
