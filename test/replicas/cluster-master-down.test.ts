@@ -95,10 +95,10 @@ describe("the service on a 3-master Redis Cluster while one master is SIGKILLed 
         const sessionIds = sessionsOn.get(masterOf(ranges, `${prefix}:{default:session:${session}}:meta`))!;
         if (sessionIds.length < PER_MASTER) sessionIds.push(session);
       }
-      // A tool call writes its session's slot and then its tenant's shared-knowledge slot, so it
-      // needs both masters. The victim is one that does not hold the tenant's shared slot, so that
-      // the survivors' tool calls must keep working; while the shared master itself is down, every
-      // tool call of the tenant answers 503 (README: what happens when a master dies).
+      // A tool call or a lesson capture writes its session's or task's slot and then its tenant's
+      // shared slot, so it needs both masters. The victim is one that does not hold the tenant's
+      // shared slot, so that the survivors' writes must keep working; while the shared master itself
+      // is down, every such write of the tenant answers 503 (README: what happens when a master dies).
       const sharedMaster = masterOf(ranges, `${prefix}:{default:shared}:tools`);
       const victimIndex = cluster.nodes.findIndex((node, index) => index >= 1 && node !== sharedMaster);
       const victim = cluster.nodes[victimIndex]!;

@@ -10,16 +10,16 @@ local prefix, max = ARGV[1], tonumber(ARGV[2])
 local out = {}
 for i = 3, #ARGV do
   local signature = ARGV[i]
-  local pairs = {}
+  local found = {}
   for _, task in ipairs(rcall('ZREVRANGE', prefix .. 'fixes:' .. signature, 0, max - 1)) do
     local doc = rcall('HGET', prefix .. 'approaches:' .. signature, task)
     if doc then
-      pairs[#pairs + 1] = task
-      pairs[#pairs + 1] = doc
+      found[#found + 1] = task
+      found[#found + 1] = doc
     end
   end
   out[#out + 1] = signature
-  out[#out + 1] = #pairs / 2
-  for _, value in ipairs(pairs) do out[#out + 1] = value end
+  out[#out + 1] = #found / 2
+  for _, value in ipairs(found) do out[#out + 1] = value end
 end
 return out
