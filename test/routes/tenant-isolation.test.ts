@@ -154,6 +154,9 @@ function shareInModel(world: World, tenant: Tenant, sessionId: string, entry: Ca
   tool.markers.add(entry.marker);
   if (fixed) {
     tool.fixesLearned += 1;
+    // The fixed failure may have come into the session by an import (even one copied from the other
+    // tenant): it is this session's data now, and its arguments are in the fix the tenant learns.
+    tool.markers.add(fixed.marker);
     if (fixed.errorType) tool.typical[fixed.errorType] = { from: fixed.marker, to: entry.marker };
   }
 }
