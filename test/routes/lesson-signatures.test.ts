@@ -1,5 +1,9 @@
 // Failure signatures and resolutions over HTTP: repeats grouped, what worked remembered, both stores.
+import supertest from "supertest";
 import { describe, expect, it } from "vitest";
+import { StoreUnavailableError } from "../../src/errors.js";
+import type { Store } from "../../src/storage/port.js";
+import { buildTestApp } from "../helpers/app.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem, useHttpApp, type HttpContext } from "../helpers/http.js";
 import { bothStores, keysWritten, type StoreFactory } from "../helpers/stores.js";
@@ -265,5 +269,35 @@ describe.each(bothStores())("known fixes across tasks (%s store)", (_name, facto
 
   it("rejects a bad limit with a 400 problem", async () => {
     for (const query of ["limit=0", "limit=1001", "limit=x", "other=1"]) expectProblem(await ctx.http.get(`/lessons/signatures?${query}`), 400);
+  });
+});
+
+describe.each(bothStores())("a lesson capture whose tenant write failed (%s store)", (_name, factory: StoreFactory) => {
+  it("answers 503, and a retry with the same Idempotency-Key is counted once tenant-wide", async () => {
+    const store = await factory();
+    // The first tenant write is applied, then its reply is lost, as when Redis answers after the timeout.
+    let failNext = true;
+    const flaky: Store = {
+      ...store,
+      async captureLesson(task, lesson, writeId) {
+        const known = await store.captureLesson(task, lesson, writeId);
+        if (failNext) {
+          failNext = false;
+          throw new StoreUnavailableError();
+        }
+        return known;
+      },
+    };
+    const app = await buildTestApp(flaky);
+    try {
+      const http = supertest(app.server);
+      const post = () => http.post("/tasks/t1/lessons").set("Idempotency-Key", "k-1").send(timeout(1, 30));
+      expectProblem(await post(), 503);
+      expect((await post()).status).toBe(201);
+      expect((await http.get("/lessons/signatures")).body.signatures).toMatchObject([{ occurrences: 1, tasks: 1 }]);
+    } finally {
+      await app.close();
+      await store.close();
+    }
   });
 });

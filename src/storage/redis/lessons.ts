@@ -102,10 +102,10 @@ export function createRedisLessonStore(
 
     async taskSnapshot(task, newest) {
       const k = keys.task(task);
-      const [lessons, signatures, doc] = await execAtomically<[string[], Record<string, string>, string | null]>(
-        redis.multi().lrange(k.lessons, newest === undefined ? 0 : -newest, -1).hgetall(k.signatures).hget(k.resolution, "doc"),
-      );
-      return { lessons: parseLessons(lessons), signatures: signaturesFrom(signatures), resolution: resolutionFrom(doc) };
+      const [lessons, flat, doc] = await guarded(() => redis.readTaskSnapshot(k.lessons, k.signatures, k.resolution, newest ?? 0));
+      const signatures: Record<string, string> = {};
+      for (let i = 0; i + 1 < flat.length; i += 2) signatures[flat[i]!] = flat[i + 1]!;
+      return { lessons: parseLessons(lessons), signatures: signaturesFrom(signatures), resolution: resolutionFrom(doc || null) };
     },
 
     async setResolution(task, input) {
