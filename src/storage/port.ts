@@ -44,8 +44,8 @@ export interface StoreLimits {
 export interface LessonStore {
   /**
    * Appends a lesson to its task, atomically: trims the task to `maxLessonsPerTask` (oldest out),
-   * counts it in `total_captured`, and keeps the per-category and per-tier counters equal to the
-   * lessons kept.
+   * counts it in `total_captured` and under its signature, and keeps the per-category and per-tier
+   * counters equal to the lessons kept.
    */
   appendLesson(task: TaskRef, lesson: Lesson): Promise<void>;
 
