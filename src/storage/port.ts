@@ -77,12 +77,20 @@ export interface LessonStore {
    * Records what worked for the task, replacing any earlier resolution, atomically with reading the
    * task's signatures into it. `version` grows with every change of the task's resolution.
    */
-  setResolution(task: TaskRef, input: ResolutionInput): Promise<{ resolution: Resolution; replaced: boolean; version: number }>;
+  setResolution(task: TaskRef, input: ResolutionInput): Promise<ResolutionChange & { resolution: Resolution; replaced: boolean }>;
 
   getResolution(task: TaskRef): Promise<Resolution | null>;
 
   /** Removes the resolution; `removed` is false when there was none. */
-  deleteResolution(task: TaskRef): Promise<{ removed: boolean; version: number }>;
+  deleteResolution(task: TaskRef): Promise<ResolutionChange & { removed: boolean }>;
+}
+
+/** What a change of a task's resolution tells the tenant: its order, and what the replaced one listed. */
+export interface ResolutionChange {
+  /** Grows with every change of the task's resolution. */
+  version: number;
+  /** The signatures of the resolution it replaced or removed (none when there was none). */
+  previousSignatures: string[];
 }
 
 /** Known fixes answered per signature: the most recent, newest first. */

@@ -141,6 +141,17 @@ export function lessonStoreContract(factory: StoreFactory): void {
       expect(await store.lessonSignatures(task)).toEqual([]);
     });
 
+    it("keeps the largest safe attempt numbers exact in signatures and resolutions", async () => {
+      const store = await open();
+      const task = aTask();
+      const attempt = Number.MAX_SAFE_INTEGER;
+      await store.appendLesson(task, aLesson({ attempt_number: attempt }));
+      expect((await store.lessonSignatures(task))[0]).toMatchObject({ first_attempt: attempt, last_attempt: attempt });
+      const input = { task_id: task.taskId, attempt_number: attempt, approach: "a", model: null, resolved_at: new Date(0).toISOString() };
+      expect((await store.setResolution(task, input)).resolution.attempt_number).toBe(attempt);
+      expect((await store.getResolution(task))!.attempt_number).toBe(attempt);
+    });
+
     it("records a resolution with the task's signatures, most recurring first, and versions every change", async () => {
       const store = await open();
       const task = aTask();
@@ -150,19 +161,19 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const input = { task_id: task.taskId, attempt_number: 4, approach: "pin the version", model: null, resolved_at: new Date(0).toISOString() };
 
       const first = await store.setResolution(task, input);
-      expect(first).toEqual({ resolution: { ...input, signatures: ["bbbbbbbbbbbbbbbb", "aaaaaaaaaaaaaaaa"] }, replaced: false, version: 1 });
+      expect(first).toEqual({ resolution: { ...input, signatures: ["bbbbbbbbbbbbbbbb", "aaaaaaaaaaaaaaaa"] }, replaced: false, version: 1, previousSignatures: [] });
       const second = await store.setResolution(task, { ...input, approach: "pin it harder", model: "m" });
-      expect(second).toMatchObject({ replaced: true, version: 2, resolution: { approach: "pin it harder", model: "m" } });
+      expect(second).toMatchObject({ replaced: true, version: 2, resolution: { approach: "pin it harder", model: "m" }, previousSignatures: ["bbbbbbbbbbbbbbbb", "aaaaaaaaaaaaaaaa"] });
       expect(await store.getResolution(task)).toEqual(second.resolution);
       expect((await store.taskSnapshot(task)).resolution).toEqual(second.resolution);
 
       // Clearing the lessons leaves the resolution; deleting it bumps the version, with or without one.
       await store.clearLessons(task);
       expect(await store.getResolution(task)).toEqual(second.resolution);
-      expect(await store.deleteResolution(task)).toEqual({ removed: true, version: 3 });
-      expect(await store.deleteResolution(task)).toEqual({ removed: false, version: 4 });
+      expect(await store.deleteResolution(task)).toEqual({ removed: true, version: 3, previousSignatures: ["bbbbbbbbbbbbbbbb", "aaaaaaaaaaaaaaaa"] });
+      expect(await store.deleteResolution(task)).toEqual({ removed: false, version: 4, previousSignatures: [] });
       expect(await store.getResolution(task)).toBeNull();
-      expect(await store.setResolution(task, input)).toEqual({ resolution: { ...input, signatures: [] }, replaced: false, version: 5 });
+      expect(await store.setResolution(task, input)).toEqual({ resolution: { ...input, signatures: [] }, replaced: false, version: 5, previousSignatures: [] });
     });
   });
 }

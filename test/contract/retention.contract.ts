@@ -145,6 +145,37 @@ export function retentionContract(factory: StoreFactory, elapse: (ms: number) =>
       expect(await store.listTenantSignatures("default", 10)).toMatchObject([{ occurrences: 1, tasks: 1, resolved_tasks: 0 }]);
     });
 
+    it("lets a signature's counts and its links expire apart, each after its own last update", async () => {
+      const store = await open({ lessonsTtlSeconds: 1 });
+      const task = aTask();
+      const lesson = aLesson({ signature: "dddddddddddddddd" });
+      await store.captureLesson(task, lesson, null);
+      await elapse(700);
+      await store.resolveTask(task, { task_id: task.taskId, attempt_number: 2, approach: "a", model: null, resolved_at: new Date(0).toISOString() });
+      await elapse(500);
+      // 1.2 s after the capture its counts are gone; 0.5 s after the resolution its link is not.
+      expect(await store.listTenantSignatures("default", 10)).toEqual([]);
+      expect((await store.knownFixes("default", [lesson.signature])).get(lesson.signature)).toMatchObject([{ task_id: task.taskId }]);
+    });
+
+    it("unlinks a deleted resolution even after the task's own links record expired", async () => {
+      const store = await open({ lessonsTtlSeconds: 1 });
+      const [a, b] = [aTask(), aTask()];
+      const signature = "eeeeeeeeeeeeeeee";
+      const resolve = (task: TaskRef) =>
+        store.resolveTask(task, { task_id: task.taskId, attempt_number: 2, approach: task.taskId, model: null, resolved_at: new Date(0).toISOString() });
+      await store.captureLesson(a, aLesson({ signature }), null);
+      await store.captureLesson(b, aLesson({ signature }), null);
+      await resolve(a);
+      // B's resolution keeps the signature's links alive, A's lessons keep A's resolution alive.
+      await elapse(800);
+      await resolve(b);
+      await store.captureLesson(a, aLesson({ signature }), null);
+      await elapse(400);
+      expect(await store.unresolveTask(a)).toBe(true);
+      expect((await store.knownFixes("default", [signature])).get(signature)!.map((fix) => fix.task_id)).toEqual([b.taskId]);
+    });
+
     it("forgets a tool's shared knowledge once the tenant has not called it for the period, tool by tool", async () => {
       const store = await open({ toolsTtlSeconds: 1 });
       const session = aSession();

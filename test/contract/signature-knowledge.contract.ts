@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import type { Store, TaskRef } from "../../src/storage/port.js";
-import { aLesson, aTask } from "../helpers/fixtures.js";
+import { aCall, aLesson, aTask } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
 
@@ -97,6 +97,15 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
       await capture(store, task, TIMEOUT, "key-2");
       expect((await store.lessonCounters(task)).total_captured).toBe(3);
       expect((await store.listTenantSignatures("default", 10))[0]!.occurrences).toBe(2);
+    });
+
+    it("counts a lesson and a tool call that share a write id each once", async () => {
+      const store = await open();
+      const task = aTask();
+      await capture(store, task, TIMEOUT, "shared-key");
+      await store.recordSharedToolCall({ tenant: "default", sessionId: "s" }, aCall("search", "success"), "shared-key");
+      expect((await store.listTenantSignatures("default", 10))[0]!.occurrences).toBe(1);
+      expect((await store.listSharedTools("default", 10))[0]!.total_calls).toBe(1);
     });
 
     it("keeps each tenant's signatures and fixes apart", async () => {

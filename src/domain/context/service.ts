@@ -75,7 +75,8 @@ export function createContextService({ store }: ContextServiceDeps) {
         {
           name: "what_worked",
           items: worked,
-          dropOrder: oldestFirst(workedStamps),
+          // Known fixes go oldest first; the task's own resolution (item 0, when there is one) goes last.
+          dropOrder: snapshot?.resolution ? [...oldestFirst(workedStamps.slice(1)).map((i) => i + 1), 0] : oldestFirst(workedStamps),
           render: (items) => ["## WHAT WORKED", ...items].join("\n"),
         },
         {

@@ -141,11 +141,12 @@ export function createMemoryLessonStore(
 
     async setResolution(task, input) {
       const state = writableStateOf(task);
-      const replaced = state.resolution !== null;
+      const previousSignatures = state.resolution?.signatures ?? [];
       const signatures = [...state.signatures.values()].sort(bySignatureRank).map((s) => s.signature);
+      const replaced = state.resolution !== null;
       state.resolution = { ...structuredClone(input), signatures };
       state.resolutionVersion += 1;
-      return { resolution: structuredClone(state.resolution), replaced, version: state.resolutionVersion };
+      return { resolution: structuredClone(state.resolution), replaced, version: state.resolutionVersion, previousSignatures };
     },
 
     async getResolution(task) {
@@ -155,9 +156,10 @@ export function createMemoryLessonStore(
     async deleteResolution(task) {
       const state = writableStateOf(task);
       const removed = state.resolution !== null;
+      const previousSignatures = state.resolution?.signatures ?? [];
       state.resolution = null;
       state.resolutionVersion += 1;
-      return { removed, version: state.resolutionVersion };
+      return { removed, version: state.resolutionVersion, previousSignatures };
     },
   };
 }

@@ -1,16 +1,15 @@
 // Embedded signature knowledge: each tenant's failure signatures across tasks, and the fixes that worked for them.
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, TenantSignature } from "../../domain/lessons/types.js";
-import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type SignatureKnowledgeStore, type StoreLimits } from "../port.js";
+import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits } from "../port.js";
 import { ExpiringMap } from "./expiring-map.js";
 
+/** A signature's counts, renewed by captures (as on Redis, apart from its links). */
 interface SignatureState {
-  info: Pick<TenantSignature, "error_type" | "category" | "normalized_message"> | null;
+  info: Pick<TenantSignature, "error_type" | "category" | "normalized_message">;
   occurrences: number;
   /** Exact here; Redis keeps a HyperLogLog instead. */
   tasks: Set<string>;
-  /** Per resolved task, what worked. */
-  fixes: Map<string, KnownFix>;
 }
 
 const scoped = (tenant: string, id: string) => `${tenant}\u0000${id}`;
@@ -23,30 +22,36 @@ export function createMemorySignatureStore(
 ): SignatureKnowledgeStore & { sweep(): void } {
   const ttlMs = limits.lessonsTtlSeconds * 1000;
   const signatures = new ExpiringMap<SignatureState>(ttlMs, now);
+  /** Per signature, what worked in each resolved task; renewed by the resolutions that link it. */
+  const fixesOf = new ExpiringMap<Map<string, KnownFix>>(ttlMs, now);
   const taskLinks = new ExpiringMap<{ version: number; signatures: string[] }>(ttlMs, now);
   const appliedWrites = new ExpiringMap<true>(limits.writeIdTtlSeconds * 1000, now);
   /** Signatures per tenant, for listings; pruned of expired ones as they are read. */
   const byTenant = new Map<string, Set<string>>();
 
-  const stateOf = (tenant: string, signature: string) =>
-    signatures.upsert(scoped(tenant, signature), () => ({ info: null, occurrences: 0, tasks: new Set(), fixes: new Map() }));
-
-  function knownFixesOf(state: SignatureState | undefined): KnownFix[] {
-    return state ? [...state.fixes.values()].sort(newestFirst).slice(0, KNOWN_FIXES_PER_SIGNATURE) : [];
+  function knownFixesOf(tenant: string, signature: string): KnownFix[] {
+    const fixes = fixesOf.get(scoped(tenant, signature));
+    return fixes ? [...fixes.values()].sort(newestFirst).slice(0, KNOWN_FIXES_PER_SIGNATURE) : [];
   }
 
-  /** Replaces the task's links, unless a newer change was applied already. */
-  function link(tenant: string, taskId: string, version: number, fix: KnownFix | null, linked: readonly string[]): void {
+  /**
+   * Replaces the task's links, unless a newer change was applied already. What the replaced
+   * resolution listed is unlinked too: the task's links record may have expired before its links.
+   */
+  function link(tenant: string, taskId: string, change: ResolutionChange, fix: KnownFix | null, linked: readonly string[]): void {
     const previous = taskLinks.get(scoped(tenant, taskId));
-    if (previous && previous.version >= version) return;
-    for (const signature of previous?.signatures ?? []) signatures.get(scoped(tenant, signature))?.fixes.delete(taskId);
-    if (fix) for (const signature of linked) stateOf(tenant, signature).fixes.set(taskId, { ...fix });
-    taskLinks.set(scoped(tenant, taskId), { version, signatures: fix ? [...linked] : [] });
+    if (previous && previous.version >= change.version) return;
+    for (const signature of new Set([...(previous?.signatures ?? []), ...change.previousSignatures])) {
+      fixesOf.get(scoped(tenant, signature))?.delete(taskId);
+    }
+    if (fix) for (const signature of linked) fixesOf.upsert(scoped(tenant, signature), () => new Map()).set(taskId, { ...fix });
+    taskLinks.set(scoped(tenant, taskId), { version: change.version, signatures: fix ? [...linked] : [] });
   }
 
   return {
     sweep() {
       signatures.sweep();
+      fixesOf.sweep();
       taskLinks.sweep();
       appliedWrites.sweep();
     },
@@ -56,34 +61,35 @@ export function createMemorySignatureStore(
       const marker = writeId === null ? null : scoped(task.tenant, writeId);
       if (marker === null || !appliedWrites.get(marker)) {
         if (marker !== null) appliedWrites.set(marker, true);
-        const state = stateOf(task.tenant, lesson.signature);
-        state.info = { error_type: lesson.error_type, category: lesson.category, normalized_message: normaliseMessage(lesson.error_message) };
+        const info = { error_type: lesson.error_type, category: lesson.category, normalized_message: normaliseMessage(lesson.error_message) };
+        const state = signatures.upsert(scoped(task.tenant, lesson.signature), () => ({ info, occurrences: 0, tasks: new Set() }));
+        state.info = info;
         state.occurrences += 1;
         state.tasks.add(task.taskId);
         let known = byTenant.get(task.tenant);
         if (!known) byTenant.set(task.tenant, (known = new Set()));
         known.add(lesson.signature);
       }
-      return structuredClone(knownFixesOf(signatures.get(scoped(task.tenant, lesson.signature))));
+      return structuredClone(knownFixesOf(task.tenant, lesson.signature));
     },
 
     async resolveTask(task, input) {
-      const { resolution, replaced, version } = await lessons.setResolution(task, input);
+      const { resolution, replaced, ...change } = await lessons.setResolution(task, input);
       const fix = { task_id: task.taskId, approach: resolution.approach, resolved_at: resolution.resolved_at };
-      link(task.tenant, task.taskId, version, fix, resolution.signatures);
+      link(task.tenant, task.taskId, change, fix, resolution.signatures);
       return { resolution, replaced };
     },
 
     async unresolveTask(task) {
-      const { removed, version } = await lessons.deleteResolution(task);
-      link(task.tenant, task.taskId, version, null, []);
+      const { removed, ...change } = await lessons.deleteResolution(task);
+      link(task.tenant, task.taskId, change, null, []);
       return removed;
     },
 
     async knownFixes(tenant, wanted) {
       const found = new Map<string, KnownFix[]>();
       for (const signature of wanted) {
-        const fixes = knownFixesOf(signatures.get(scoped(tenant, signature)));
+        const fixes = knownFixesOf(tenant, signature);
         if (fixes.length > 0) found.set(signature, structuredClone(fixes));
       }
       return found;
@@ -93,8 +99,8 @@ export function createMemorySignatureStore(
       const listed: TenantSignature[] = [];
       for (const signature of byTenant.get(tenant) ?? []) {
         const state = signatures.get(scoped(tenant, signature));
-        if (!state?.info) {
-          if (!state) byTenant.get(tenant)!.delete(signature);
+        if (!state) {
+          byTenant.get(tenant)!.delete(signature);
           continue;
         }
         listed.push({
@@ -102,8 +108,8 @@ export function createMemorySignatureStore(
           ...state.info,
           occurrences: state.occurrences,
           tasks: state.tasks.size,
-          resolved_tasks: state.fixes.size,
-          latest_known_fix: knownFixesOf(state)[0] ?? null,
+          resolved_tasks: fixesOf.get(scoped(tenant, signature))?.size ?? 0,
+          latest_known_fix: knownFixesOf(tenant, signature)[0] ?? null,
         });
       }
       // As the Redis sorted set orders them: most occurrences first, ties by signature.

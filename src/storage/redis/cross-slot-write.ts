@@ -9,7 +9,8 @@
 //   2. the tenant script runs next, with what the local script decided. It is atomic on its own,
 //      and it claims the request's write id (its idempotency key) in the same script, with
 //      SET NX EX on `keys.shared(tenant).applied(writeId)`: a retry of the same request folds
-//      nothing a second time. Each tenant-level script takes that marker as its last KEY.
+//      nothing a second time. Each tenant-level script takes that marker as its last KEY, and each
+//      kind of write prefixes the id with its own name, so that one key never marks two kinds.
 //
 // Why in sequence and not in one pipeline: the tenant learns from the local result (a session's
 // detected fix), which does not exist before the local script has run.

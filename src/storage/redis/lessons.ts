@@ -30,15 +30,23 @@ function countersFrom(hash: Record<string, string>): LessonCounters {
   };
 }
 
+// Attempt numbers travel through the scripts as text (cjson would round them past 14 digits).
 function signaturesFrom(hash: Record<string, string>): FailureSignature[] {
-  return Object.entries(hash).map(([signature, json]) => ({ signature, ...(JSON.parse(json) as Omit<FailureSignature, "signature">) }));
+  return Object.entries(hash).map(([signature, json]) => {
+    const s = JSON.parse(json) as Omit<FailureSignature, "signature">;
+    return { signature, ...s, first_attempt: Number(s.first_attempt), last_attempt: Number(s.last_attempt) };
+  });
 }
 
 // cjson writes an empty list as {}.
 function resolutionFrom(doc: string | null): Resolution | null {
   if (doc === null) return null;
   const resolution = JSON.parse(doc) as Resolution;
-  return { ...resolution, signatures: asArray(resolution.signatures as string[] | Record<string, never>) };
+  return {
+    ...resolution,
+    attempt_number: Number(resolution.attempt_number),
+    signatures: asArray(resolution.signatures as string[] | Record<string, never>),
+  };
 }
 
 export function createRedisLessonStore(
@@ -110,7 +118,7 @@ export function createRedisLessonStore(
 
     async setResolution(task, input) {
       const k = keys.task(task);
-      const [replaced, version, doc] = await guarded(() =>
+      const [replaced, version, doc, previous] = await guarded(() =>
         redis.setResolution(
           k.lessons,
           k.counters,
@@ -124,7 +132,12 @@ export function createRedisLessonStore(
           limits.lessonsTtlSeconds,
         ),
       );
-      return { resolution: resolutionFrom(doc)!, replaced: replaced === 1, version: Number(version) };
+      return {
+        resolution: resolutionFrom(doc)!,
+        replaced: replaced === 1,
+        version: Number(version),
+        previousSignatures: resolutionFrom(previous || null)?.signatures ?? [],
+      };
     },
 
     async getResolution(task) {
@@ -134,10 +147,10 @@ export function createRedisLessonStore(
     async deleteResolution(task) {
       const key = keys.task(task).resolution;
       // The version outlives the doc (a later change must still be newer), but not the task.
-      const multi = redis.multi().hdel(key, "doc").hincrby(key, "version", 1);
+      const multi = redis.multi().hget(key, "doc").hdel(key, "doc").hincrby(key, "version", 1);
       if (limits.lessonsTtlSeconds > 0) multi.expire(key, limits.lessonsTtlSeconds);
-      const [removed, version] = await execAtomically<[number, number]>(multi);
-      return { removed: removed === 1, version: Number(version) };
+      const [previous, removed, version] = await execAtomically<[string | null, number, number]>(multi);
+      return { removed: removed === 1, version: Number(version), previousSignatures: resolutionFrom(previous)?.signatures ?? [] };
     },
   };
 }

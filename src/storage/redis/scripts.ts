@@ -11,7 +11,7 @@ type Arg = string | number;
 export interface ScriptCommands {
   appendLesson(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<number>;
   deleteLesson(lessons: string, counters: string, signatures: string, resolution: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
-  setResolution(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<[replaced: number, version: number, doc: string]>;
+  setResolution(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<[replaced: number, version: number, doc: string, previous: string | null]>;
   recordToolCall(
     meta: string,
     log: string,

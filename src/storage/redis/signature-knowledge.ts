@@ -1,7 +1,14 @@
 // Redis signature knowledge: each task's write first, then the tenant's (cross-slot-write.ts); reads take one round trip.
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
-import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type SignatureKnowledgeStore, type StoreLimits, type TaskRef } from "../port.js";
+import {
+  KNOWN_FIXES_PER_SIGNATURE,
+  type LessonStore,
+  type ResolutionChange,
+  type SignatureKnowledgeStore,
+  type StoreLimits,
+  type TaskRef,
+} from "../port.js";
 import { writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
@@ -28,7 +35,7 @@ export function createRedisSignatureStore(
   lessons: Pick<LessonStore, "appendLesson" | "setResolution" | "deleteResolution">,
 ): SignatureKnowledgeStore {
   /** Links (or, with no resolution, unlinks) the task's signatures; older versions are ignored. */
-  async function link(task: TaskRef, version: number, resolution: Resolution | null): Promise<void> {
+  async function link(task: TaskRef, { version, previousSignatures }: ResolutionChange, resolution: Resolution | null): Promise<void> {
     const shared = keys.shared(task.tenant);
     const resolvedAt = resolution?.resolved_at ?? "";
     await guarded(() =>
@@ -41,6 +48,8 @@ export function createRedisSignatureStore(
         resolution ? Date.parse(resolvedAt) : 0,
         shared.prefix,
         limits.lessonsTtlSeconds,
+        previousSignatures.length,
+        ...previousSignatures,
         ...(resolution?.signatures ?? []),
       ),
     );
@@ -52,7 +61,7 @@ export function createRedisSignatureStore(
         () => lessons.appendLesson(task, lesson),
         async () => {
           const shared = keys.shared(task.tenant);
-          const [markerKey, markerTtl] = writeMarker(shared.applied, writeId, limits.writeIdTtlSeconds);
+          const [markerKey, markerTtl] = writeMarker(shared.applied, writeId && `lesson:${writeId}`, limits.writeIdTtlSeconds);
           const s = lesson.signature;
           return guarded(() =>
             redis.countSignature(
@@ -80,7 +89,7 @@ export function createRedisSignatureStore(
     async resolveTask(task, input) {
       const { local } = await writeLocalThenTenant(
         () => lessons.setResolution(task, input),
-        ({ version, resolution }) => link(task, version, resolution),
+        (change) => link(task, change, change.resolution),
       );
       return { resolution: local.resolution, replaced: local.replaced };
     },
@@ -88,7 +97,7 @@ export function createRedisSignatureStore(
     async unresolveTask(task) {
       const { local } = await writeLocalThenTenant(
         () => lessons.deleteResolution(task),
-        ({ version }) => link(task, version, null),
+        (change) => link(task, change, null),
       );
       return local.removed;
     },

@@ -21,7 +21,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
   /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
   async function learn(session: SessionRef, { entry, fixedErrorType }: SessionRecord, writeId: string | null): Promise<KnownSharedFix | null> {
     const shared = keys.shared(session.tenant);
-    const [markerKey, markerTtl] = writeMarker(shared.applied, writeId, limits.writeIdTtlSeconds);
+    const [markerKey, markerTtl] = writeMarker(shared.applied, writeId && `tool-call:${writeId}`, limits.writeIdTtlSeconds);
     const delta = entry.fix_for ? entry.delta_args : null;
     const reply = await guarded(() =>
       redis.learnToolCall(

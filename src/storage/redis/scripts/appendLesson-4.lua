@@ -23,7 +23,8 @@ rcall('HINCRBY', countersKey, 'cat:' .. ARGV[2], 1)
 rcall('HINCRBY', countersKey, 'tier:' .. ARGV[3], 1)
 
 -- A signature counts every capture, as `captured` does: trimming and deleting leave it alone.
-local signature, attempt, at = ARGV[6], tonumber(ARGV[10]), ARGV[11]
+-- The attempt stays text: cjson keeps only 14 significant digits of a number.
+local signature, attempt, at = ARGV[6], ARGV[10], ARGV[11]
 local raw = rcall('HGET', signaturesKey, signature)
 local s = raw and cjson.decode(raw) or { occurrences = 0, first_attempt = attempt, first_seen_at = at,
   error_type = ARGV[8], normalized_message = ARGV[7] }

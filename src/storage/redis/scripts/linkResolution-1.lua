@@ -3,7 +3,9 @@
 -- KEYS[1] the task's links hash (version: of the resolution last applied; signatures: JSON list linked)
 -- ARGV[1] task id   ARGV[2] resolution version   ARGV[3] approach ('' with no signatures: unlink only)
 -- ARGV[4] resolved at (ISO 8601)   ARGV[5] resolved at (ms)   ARGV[6] the prefix of every signature's keys
--- ARGV[7] seconds the keys live after this write (0: forever)   ARGV[8..] the signatures to link
+-- ARGV[7] seconds the keys live after this write (0: forever)
+-- ARGV[8] n, the number of signatures the task's previous resolution listed, then those n (unlinked
+-- too: this hash may have expired while the links lived on), then the signatures to link
 -- Every signature key shares KEYS[1]'s hash tag {tenant:shared}, so the keys named below sit in
 -- the same cluster slot as the declared one.
 -- Returns 1 when applied, 0 when a newer change was applied already.
@@ -17,17 +19,20 @@ local function expire(key)
   if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
 end
 
+local function unlink(signature)
+  rcall('ZREM', prefix .. 'fixes:' .. signature, task)
+  rcall('HDEL', prefix .. 'approaches:' .. signature, task)
+end
 local previous = rcall('HGET', linksKey, 'signatures')
 if previous then
-  for _, signature in ipairs(cjson.decode(previous)) do
-    rcall('ZREM', prefix .. 'fixes:' .. signature, task)
-    rcall('HDEL', prefix .. 'approaches:' .. signature, task)
-  end
+  for _, signature in ipairs(cjson.decode(previous)) do unlink(signature) end
 end
+local passed = tonumber(ARGV[8])
+for i = 9, 8 + passed do unlink(ARGV[i]) end
 
 local linked = {}
 local doc = cjson.encode({ approach = ARGV[3], resolved_at = ARGV[4] })
-for i = 8, #ARGV do
+for i = 9 + passed, #ARGV do
   local signature = ARGV[i]
   linked[#linked + 1] = signature
   rcall('ZADD', prefix .. 'fixes:' .. signature, tonumber(ARGV[5]), task)

@@ -29,5 +29,6 @@ while found < limit do
   start = start + limit
 end
 -- Ranks stay put while paging, so the expired are removed only at the end.
-if #stale > 0 then rcall('ZREM', toolsKey, unpack(stale)) end
+-- In chunks: Lua's unpack refuses a few thousand values at once.
+for i = 1, #stale, 500 do rcall('ZREM', toolsKey, unpack(stale, i, math.min(i + 499, #stale))) end
 return listed

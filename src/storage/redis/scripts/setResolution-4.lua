@@ -3,7 +3,8 @@
 -- KEYS[4] resolution hash (doc: the resolution JSON; version: bumped by every change, never reset)
 -- ARGV[1] task id   ARGV[2] attempt number   ARGV[3] approach   ARGV[4] model ('' for none)
 -- ARGV[5] resolved at (ISO 8601)   ARGV[6] seconds every key of the task lives after this write (0: forever)
--- Returns { 1 when it replaced a resolution else 0, the new version, the resolution JSON }.
+-- Returns { 1 when it replaced a resolution else 0, the new version, the resolution JSON,
+--           the replaced resolution JSON or false }.
 local rcall = redis.call
 local signaturesKey, resolutionKey = KEYS[3], KEYS[4]
 
@@ -22,9 +23,10 @@ end)
 local signatures = {}
 for i, s in ipairs(found) do signatures[i] = s[1] end
 
-local doc = cjson.encode({ task_id = ARGV[1], attempt_number = tonumber(ARGV[2]), approach = ARGV[3],
+-- The attempt stays text (the reader makes it a number): cjson keeps only 14 significant digits.
+local doc = cjson.encode({ task_id = ARGV[1], attempt_number = ARGV[2], approach = ARGV[3],
   model = ARGV[4] ~= '' and ARGV[4] or cjson.null, resolved_at = ARGV[5], signatures = signatures })
-local replaced = rcall('HEXISTS', resolutionKey, 'doc')
+local previous = rcall('HGET', resolutionKey, 'doc')
 local version = rcall('HINCRBY', resolutionKey, 'version', 1)
 rcall('HSET', resolutionKey, 'doc', doc)
 
@@ -32,4 +34,4 @@ local ttl = tonumber(ARGV[6])
 for _, key in ipairs(KEYS) do
   if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
 end
-return { replaced, version, doc }
+return { previous and 1 or 0, version, doc, previous }
