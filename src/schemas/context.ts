@@ -1,18 +1,13 @@
 // Request and response schemas of GET /context: one block for a fresh session, within a token budget.
 import { z } from "zod";
-import { sessionIdSchema, taskIdSchema, toolNameSchema } from "./common.js";
+import { sessionIdSchema, taskIdSchema } from "./common.js";
+import { toolListQuery } from "./tools.js";
 
 export const contextQuery = z
   .strictObject({
     task_id: taskIdSchema.optional(),
     session_id: sessionIdSchema.optional(),
-    tools: z
-      .string()
-      .max(10_000)
-      .transform((list) => [...new Set(list.split(",").map((name) => name.trim()).filter(Boolean))])
-      .pipe(z.array(toolNameSchema).min(1).max(100))
-      .optional()
-      .describe("Comma-separated tool names; default every tool of the session"),
+    tools: toolListQuery,
     max_tokens: z.coerce.number().int().min(50).max(100_000).default(2000).describe("The budget, in tokens of the encoding named in the response"),
   })
   .refine((query) => query.task_id !== undefined || query.session_id !== undefined, {

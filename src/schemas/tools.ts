@@ -166,14 +166,17 @@ export const sessionStatsSchema = z
 
 const count = (fallback: number, max: number) => z.coerce.number().int().min(0).max(max).default(fallback);
 
+/** Comma-separated tool names in a query, deduplicated, 1 to 100 of them. */
+export const toolListQuery = z
+  .string()
+  .max(10_000)
+  .transform((list) => [...new Set(list.split(",").map((name) => name.trim()).filter(Boolean))])
+  .pipe(z.array(toolNameSchema).min(1).max(100))
+  .optional()
+  .describe("Comma-separated tool names; default every tool of the session");
+
 export const sessionPromptQuery = z.strictObject({
-  tools: z
-    .string()
-    .max(10_000)
-    .transform((list) => [...new Set(list.split(",").map((name) => name.trim()).filter(Boolean))])
-    .pipe(z.array(toolNameSchema).min(1).max(100))
-    .optional()
-    .describe("Comma-separated tool names; default every tool of the session"),
+  tools: toolListQuery,
   goal: z.string().min(1).max(1000).optional(),
   max_recent_calls: count(3, RECENT_CALLS_PER_TOOL),
   max_error_patterns: count(3, 100),
