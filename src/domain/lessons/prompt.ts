@@ -79,7 +79,7 @@ export function groupLessons(lessons: readonly Lesson[], signatures: readonly Fa
   return [...groups.entries()].map(([signature, { latest, kept }]) => ({ latest, occurrences: Math.max(kept, counted.get(signature) ?? 0) }));
 }
 
-/** The grouped prompt block over the most recent `maxGroups` distinct failures. */
-export function formatGroupedPrompt(groups: readonly FailureGroup[], maxGroups: number, extras: PromptExtras = {}): string {
-  return render(groups.slice(-maxGroups).map((group) => groupBlock(group, extras)), extras);
+/** The grouped prompt block over the given distinct failures (oldest first). */
+export function formatGroupedPrompt(groups: readonly FailureGroup[], extras: PromptExtras = {}): string {
+  return render(groups.map((group) => groupBlock(group, extras)), extras);
 }

@@ -33,7 +33,6 @@ export interface ResolutionReport {
   model?: string | null | undefined;
 }
 
-
 /** The category with the most kept lessons; ties go to the category that comes first in the rule table. */
 export function mostCommonCategory(byCategory: Record<string, number>): string | null {
   let best: string | null = null;
@@ -120,11 +119,14 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
      */
     async prompt(task: TaskRef, maxLessons: number, group?: "signature"): Promise<{ lesson_count: number; prompt: string }> {
       const snapshot = await store.taskSnapshot(task, group ? undefined : maxLessons);
-      const extras = { resolution: snapshot.resolution, knownFixes: await latestKnownFixes(task, snapshot.lessons) };
-      if (!group) return { lesson_count: snapshot.lessons.length, prompt: formatLessonsForPrompt(snapshot.lessons, extras) };
-      const groups = groupLessons(snapshot.lessons, snapshot.signatures);
-      const shown = groups.slice(-maxLessons);
-      return { lesson_count: shown.length, prompt: formatGroupedPrompt(shown, maxLessons, extras) };
+      if (!group) {
+        const extras = { resolution: snapshot.resolution, knownFixes: await latestKnownFixes(task, snapshot.lessons) };
+        return { lesson_count: snapshot.lessons.length, prompt: formatLessonsForPrompt(snapshot.lessons, extras) };
+      }
+      // Known fixes are looked up for the failures shown only.
+      const shown = groupLessons(snapshot.lessons, snapshot.signatures).slice(-maxLessons);
+      const extras = { resolution: snapshot.resolution, knownFixes: await latestKnownFixes(task, shown.map((g) => g.latest)) };
+      return { lesson_count: shown.length, prompt: formatGroupedPrompt(shown, extras) };
     },
 
     /** The task's distinct failures, most recurring first. */

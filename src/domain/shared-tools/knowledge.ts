@@ -100,11 +100,11 @@ export function rankFixes(fixes: readonly SharedFix[]): SharedFix[] {
 }
 
 /**
- * The knowledge as it is served: fixes ranked, each error pattern's typical fix the top one,
- * fix events newest first. Takes stored knowledge (fixes in learning order) and returns a new object.
+ * Turns stored knowledge (fixes in learning order) into the knowledge as it is served, in place:
+ * fixes ranked, each error pattern's typical fix the top one, fix events newest first. A store
+ * that keeps its state live passes a copy.
  */
-export function presentKnowledge(stored: SharedToolKnowledge): SharedToolKnowledge {
-  const knowledge = structuredClone(stored);
+export function presentKnowledge(knowledge: SharedToolKnowledge): SharedToolKnowledge {
   for (const pattern of knowledge.error_patterns) {
     pattern.fixes = rankFixes(pattern.fixes);
     pattern.recent_fixes.reverse();
@@ -115,9 +115,9 @@ export function presentKnowledge(stored: SharedToolKnowledge): SharedToolKnowled
   return knowledge;
 }
 
-/** The fix to offer for an error type of a presented knowledge, or null when none is known. */
+/** The fix to offer for an error type of stored knowledge (fixes in learning order), or null when none is known. */
 export function knownFixOf(knowledge: SharedToolKnowledge, errorType: string | null): KnownSharedFix | null {
   if (!errorType) return null;
-  const typical = knowledge.error_patterns.find((ep) => ep.error_type === errorType)?.fixes[0];
+  const [typical] = rankFixes(knowledge.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? []);
   return typical ? { fix_delta: typical.fix_delta, typical_fix: typical.typical_fix, times_applied: typical.times_applied } : null;
 }

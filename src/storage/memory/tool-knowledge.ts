@@ -1,6 +1,7 @@
 // Embedded shared tool knowledge: each tenant's aggregate per tool, learned from every session's calls.
 import { emptyKnowledge, foldSharedCall, knownFixOf, presentKnowledge } from "../../domain/shared-tools/knowledge.js";
 import type { SharedCallFacts, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
+import { FAILURE_OUTCOMES } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
 import { ExpiringMap } from "./expiring-map.js";
 import type { SessionRecord } from "./tool-memory.js";
@@ -25,7 +26,7 @@ export function createMemoryToolKnowledgeStore(
   const namesByTenant = new Map<string, Set<string>>();
 
   function served(state: ToolState): SharedToolKnowledge {
-    return presentKnowledge({ ...state.knowledge, sessions_seen: state.sessions.size });
+    return presentKnowledge(structuredClone({ ...state.knowledge, sessions_seen: state.sessions.size }));
   }
 
   function learn(tenant: string, facts: SharedCallFacts, writeId: string | null): void {
@@ -69,8 +70,8 @@ export function createMemoryToolKnowledgeStore(
       const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: fixedErrorType, delta: entry.delta_args } : null;
       learn(session.tenant, { ...entry, session_id: session.sessionId, call_id: entry.id, fix }, writeId);
       const state = tools.get(toolKey(session.tenant, entry.tool_name));
-      const failed = entry.outcome === "failure" || entry.outcome === "timeout";
-      return { entry, knownFix: failed && state ? knownFixOf(served(state), entry.error_type) : null };
+      const knownFix = FAILURE_OUTCOMES.has(entry.outcome) && state ? knownFixOf(state.knowledge, entry.error_type) : null;
+      return { entry, knownFix: structuredClone(knownFix) };
     },
 
     async listSharedTools(tenant, limit) {

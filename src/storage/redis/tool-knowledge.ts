@@ -4,12 +4,11 @@ import type { KnownSharedFix, SharedToolKnowledge } from "../../domain/shared-to
 import { canonicalJson } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_CONTEXTS_PER_ERROR, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
-import { FAILURE_OUTCOMES, type ArgDelta } from "../../domain/tools/types.js";
+import type { ArgDelta } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
 import { writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
-import { argumentPairs } from "./log-entries.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { knowledgeFromState } from "./shared-state.js";
 import { recordInSession, type SessionRecord } from "./tool-memory.js";
@@ -19,7 +18,7 @@ type KnowledgeLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWind
 
 export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): ToolKnowledgeStore {
   /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
-  async function learn(session: SessionRef, { entry, fixedErrorType }: SessionRecord, writeId: string | null): Promise<KnownSharedFix | null> {
+  async function learn(session: SessionRef, { entry, fixedErrorType, argumentPairs }: SessionRecord, writeId: string | null): Promise<KnownSharedFix | null> {
     const shared = keys.shared(session.tenant);
     const [markerKey, markerTtl] = writeMarker(shared.applied, writeId && `tool-call:${writeId}`, limits.writeIdTtlSeconds);
     const delta = entry.fix_for ? entry.delta_args : null;
@@ -33,7 +32,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
         session.sessionId,
         entry.id,
         entry.outcome,
-        argumentPairs(entry.arguments),
+        argumentPairs,
         entry.context_goal ?? "",
         entry.error_type ?? "",
         entry.execution_time_ms ?? "",
@@ -62,7 +61,8 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
         () => recordInSession(redis, keys, limits, session, call),
         (record) => learn(session, record, writeId),
       );
-      return { entry: local.entry, knownFix: FAILURE_OUTCOMES.has(local.entry.outcome) ? tenant : null };
+      // The script answers a fix only for a failure or timeout with an error type.
+      return { entry: local.entry, knownFix: tenant };
     },
 
     async listSharedTools(tenant, limit) {

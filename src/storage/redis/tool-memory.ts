@@ -19,6 +19,8 @@ import { execAtomically } from "./transaction.js";
 export interface SessionRecord {
   entry: ToolLogEntry;
   fixedErrorType: string | null;
+  /** The arguments as the scripts take them, so the tenant's script does not build them again. */
+  argumentPairs: string;
 }
 
 type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds">;
@@ -58,7 +60,7 @@ export async function recordInSession(redis: ScriptedRedis, keys: Keys, limits: 
     fix_for: fixedId || null,
     delta_args: deltaJson ? (JSON.parse(deltaJson) as ArgDelta) : null,
   };
-  return { entry, fixedErrorType: fixedId ? fixedErrorType || null : null };
+  return { entry, fixedErrorType: fixedId ? fixedErrorType || null : null, argumentPairs: args };
 }
 
 export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits): ToolMemoryStore {

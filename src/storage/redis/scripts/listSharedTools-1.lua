@@ -8,27 +8,13 @@
 local rcall = redis.call
 local toolsKey, limit, toolPrefix, seenPrefix = KEYS[1], tonumber(ARGV[1]), ARGV[2], ARGV[3]
 
-local listed, stale = {}, {}
-local found, start = 0, 0
-while found < limit do
-  local page = rcall('ZRANGE', toolsKey, start, start + limit - 1)
-  if #page == 0 then break end
-  for _, name in ipairs(page) do
-    local row = rcall('HMGET', toolPrefix .. name, 'calls', 'successes', 'fixes', 'last_used_at')
-    if row[1] then
-      if found < limit then
-        found = found + 1
-        listed[#listed + 1] = name
-        for _, value in ipairs(row) do listed[#listed + 1] = value end
-        listed[#listed + 1] = rcall('PFCOUNT', seenPrefix .. name)
-      end
-    else
-      stale[#stale + 1] = name
-    end
-  end
-  start = start + limit
-end
--- Ranks stay put while paging, so the expired are removed only at the end.
--- In chunks: Lua's unpack refuses a few thousand values at once.
-for i = 1, #stale, 500 do rcall('ZREM', toolsKey, unpack(stale, i, math.min(i + 499, #stale))) end
-return listed
+-- @include lib/list-live.lua
+
+return listLive(toolsKey, limit, function(name)
+  local row = rcall('HMGET', toolPrefix .. name, 'calls', 'successes', 'fixes', 'last_used_at')
+  return row[1] and row or nil
+end, function(listed, name, row)
+  listed[#listed + 1] = name
+  for _, value in ipairs(row) do listed[#listed + 1] = value end
+  listed[#listed + 1] = rcall('PFCOUNT', seenPrefix .. name)
+end)

@@ -8,33 +8,19 @@
 local rcall = redis.call
 local sigsKey, limit, prefix = KEYS[1], tonumber(ARGV[1]), ARGV[2]
 
-local listed, stale = {}, {}
-local found, start = 0, 0
-while found < limit do
-  local page = rcall('ZRANGE', sigsKey, start, start + limit - 1)
-  if #page == 0 then break end
-  for _, signature in ipairs(page) do
-    local row = rcall('HMGET', prefix .. 'sig:' .. signature, 'info', 'occurrences')
-    if row[1] then
-      if found < limit then
-        found = found + 1
-        local latest = rcall('ZREVRANGE', prefix .. 'fixes:' .. signature, 0, 0)[1]
-        local doc = latest and rcall('HGET', prefix .. 'approaches:' .. signature, latest)
-        listed[#listed + 1] = signature
-        listed[#listed + 1] = row[1]
-        listed[#listed + 1] = row[2]
-        listed[#listed + 1] = rcall('PFCOUNT', prefix .. 'tasks:' .. signature)
-        listed[#listed + 1] = rcall('ZCARD', prefix .. 'fixes:' .. signature)
-        listed[#listed + 1] = (doc and latest) or ''
-        listed[#listed + 1] = doc or ''
-      end
-    else
-      stale[#stale + 1] = signature
-    end
-  end
-  start = start + limit
-end
--- Ranks stay put while paging, so the expired are removed only at the end.
--- In chunks: Lua's unpack refuses a few thousand values at once.
-for i = 1, #stale, 500 do rcall('ZREM', sigsKey, unpack(stale, i, math.min(i + 499, #stale))) end
-return listed
+-- @include lib/list-live.lua
+
+return listLive(sigsKey, limit, function(signature)
+  local row = rcall('HMGET', prefix .. 'sig:' .. signature, 'info', 'occurrences')
+  return row[1] and row or nil
+end, function(listed, signature, row)
+  local latest = rcall('ZREVRANGE', prefix .. 'fixes:' .. signature, 0, 0)[1]
+  local doc = latest and rcall('HGET', prefix .. 'approaches:' .. signature, latest)
+  listed[#listed + 1] = signature
+  listed[#listed + 1] = row[1]
+  listed[#listed + 1] = row[2]
+  listed[#listed + 1] = rcall('PFCOUNT', prefix .. 'tasks:' .. signature)
+  listed[#listed + 1] = rcall('ZCARD', prefix .. 'fixes:' .. signature)
+  listed[#listed + 1] = (doc and latest) or ''
+  listed[#listed + 1] = doc or ''
+end)
