@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { Cluster, Redis } from "ioredis";
 import { inject } from "vitest";
+import { StoreUnavailableError } from "../../src/errors.js";
 import type { Store, StoreLimits } from "../../src/storage/port.js";
 import { createMemoryStore } from "../../src/storage/memory/index.js";
 import { parseClusterNodes } from "../../src/storage/redis/client.js";
@@ -96,4 +97,20 @@ export function bothStoresWithTime(): Array<[name: string, factory: StoreFactory
     ["memory", memoryStoreFactory, memoryElapse],
     ["redis", redisStoreFactory(), redisElapse],
   ];
+}
+
+/**
+ * The store, except that the first call of `method` is applied and then answers a store outage,
+ * as when Redis runs a write but its reply comes after the timeout.
+ */
+export function lostReplyOnce<K extends "captureLesson" | "recordSharedToolCall">(store: Store, method: K): Store {
+  let failNext = true;
+  const original = store[method].bind(store) as (...args: unknown[]) => Promise<unknown>;
+  const flaky = async (...args: unknown[]) => {
+    const result = await original(...args);
+    if (!failNext) return result;
+    failNext = false;
+    throw new StoreUnavailableError();
+  };
+  return { ...store, [method]: flaky } as Store;
 }

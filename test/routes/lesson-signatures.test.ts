@@ -1,12 +1,10 @@
 // Failure signatures and resolutions over HTTP: repeats grouped, what worked remembered, both stores.
 import supertest from "supertest";
 import { describe, expect, it } from "vitest";
-import { StoreUnavailableError } from "../../src/errors.js";
-import type { Store } from "../../src/storage/port.js";
 import { buildTestApp } from "../helpers/app.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem, useHttpApp, type HttpContext } from "../helpers/http.js";
-import { bothStores, keysWritten, type StoreFactory } from "../helpers/stores.js";
+import { bothStores, keysWritten, lostReplyOnce, type StoreFactory } from "../helpers/stores.js";
 
 const INSTRUCTIONS = [
   "## INSTRUCTIONS",
@@ -276,18 +274,7 @@ describe.each(bothStores())("a lesson capture whose tenant write failed (%s stor
   it("answers 503, and a retry with the same Idempotency-Key is counted once tenant-wide", async () => {
     const store = await factory();
     // The first tenant write is applied, then its reply is lost, as when Redis answers after the timeout.
-    let failNext = true;
-    const flaky: Store = {
-      ...store,
-      async captureLesson(task, lesson, writeId) {
-        const known = await store.captureLesson(task, lesson, writeId);
-        if (failNext) {
-          failNext = false;
-          throw new StoreUnavailableError();
-        }
-        return known;
-      },
-    };
+    const flaky = lostReplyOnce(store, "captureLesson");
     const app = await buildTestApp(flaky);
     try {
       const http = supertest(app.server);

@@ -1,11 +1,9 @@
 // Shared tool knowledge over HTTP: a fix learned in one session reaches another's failure, the /tools routes and shared prompts.
 import { describe, expect, it } from "vitest";
-import { StoreUnavailableError } from "../../src/errors.js";
-import type { Store } from "../../src/storage/port.js";
 import { buildTestApp } from "../helpers/app.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem, useHttpApp, type HttpContext } from "../helpers/http.js";
-import { bothStores, keysWritten, type StoreFactory } from "../helpers/stores.js";
+import { bothStores, keysWritten, lostReplyOnce, type StoreFactory } from "../helpers/stores.js";
 import supertest from "supertest";
 
 const VALUE_ERROR = { tool_name: "search", arguments: { q: "cats", limit: 0 }, outcome: "failure", error_type: "ValueError", context_goal: "find cats" };
@@ -222,18 +220,7 @@ describe.each(bothStores())("a tool call whose shared write failed (%s store)", 
   it("answers 503, and a retry with the same Idempotency-Key is counted once by the tenant", async () => {
     const store = await factory();
     // The first tenant write is applied, then its reply is lost, as when Redis answers after the timeout.
-    let failNext = true;
-    const flaky: Store = {
-      ...store,
-      async recordSharedToolCall(session, call, writeId) {
-        const recorded = await store.recordSharedToolCall(session, call, writeId);
-        if (failNext) {
-          failNext = false;
-          throw new StoreUnavailableError();
-        }
-        return recorded;
-      },
-    };
+    const flaky = lostReplyOnce(store, "recordSharedToolCall");
     const app = await buildTestApp(flaky);
     try {
       const http = supertest(app.server);
