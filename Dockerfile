@@ -11,7 +11,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig*.json ./
 COPY scripts/ ./scripts/
 COPY src/ ./src/
-# tsc -p tsconfig.build.json, then copies src/storage/redis/scripts/ (the Lua scripts and their lib/ includes) to dist/.
+# tsc -p tsconfig.build.json, then copies the Lua scripts (with their lib/ includes) and the dashboard's files to dist/.
 RUN npm run build
 
 # ---- deps: production dependencies only, from a clean install (cleaner than pruning the build tree) ----

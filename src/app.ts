@@ -6,6 +6,8 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { loadApiKeys } from "./auth/api-keys.js";
 import type { Config } from "./config.js";
+import { createActivityService } from "./domain/activity/service.js";
+import { createEventHub } from "./domain/activity/event-hub.js";
 import { createLessonService } from "./domain/lessons/service.js";
 import { createContextService } from "./domain/context/service.js";
 import { createToolKnowledgeService } from "./domain/shared-tools/service.js";
@@ -14,6 +16,7 @@ import { AppError } from "./errors.js";
 import { instrumentStore } from "./metrics/instrumented-store.js";
 import { createMetrics } from "./metrics/registry.js";
 import auth, { rateLimitSubject } from "./plugins/auth.js";
+import dashboard from "./plugins/dashboard.js";
 import idempotency from "./plugins/idempotency.js";
 import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
@@ -23,7 +26,9 @@ import requestLogging from "./plugins/request-logging.js";
 import securityHeaders from "./plugins/security-headers.js";
 import shutdownGuard from "./plugins/shutdown-guard.js";
 import storePlugin from "./plugins/store.js";
+import activityRoutes from "./routes/activity.js";
 import contextRoutes from "./routes/context.js";
+import eventRoutes from "./routes/events.js";
 import healthRoutes from "./routes/health.js";
 import lessonRoutes from "./routes/lessons.js";
 import patternRoutes from "./routes/patterns.js";
@@ -32,6 +37,7 @@ import sessionRoutes from "./routes/sessions.js";
 import sharedToolRoutes from "./routes/shared-tools.js";
 import tenantSignatureRoutes from "./routes/tenant-signatures.js";
 import toolCallRoutes from "./routes/tool-calls.js";
+import { nudgingStore } from "./storage/nudging-store.js";
 import type { Store } from "./storage/port.js";
 
 export interface AppDeps {
@@ -79,10 +85,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(securityHeaders);
   if (config.CORS_ORIGINS) await app.register(cors, { origin: config.CORS_ORIGINS.split(",").map((origin) => origin.trim()) });
   await app.register(openapi);
+  // Open event streams read the tenant's log through the store; the store's writes wake them.
+  const hub = createEventHub({
+    store: { readEvents: (tenant, after, limit) => app.store.readEvents(tenant, after, limit) },
+    pollMs: config.EVENTS_POLL_MS,
+    heartbeatMs: config.EVENTS_HEARTBEAT_MS,
+    slowClientMs: config.EVENTS_SLOW_CLIENT_MS,
+    maxStreams: config.EVENTS_MAX_STREAMS,
+    onReadError: (error) => app.log.warn({ err: error instanceof Error ? error.message : String(error) }, "event stream read failed"),
+  });
+  // Streams end first, so that close() does not wait for clients that never leave.
+  app.addHook("preClose", async () => hub.close());
   // The store reports to the metrics, which in turn read whether the store is up.
   let storeUp = () => false;
-  const metrics = createMetrics(() => storeUp());
-  await app.register(storePlugin, { config, store: deps.store, instrument: (store) => instrumentStore(store, metrics) });
+  const metrics = createMetrics(() => storeUp(), () => hub.openStreams);
+  await app.register(storePlugin, {
+    config,
+    store: deps.store,
+    instrument: (store) => nudgingStore(instrumentStore(store, metrics), hub.nudge),
+  });
   storeUp = () => app.store.kind === "memory" || app.redisClient?.status === "ready";
   await app.register(metricsPlugin, { metrics });
   const store = app.store;
@@ -91,9 +112,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES } });
   const knowledge = createToolKnowledgeService({ store });
   const context = createContextService({ store });
+  const activity = createActivityService({ store, clock });
 
-  // Probes, docs and metrics stay open; everything below needs a key when keys are configured.
+  // Probes, docs, metrics and the dashboard's files stay open; everything below needs a key when keys are configured.
   await app.register(healthRoutes);
+  await app.register(dashboard);
   await app.register(async (api) => {
     await api.register(auth, { keys: apiKeys });
     if (config.RATE_LIMIT_MAX > 0) {
@@ -122,6 +145,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await api.register(sessionRoutes, { tools, importBodyLimit: config.IMPORT_BODY_LIMIT_BYTES });
     await api.register(sharedToolRoutes, { knowledge });
     await api.register(contextRoutes, { context });
+    await api.register(activityRoutes, { activity });
+    await api.register(eventRoutes, { activity, hub });
   });
   return app;
 }

@@ -42,6 +42,12 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
   CORS_ORIGINS: optionalText,
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+  EVENTS_MAX_PER_TENANT: positiveInt.max(1_000_000).default(10_000),
+  EVENTS_TTL_SECONDS: positiveInt.default(86_400),
+  EVENTS_POLL_MS: positiveInt.min(50).max(1000).default(500),
+  EVENTS_HEARTBEAT_MS: positiveInt.min(100).max(15_000).default(15_000),
+  EVENTS_MAX_STREAMS: positiveInt.default(1000),
+  EVENTS_SLOW_CLIENT_MS: positiveInt.default(10_000),
 });
 
 export type Config = Readonly<z.output<typeof envSchema>>;

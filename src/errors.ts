@@ -18,6 +18,7 @@ export const ERROR_CATALOGUE = {
   INTERNAL: { status: 500, title: "Internal server error" },
   STORE_UNAVAILABLE: { status: 503, title: "Storage unavailable" },
   SHUTTING_DOWN: { status: 503, title: "Shutting down" },
+  TOO_MANY_STREAMS: { status: 503, title: "Too many event streams" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

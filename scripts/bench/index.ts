@@ -1,13 +1,14 @@
 // npm run bench: the service against a bare Fastify hello world in the same run, on its own redis-server.
 // Flags: --quick (a short smoke run, for CI), --scale (fill Redis with 1M lessons and 1M tool calls first).
 import { spawnSync } from "node:child_process";
+import http from "node:http";
 import { freePort, startRedisServer } from "../../test/helpers/redis-server.js";
 import { runLoad, type LoadResult } from "./load.js";
 import { startServer, type ServerProcess } from "./processes.js";
 import { countCommands } from "./redis-accounting.js";
 import { printTable, writeJson, type Row } from "./report.js";
 import { fillForScale, redisMemoryReport } from "./scale.js";
-import { BENCH_KEY, scenarios } from "./scenarios.js";
+import { BENCH_KEY, scenarios, type Scenario } from "./scenarios.js";
 
 const flags = new Set(process.argv.slice(2));
 const quick = flags.has("--quick");
@@ -25,6 +26,34 @@ async function measure(server: ServerProcess, path: string, requests: Parameters
   const result = await runLoad({ url: server.url + path, connections: CONNECTIONS, seconds: timing.measureSeconds, requests });
   const cpuUsPerRequest = ((server.cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, result.requests);
   return { ...result, cpuUsPerRequest };
+}
+
+/** Opens `count` event streams as dashboards would, reading and dropping what arrives; answers a function that closes them. */
+async function openStreams(server: ServerProcess, count: number): Promise<() => void> {
+  const requests = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<http.ClientRequest>((resolve, reject) => {
+          const request = http.get(`${server.url}/events`, { headers: { authorization: `Bearer ${BENCH_KEY}` } }, (response) => {
+            response.resume();
+            resolve(request);
+          });
+          request.on("error", reject);
+        }),
+    ),
+  );
+  return () => requests.forEach((request) => request.destroy());
+}
+
+/** Runs a scenario's load with its streams open, if it has any. */
+async function withStreams<T>(server: ServerProcess, scenario: Scenario, run: () => Promise<T>): Promise<T> {
+  const close = scenario.openStreams ? await openStreams(server, scenario.openStreams) : () => {};
+  try {
+    return await run();
+  } finally {
+    close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -64,7 +93,7 @@ async function main(): Promise<void> {
       const baseline = await measure(hello, "/", [{ method: "GET" }]);
       const rows: Row[] = [{ scenario: "hello world (GET /)", ...baseline, ratio: 1, redisCommandsPerRequest: null, redisCommands: null }];
       for (const [name, scenario] of Object.entries(scenarios)) {
-        const result = await measure(service, "", scenario.requests);
+        const result = await withStreams(service, scenario, () => measure(service, "", scenario.requests));
         rows.push({ scenario: name, ...result, ratio: result.rps / baseline.rps, redisCommandsPerRequest: null, redisCommands: null });
       }
       printTable(rows, `\nround ${round}: ${CONNECTIONS} connections, ${timing.measureSeconds}s measured after ${timing.warmupSeconds}s warm-up`);
@@ -76,10 +105,13 @@ async function main(): Promise<void> {
     const last = rounds.at(-1)!;
     for (const row of last.slice(1)) {
       let ok = 0;
-      const count = await countCommands(redis.url, async () => {
-        const result = await runLoad({ url: service.url, connections: 10, amount: 500, requests: scenarios[row.scenario]!.requests });
-        ok = result.requests - result.non2xx;
-      });
+      const scenario = scenarios[row.scenario]!;
+      const count = await countCommands(redis.url, () =>
+        withStreams(service, scenario, async () => {
+          const result = await runLoad({ url: service.url, connections: 10, amount: 500, requests: scenario.requests });
+          ok = result.requests - result.non2xx;
+        }),
+      );
       row.redisCommandsPerRequest = count.total / Math.max(1, ok);
       row.redisCommands = Object.fromEntries(Object.entries(count.byName).map(([name, n]) => [name, n / Math.max(1, ok)]));
     }

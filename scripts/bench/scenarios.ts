@@ -36,8 +36,24 @@ function lessonBody(): string {
 export const taskPath = () => `/tasks/task-${Math.floor(Math.random() * TASKS)}`;
 export const sessionPath = () => `/sessions/session-${Math.floor(Math.random() * SESSIONS)}`;
 
-export const scenarios: Record<string, { requests: Request[] }> = {
+export interface Scenario {
+  requests: Request[];
+  /** Event streams (GET /events) held open while the scenario runs: what writes cost with dashboards watching. */
+  openStreams?: number;
+}
+
+export const scenarios: Record<string, Scenario> = {
   "POST lessons": {
+    requests: [
+      {
+        method: "POST",
+        headers,
+        setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons`, body: lessonBody() }),
+      },
+    ],
+  },
+  "POST lessons (20 streams open)": {
+    openStreams: 20,
     requests: [
       {
         method: "POST",
@@ -149,6 +165,15 @@ export const scenarios: Record<string, { requests: Request[] }> = {
         }),
       },
     ],
+  },
+  "GET /tasks": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/tasks?limit=50" }) }],
+  },
+  "GET /sessions": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/sessions?limit=50" }) }],
+  },
+  "GET /overview": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/overview" }) }],
   },
   "GET /tools/{tool}/fix": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}/fix?error_type=timeout` }) }],

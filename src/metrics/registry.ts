@@ -1,7 +1,7 @@
 // The service's Prometheus metrics, in a registry of its own (one per app, so tests can build many).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
-export function createMetrics(storeUp: () => boolean) {
+export function createMetrics(storeUp: () => boolean, openStreams: () => number = () => 0) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -41,6 +41,14 @@ export function createMetrics(storeUp: () => boolean) {
       name: "known_fixes_offered_total",
       help: "Failures answered with a fix the tenant learned in any session",
       registers: [registry],
+    }),
+    eventStreams: new Gauge({
+      name: "event_streams_open",
+      help: "Event streams (GET /events) this instance serves now",
+      registers: [registry],
+      collect() {
+        this.set(openStreams());
+      },
     }),
     storeUp: new Gauge({
       name: "store_up",

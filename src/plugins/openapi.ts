@@ -36,6 +36,7 @@ export default fp(
           { name: "sessions", description: "Session stats, prompts and whole-memory export/import" },
           { name: "shared-tools", description: "What every session of a tenant learned about each tool" },
           { name: "context", description: "One context block for a fresh session, within a token budget" },
+          { name: "dashboard", description: "Listings, an overview and a live event stream of the tenant, for dashboards" },
           { name: "health", description: "Liveness and readiness probes" },
         ],
       },

@@ -35,6 +35,8 @@ export function storeLimitsOf(config: Config): StoreLimits {
     sessionsTtlSeconds: config.SESSIONS_TTL_SECONDS,
     toolsTtlSeconds: config.TOOLS_TTL_SECONDS,
     writeIdTtlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
+    eventsMaxPerTenant: config.EVENTS_MAX_PER_TENANT,
+    eventsTtlSeconds: config.EVENTS_TTL_SECONDS,
   };
 }
 

@@ -8,6 +8,7 @@ import type {
   ResolutionInput,
   TenantSignature,
 } from "../domain/lessons/types.js";
+import type { ActivityCounts, ListingCursor, Page, SessionSummary, TaskSummary, TenantEvent } from "../domain/activity/types.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../domain/shared-tools/types.js";
 import type { ProceduralMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
 
@@ -39,6 +40,10 @@ export interface StoreLimits {
   toolsTtlSeconds: number;
   /** Seconds a tenant-level write remembers its write id, so that a retry is not counted twice. */
   writeIdTtlSeconds: number;
+  /** Events kept per tenant for replay (about that many on Redis, which trims in whole nodes). */
+  eventsMaxPerTenant: number;
+  /** Seconds a tenant's event log lives after its last event. */
+  eventsTtlSeconds: number;
 }
 
 export interface LessonStore {
@@ -102,12 +107,16 @@ export const KNOWN_FIXES_PER_SIGNATURE = 3;
  */
 export interface SignatureKnowledgeStore {
   /**
-   * Appends the lesson to its task (as appendLesson), then counts it under its signature
-   * tenant-wide, at most once per `writeId`. Returns the signature's known fixes.
+   * Appends the lesson to its task (as appendLesson), then, at most once per `writeId`, counts it
+   * under its signature tenant-wide and records the activity (listing, `lesson.captured` event,
+   * minute counts). Returns the signature's known fixes.
    */
   captureLesson(task: TaskRef, lesson: Lesson, writeId: string | null): Promise<KnownFix[]>;
 
-  /** Sets the task's resolution (as setResolution), then links its signatures to it tenant-wide, replacing the task's earlier links. */
+  /**
+   * Sets the task's resolution (as setResolution), then links its signatures to it tenant-wide,
+   * replacing the task's earlier links, and logs a `task.resolved` event (once per version).
+   */
   resolveTask(task: TaskRef, input: ResolutionInput): Promise<{ resolution: Resolution; replaced: boolean }>;
 
   /** Deletes the task's resolution (as deleteResolution), then removes its links; false when there was none. */
@@ -181,7 +190,7 @@ export interface ToolMemoryStore {
   /** The whole procedural memory, or null when the session has none. */
   exportMemory(session: SessionRef): Promise<ProceduralMemory | null>;
 
-  /** Replaces everything the session had with the given memory, atomically. */
+  /** Replaces everything the session had with the given memory, atomically, then lists the session as active. */
   importMemory(session: SessionRef, memory: ProceduralMemory): Promise<void>;
 
   /** Forgets the session: log, patterns, fixes and the id sequence. */
@@ -199,7 +208,8 @@ export interface ToolKnowledgeStore {
    * Records one call in its session, exactly as `recordToolCall` does, then folds it into the
    * tenant's shared knowledge of the tool: counts, argument values, error patterns, and the fix it
    * made if any. The session's part is atomic as before; the tenant's part is atomic on its own and
-   * applied at most once per `writeId` (the request's idempotency key; null for none). Returns the
+   * applied at most once per `writeId` (the request's idempotency key; null for none), with the
+   * activity it makes (listing, `tool_call.recorded` and `fix.detected` events, minute counts). Returns the
    * entry and, for a failure or timeout, the tenant's typical fix for its error type.
    */
   recordSharedToolCall(session: SessionRef, call: NewToolCall, writeId: string | null): Promise<RecordedToolCall>;
@@ -212,6 +222,40 @@ export interface ToolKnowledgeStore {
 
   /** Forgets everything the tenant learned about one tool. */
   forgetSharedTool(tenant: string, toolName: string): Promise<void>;
+}
+
+/** What the tenant's writes add up to, as the overview reads it. */
+export interface ActivityTotals {
+  tasks: { active_last_hour: number; active_last_day: number };
+  sessions: { active_last_hour: number; active_last_day: number };
+  failures_by_category: Record<string, number>;
+  /** Counts per minute since the epoch, from the minute asked for on. */
+  minutes: Map<number, ActivityCounts>;
+}
+
+/**
+ * What the tenant's writes leave behind for dashboards. The writes above record it in their
+ * tenant-level step; these methods read it. No read costs more than its page.
+ */
+export interface ActivityStore {
+  /**
+   * The tenant's tasks that keep lessons, most recently active first (ties by id), starting after
+   * `after`. Every task not written during a walk is listed exactly once in it; expired and
+   * emptied tasks are never listed (and are dropped from the index as they are met).
+   */
+  listTasks(tenant: string, limit: number, after: ListingCursor | null): Promise<Page<TaskSummary>>;
+
+  /** The tenant's sessions that keep calls, as listTasks lists tasks. */
+  listSessions(tenant: string, limit: number, after: ListingCursor | null): Promise<Page<SessionSummary>>;
+
+  /** At most `limit` events after the one with id `after` (null: from the oldest kept), oldest first. */
+  readEvents(tenant: string, after: string | null, limit: number): Promise<TenantEvent[]>;
+
+  /** The id of the tenant's newest event, or null when it has none. */
+  latestEventId(tenant: string): Promise<string | null>;
+
+  /** Active tasks and sessions around `nowMs`, failures by category, and minute counts from `sinceMinute`. */
+  activityTotals(tenant: string, nowMs: number, sinceMinute: number): Promise<ActivityTotals>;
 }
 
 /** A completed response, kept so that a retry with the same idempotency key gets it again. */
@@ -242,7 +286,7 @@ export interface IdempotencyStore {
   releaseIdempotencyKey(tenant: string, key: string, fingerprint: string): Promise<void>;
 }
 
-export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, ToolKnowledgeStore, IdempotencyStore {
+export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, ToolKnowledgeStore, ActivityStore, IdempotencyStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 

@@ -1,4 +1,5 @@
 // The storage contract suite: registers every contract test for one adapter's factory.
+import { activityStoreContract } from "./activity.contract.js";
 import { idempotencyStoreContract } from "./idempotency-store.contract.js";
 import { lessonStoreContract } from "./lesson-store.contract.js";
 import { retentionContract } from "./retention.contract.js";
@@ -19,4 +20,5 @@ export function runStorageContract(factory: StoreFactory, options: ContractOptio
   toolKnowledgeStoreContract(factory);
   idempotencyStoreContract(factory, options.elapse);
   retentionContract(factory, options.elapse);
+  activityStoreContract(factory, options.elapse);
 }

@@ -16,6 +16,8 @@ export const DEFAULT_LIMITS: StoreLimits = {
   sessionsTtlSeconds: 0,
   toolsTtlSeconds: 0,
   writeIdTtlSeconds: 86_400,
+  eventsMaxPerTenant: 10_000,
+  eventsTtlSeconds: 86_400,
 };
 
 export type StoreFactory = (limits?: Partial<StoreLimits>) => Promise<Store>;

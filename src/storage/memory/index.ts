@@ -1,5 +1,6 @@
 // The embedded store: everything in this process's memory, lost on exit; for trying the service out.
 import type { Store, StoreLimits } from "../port.js";
+import { createMemoryActivity } from "./activity.js";
 import { createMemoryIdempotencyStore } from "./idempotency.js";
 import { createMemoryLessonStore } from "./lessons.js";
 import { createMemorySignatureStore } from "./signature-knowledge.js";
@@ -17,15 +18,17 @@ export interface MemoryStoreOptions {
 export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptions = {}): Store {
   const now = options.now ?? Date.now;
   const lessons = createMemoryLessonStore(limits, now);
-  const signatures = createMemorySignatureStore(limits, now, lessons);
   const { recordInSession, ...tools } = createMemoryToolMemoryStore(limits, now);
-  const knowledge = createMemoryToolKnowledgeStore(limits, now, recordInSession);
+  const activity = createMemoryActivity(limits, now, { ...lessons, ...tools });
+  const signatures = createMemorySignatureStore(limits, now, lessons, activity);
+  const knowledge = createMemoryToolKnowledgeStore(limits, now, recordInSession, activity);
   const idempotency = createMemoryIdempotencyStore(now);
   const sweeper = setInterval(() => {
     lessons.sweep();
     signatures.sweep();
     tools.sweep();
     knowledge.sweep();
+    activity.sweep();
     idempotency.sweep();
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
@@ -36,6 +39,11 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     ...signatures,
     ...tools,
     ...knowledge,
+    ...activity.reads,
+    async importMemory(session, memory) {
+      await tools.importMemory(session, memory);
+      activity.sessionImported(session);
+    },
     ...idempotency,
     async ping() {},
     async close() {

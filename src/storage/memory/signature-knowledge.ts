@@ -2,6 +2,7 @@
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, TenantSignature } from "../../domain/lessons/types.js";
 import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits } from "../port.js";
+import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
 
 /** A signature's counts, renewed by captures (as on Redis, apart from its links). */
@@ -19,6 +20,7 @@ export function createMemorySignatureStore(
   limits: Pick<StoreLimits, "lessonsTtlSeconds" | "writeIdTtlSeconds">,
   now: () => number,
   lessons: Pick<LessonStore, "appendLesson" | "setResolution" | "deleteResolution">,
+  activity: Pick<MemoryActivity, "lessonCaptured" | "taskResolved">,
 ): SignatureKnowledgeStore & { sweep(): void } {
   const ttlMs = limits.lessonsTtlSeconds * 1000;
   const signatures = new ExpiringMap<SignatureState>(ttlMs, now);
@@ -38,14 +40,15 @@ export function createMemorySignatureStore(
    * Replaces the task's links, unless a newer change was applied already. What the replaced
    * resolution listed is unlinked too: the task's links record may have expired before its links.
    */
-  function link(tenant: string, taskId: string, change: ResolutionChange, fix: KnownFix | null, linked: readonly string[]): void {
+  function link(tenant: string, taskId: string, change: ResolutionChange, fix: KnownFix | null, linked: readonly string[]): boolean {
     const previous = taskLinks.get(scoped(tenant, taskId));
-    if (previous && previous.version >= change.version) return;
+    if (previous && previous.version >= change.version) return false;
     for (const signature of new Set([...(previous?.signatures ?? []), ...change.previousSignatures])) {
       fixesOf.get(scoped(tenant, signature))?.delete(taskId);
     }
     if (fix) for (const signature of linked) fixesOf.upsert(scoped(tenant, signature), () => new Map()).set(taskId, { ...fix });
     taskLinks.set(scoped(tenant, taskId), { version: change.version, signatures: fix ? [...linked] : [] });
+    return true;
   }
 
   return {
@@ -69,6 +72,7 @@ export function createMemorySignatureStore(
         let known = byTenant.get(task.tenant);
         if (!known) byTenant.set(task.tenant, (known = new Set()));
         known.add(lesson.signature);
+        activity.lessonCaptured(task, lesson);
       }
       return structuredClone(knownFixesOf(task.tenant, lesson.signature));
     },
@@ -76,7 +80,7 @@ export function createMemorySignatureStore(
     async resolveTask(task, input) {
       const { resolution, replaced, ...change } = await lessons.setResolution(task, input);
       const fix = { task_id: task.taskId, approach: resolution.approach, resolved_at: resolution.resolved_at };
-      link(task.tenant, task.taskId, change, fix, resolution.signatures);
+      if (link(task.tenant, task.taskId, change, fix, resolution.signatures)) activity.taskResolved(task, resolution);
       return { resolution, replaced };
     },
 

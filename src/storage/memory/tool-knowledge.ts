@@ -3,6 +3,7 @@ import { emptyKnowledge, foldSharedCall, knownFixOf, presentKnowledge } from "..
 import type { SharedCallFacts, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { FAILURE_OUTCOMES } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
+import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
 import type { SessionRecord } from "./tool-memory.js";
 
@@ -19,6 +20,7 @@ export function createMemoryToolKnowledgeStore(
   limits: Pick<StoreLimits, "toolsTtlSeconds" | "writeIdTtlSeconds">,
   now: () => number,
   recordInSession: (session: SessionRef, call: NewToolCall) => SessionRecord,
+  activity: Pick<MemoryActivity, "toolCallRecorded">,
 ): ToolKnowledgeStore & { sweep(): void } {
   const tools = new ExpiringMap<ToolState>(limits.toolsTtlSeconds * 1000, now);
   const appliedWrites = new ExpiringMap<true>(limits.writeIdTtlSeconds * 1000, now);
@@ -29,10 +31,11 @@ export function createMemoryToolKnowledgeStore(
     return presentKnowledge(structuredClone({ ...state.knowledge, sessions_seen: state.sessions.size }));
   }
 
-  function learn(tenant: string, facts: SharedCallFacts, writeId: string | null): void {
+  /** Folds the call in, unless its write id was applied already; false then. */
+  function learn(tenant: string, facts: SharedCallFacts, writeId: string | null): boolean {
     const writeKey = writeId === null ? null : toolKey(tenant, writeId);
     if (writeKey !== null) {
-      if (appliedWrites.get(writeKey)) return;
+      if (appliedWrites.get(writeKey)) return false;
       appliedWrites.set(writeKey, true);
     }
     const state = tools.upsert(toolKey(tenant, facts.tool_name), () => ({
@@ -44,6 +47,7 @@ export function createMemoryToolKnowledgeStore(
     let names = namesByTenant.get(tenant);
     if (!names) namesByTenant.set(tenant, (names = new Set()));
     names.add(facts.tool_name);
+    return true;
   }
 
   function liveStates(tenant: string): ToolState[] {
@@ -68,7 +72,7 @@ export function createMemoryToolKnowledgeStore(
     async recordSharedToolCall(session, call, writeId) {
       const { entry, fixedErrorType } = recordInSession(session, call);
       const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: fixedErrorType, delta: entry.delta_args } : null;
-      learn(session.tenant, { ...entry, session_id: session.sessionId, call_id: entry.id, fix }, writeId);
+      if (learn(session.tenant, { ...entry, session_id: session.sessionId, call_id: entry.id, fix }, writeId)) activity.toolCallRecorded(session, entry);
       const state = tools.get(toolKey(session.tenant, entry.tool_name));
       const knownFix = FAILURE_OUTCOMES.has(entry.outcome) && state ? knownFixOf(state.knowledge, entry.error_type) : null;
       return { entry, knownFix: structuredClone(knownFix) };

@@ -1,5 +1,6 @@
 // The Redis store: one client with the Lua scripts registered, lessons, tool memory and shared knowledge on top.
 import type { Store, StoreLimits } from "../port.js";
+import { createRedisActivityStore } from "./activity.js";
 import { createRedisClient, type RedisClient } from "./client.js";
 import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
@@ -28,13 +29,15 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
   const keys = createKeys(options.keyPrefix);
 
   const lessons = createRedisLessonStore(redis, keys, options.limits);
+  const toolMemory = createRedisToolMemoryStore(redis, keys, options.limits);
   return {
     kind: "redis",
     client,
     ...lessons,
     ...createRedisSignatureStore(redis, keys, options.limits, lessons),
-    ...createRedisToolMemoryStore(redis, keys, options.limits),
+    ...toolMemory,
     ...createRedisToolKnowledgeStore(redis, keys, options.limits),
+    ...createRedisActivityStore(redis, keys, toolMemory),
     ...createRedisIdempotencyStore(redis, keys),
 
     async ping() {

@@ -57,6 +57,12 @@ export function createKeys(prefix: string) {
         signatureApproaches: (signature: string) => `${root}:approaches:${signature}`,
         /** Hash of one task's links: the version of the resolution last applied, the signatures linked. */
         taskLinks: (taskId: string) => `${root}:links:${taskId}`,
+        /** Sorted set: task id → its last activity (ms), for listings (lib/activity.lua writes it). */
+        taskListing: `${root}:idx:tasks`,
+        /** Sorted set: session id → its last activity (ms). */
+        sessionListing: `${root}:idx:sessions`,
+        /** Stream: the tenant's capped event log (fields t: type, task or session: id, d: data JSON). */
+        events: `${root}:events`,
         /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */
         applied: (writeId: string) => `${root}:applied:${createHash("sha256").update(writeId).digest("hex").slice(0, 32)}`,
       };

@@ -17,7 +17,7 @@ function parseLesson(json: string): Lesson {
 
 const parseLessons = (raw: string[]): Lesson[] => raw.map(parseLesson);
 
-function countersFrom(hash: Record<string, string>): LessonCounters {
+export function countersFrom(hash: Record<string, string>): LessonCounters {
   const byCategory: Record<string, number> = {};
   for (const [field, value] of Object.entries(hash)) {
     if (field.startsWith("cat:")) byCategory[field.slice(4)] = Number(value);

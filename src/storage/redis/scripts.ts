@@ -29,6 +29,11 @@ export interface ScriptCommands {
   readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
   readRecentCalls(patterns: string, calls: string, perTool: Arg, ...tools: string[]): Promise<Array<string | number>>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
+  touchListing(listing: string, prefix: string, kind: "tasks" | "sessions", id: string, atMs: Arg, ttlSeconds: Arg): Promise<number>;
+  pageListing(listing: string, atMs: Arg, id: string, count: Arg): Promise<string[]>;
+  forgetListed(listing: string, ...idAndMs: Arg[]): Promise<number>;
+  readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number]>;
+  readActivity(taskListing: string, prefix: string, nowMs: Arg, firstHour: Arg): Promise<Array<number | string[]>>;
   claimIdempotencyKey(key: string, fingerprint: string, lockMs: Arg): Promise<[string, string?]>;
   completeIdempotencyKey(key: string, fingerprint: string, responseJson: string, ttlSeconds: Arg): Promise<number>;
   releaseIdempotencyKey(key: string, fingerprint: string): Promise<number>;

@@ -14,7 +14,7 @@ import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./scripts.js";
 
-type Limits = Pick<StoreLimits, "lessonsTtlSeconds" | "writeIdTtlSeconds">;
+type Limits = Pick<StoreLimits, "lessonsTtlSeconds" | "writeIdTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
 
 function knownFix(taskId: string, doc: string): KnownFix {
   const { approach, resolved_at } = JSON.parse(doc) as { approach: string; resolved_at: string };
@@ -48,6 +48,9 @@ export function createRedisSignatureStore(
         resolution ? Date.parse(resolvedAt) : 0,
         shared.prefix,
         limits.lessonsTtlSeconds,
+        limits.eventsMaxPerTenant,
+        limits.eventsTtlSeconds,
+        resolution ? JSON.stringify(resolution) : "",
         previousSignatures.length,
         ...previousSignatures,
         ...(resolution?.signatures ?? []),
@@ -79,6 +82,11 @@ export function createRedisSignatureStore(
               KNOWN_FIXES_PER_SIGNATURE,
               markerTtl,
               limits.lessonsTtlSeconds,
+              shared.prefix,
+              Date.parse(lesson.timestamp),
+              limits.eventsMaxPerTenant,
+              limits.eventsTtlSeconds,
+              JSON.stringify(lesson),
             ),
           );
         },

@@ -1,4 +1,5 @@
 // Redis shared tool knowledge: learned after each session write (cross-slot-write.ts); reads take one round trip.
+import { fixDetected } from "../../domain/activity/event-data.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { canonicalJson } from "../../domain/tools/arguments.js";
@@ -14,7 +15,10 @@ import { knowledgeFromState } from "./shared-state.js";
 import { recordInSession, type SessionRecord } from "./tool-memory.js";
 import { execAtomically } from "./transaction.js";
 
-type KnowledgeLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds" | "toolsTtlSeconds" | "writeIdTtlSeconds">;
+type KnowledgeLimits = Pick<
+  StoreLimits,
+  "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds" | "toolsTtlSeconds" | "writeIdTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds"
+>;
 
 export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): ToolKnowledgeStore {
   /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
@@ -48,6 +52,13 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
         markerTtl,
         limits.toolsTtlSeconds,
         MAX_FIX_EVENTS_PER_ERROR,
+        shared.prefix,
+        Date.parse(entry.timestamp),
+        limits.eventsMaxPerTenant,
+        limits.eventsTtlSeconds,
+        JSON.stringify(entry),
+        delta ? JSON.stringify(fixDetected(session, entry)) : "",
+        limits.sessionsTtlSeconds,
       ),
     );
     if (reply.length === 0) return null;

@@ -7,6 +7,7 @@ import {
 } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
@@ -124,7 +125,14 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     },
 
     exportMemory: (session) => exportSession(redis, keys.session(session), session.sessionId),
-    importMemory: (session, memory) => importSession(redis, keys.session(session), memory, limits.sessionsTtlSeconds),
+    async importMemory(session, memory) {
+      const shared = keys.shared(session.tenant);
+      await writeLocalThenTenant(
+        () => importSession(redis, keys.session(session), memory, limits.sessionsTtlSeconds),
+        // An import lists the session as active now; it logs no event (nothing was called).
+        () => guarded(() => redis.touchListing(shared.sessionListing, shared.prefix, "sessions", session.sessionId, Date.now(), limits.sessionsTtlSeconds)),
+      );
+    },
 
     async resetSession(session) {
       const k = keys.session(session);

@@ -9,10 +9,15 @@
 -- ARGV[1] signature   ARGV[2] task id   ARGV[3] error type   ARGV[4] category   ARGV[5] normalised message
 -- ARGV[6] known fixes answered (the most recent)   ARGV[7] seconds the marker lives (0: no write id)
 -- ARGV[8] seconds the signature's keys live after this write (0: forever)
+-- ARGV[9] the tenant's prefix   ARGV[10] when the lesson was captured (ms)
+-- ARGV[11] events kept   ARGV[12] seconds the event log lives   ARGV[13] the lesson as JSON (the event's data)
 -- Returns the most recent known fixes, newest first: { task id, { approach, resolved_at } JSON, ... }.
 local rcall = redis.call
 local sigKey, tasksKey, sigsKey, fixesKey, approachesKey, appliedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local markerTtl, ttl = tonumber(ARGV[7]), tonumber(ARGV[8])
+local prefix, atMs = ARGV[9], tonumber(ARGV[10])
+
+-- @include lib/activity.lua
 
 local fresh = markerTtl == 0 or rcall('SET', appliedKey, '1', 'NX', 'EX', markerTtl)
 if fresh then
@@ -20,9 +25,14 @@ if fresh then
   local occurrences = rcall('HINCRBY', sigKey, 'occurrences', 1)
   rcall('PFADD', tasksKey, ARGV[2])
   rcall('ZADD', sigsKey, -occurrences, ARGV[1])
-  for _, key in ipairs({ sigKey, tasksKey, sigsKey }) do
+  local categoriesKey = prefix .. 'categories'
+  rcall('HINCRBY', categoriesKey, ARGV[4], 1)
+  for _, key in ipairs({ sigKey, tasksKey, sigsKey, categoriesKey }) do
     if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
   end
+  touchListing(prefix, 'tasks', ARGV[2], atMs, ttl)
+  logEvent(prefix, 'lesson.captured', 'task', ARGV[2], ARGV[13], tonumber(ARGV[11]), tonumber(ARGV[12]))
+  countMinute(prefix, atMs, 'l', 1)
 end
 
 local known = {}

@@ -14,6 +14,9 @@
 -- ARGV[18] seconds the applied marker lives (0: the write has no id, so no marker)
 -- ARGV[19] seconds every key of the tool lives after this write (0: forever)
 -- ARGV[20] fix events kept per error type
+-- ARGV[21] the tenant's prefix   ARGV[22] when the call was recorded (ms)   ARGV[23] events kept
+-- ARGV[24] seconds the event log lives   ARGV[25] the entry as JSON   ARGV[26] the fix event's data ('' for none)
+-- ARGV[27] seconds the session's data lives after a write (0: forever), for its listing
 -- Returns {} or, when the call failed with an error type the tenant knows a fix for, { fix delta JSON, times applied }.
 local rcall = redis.call
 local toolKey, sessionsKey, toolsKey, appliedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -24,6 +27,7 @@ local maxArgValues, maxContexts, maxSuccesses, maxFixes = tonumber(ARGV[14]), to
 local markerTtl, ttl, maxEvents = tonumber(ARGV[18]), tonumber(ARGV[19]), tonumber(ARGV[20])
 
 -- @include lib/pattern-fold.lua
+-- @include lib/activity.lua
 
 -- The fix to offer: most applied, then most recently applied, then the later kept.
 local function typicalFix(fixes)
@@ -101,6 +105,16 @@ if fresh then
   -- A tool's keys expire together; the index lives as long as the most recently used tool.
   for _, key in ipairs({ toolKey, sessionsKey, toolsKey }) do
     if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+  end
+
+  local prefix, atMs, maxLen, eventsTtl = ARGV[21], tonumber(ARGV[22]), tonumber(ARGV[23]), tonumber(ARGV[24])
+  touchListing(prefix, 'sessions', sessionId, atMs, tonumber(ARGV[27]))
+  logEvent(prefix, 'tool_call.recorded', 'session', sessionId, ARGV[25], maxLen, eventsTtl)
+  countMinute(prefix, atMs, 'c', 1)
+  if outcome == 'success' then countMinute(prefix, atMs, 's', 1) end
+  if ARGV[26] ~= '' then
+    logEvent(prefix, 'fix.detected', 'session', sessionId, ARGV[26], maxLen, eventsTtl)
+    countMinute(prefix, atMs, 'f', 1)
   end
 end
 

@@ -4,13 +4,17 @@
 -- ARGV[1] task id   ARGV[2] resolution version   ARGV[3] approach ('' with no signatures: unlink only)
 -- ARGV[4] resolved at (ISO 8601)   ARGV[5] resolved at (ms)   ARGV[6] the prefix of every signature's keys
 -- ARGV[7] seconds the keys live after this write (0: forever)
--- ARGV[8] n, the number of signatures the task's previous resolution listed, then those n (unlinked
+-- ARGV[8] events kept   ARGV[9] seconds the event log lives
+-- ARGV[10] the resolution as JSON, the data of its task.resolved event ('' when unlinking)
+-- ARGV[11] n, the number of signatures the task's previous resolution listed, then those n (unlinked
 -- too: this hash may have expired while the links lived on), then the signatures to link
 -- Every signature key shares KEYS[1]'s hash tag {tenant:shared}, so the keys named below sit in
 -- the same cluster slot as the declared one.
 -- Returns 1 when applied, 0 when a newer change was applied already.
 local rcall = redis.call
 local linksKey, task, version, prefix, ttl = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[6], tonumber(ARGV[7])
+
+-- @include lib/activity.lua
 
 local applied = tonumber(rcall('HGET', linksKey, 'version') or '0')
 if applied >= version then return 0 end
@@ -27,12 +31,12 @@ local previous = rcall('HGET', linksKey, 'signatures')
 if previous then
   for _, signature in ipairs(cjson.decode(previous)) do unlink(signature) end
 end
-local passed = tonumber(ARGV[8])
-for i = 9, 8 + passed do unlink(ARGV[i]) end
+local passed = tonumber(ARGV[11])
+for i = 12, 11 + passed do unlink(ARGV[i]) end
 
 local linked = {}
 local doc = cjson.encode({ approach = ARGV[3], resolved_at = ARGV[4] })
-for i = 9 + passed, #ARGV do
+for i = 12 + passed, #ARGV do
   local signature = ARGV[i]
   linked[#linked + 1] = signature
   rcall('ZADD', prefix .. 'fixes:' .. signature, tonumber(ARGV[5]), task)
@@ -42,4 +46,8 @@ for i = 9 + passed, #ARGV do
 end
 rcall('HSET', linksKey, 'version', version, 'signatures', #linked > 0 and cjson.encode(linked) or '[]')
 expire(linksKey)
+if ARGV[10] ~= '' then
+  touchListing(prefix, 'tasks', task, tonumber(ARGV[5]), ttl)
+  logEvent(prefix, 'task.resolved', 'task', task, ARGV[10], tonumber(ARGV[8]), tonumber(ARGV[9]))
+end
 return 1

@@ -1,0 +1,42 @@
+// Builds DOM nodes from data. Agents write every string shown here, so text only ever becomes text nodes, never HTML.
+
+/** An element with attributes and children; strings and numbers become text nodes. */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Replaces a node's children. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  for (const child of children.flat(Infinity)) if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
+  return node;
+}
+
+export const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
+
+/** "3 min ago" style, for times within a few days; the full time is in the title. */
+export function ago(iso) {
+  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+  const text = seconds < 60 ? `${seconds}s ago` : seconds < 3600 ? `${Math.floor(seconds / 60)} min ago` : seconds < 86400 ? `${Math.floor(seconds / 3600)} h ago` : `${Math.floor(seconds / 86400)} d ago`;
+  return el("time", { datetime: iso, title: iso }, text);
+}
+
+/** A table with a caption-free header row and one row per item; `columns` say how to show each cell. */
+export function table(node, columns, rows, label) {
+  node.setAttribute("aria-label", label);
+  fill(
+    node,
+    el("thead", {}, el("tr", {}, columns.map((column) => column.header))),
+    el("tbody", {}, rows.length === 0 ? el("tr", {}, el("td", { colspan: columns.length }, "Nothing yet.")) : rows.map((row) => el("tr", {}, columns.map((column) => el("td", { class: column.className }, column.cell(row)))))),
+  );
+}

@@ -1,0 +1,78 @@
+// One task: its resolution, its failure signatures, its lessons and the prompt an orchestrator would inject.
+import { encode, get } from "./api.js";
+import { ago, el, fill, table } from "./dom.js";
+
+function resolutionBlock(resolution) {
+  if (!resolution) return el("p", {}, "Not resolved yet.");
+  return el(
+    "dl",
+    { class: "facts" },
+    el("dt", {}, "What worked"),
+    el("dd", {}, resolution.approach),
+    el("dt", {}, "Attempt"),
+    el("dd", {}, resolution.attempt_number),
+    el("dt", {}, "Resolved"),
+    el("dd", {}, ago(resolution.resolved_at)),
+  );
+}
+
+function lessonsTable(lessons) {
+  const node = el("table");
+  table(
+    node,
+    [
+      { header: el("th", { scope: "col" }, "Attempt"), className: "number", cell: (lesson) => lesson.attempt_number },
+      { header: el("th", { scope: "col" }, "Error"), cell: (lesson) => el("code", {}, lesson.error_type) },
+      { header: el("th", { scope: "col" }, "Message"), className: "message", cell: (lesson) => lesson.error_message },
+      { header: el("th", { scope: "col" }, "Category"), cell: (lesson) => lesson.category },
+      { header: el("th", { scope: "col" }, "Severity"), cell: (lesson) => lesson.severity },
+      { header: el("th", { scope: "col" }, "Hypothesised fix"), className: "message", cell: (lesson) => lesson.hypothesized_fix },
+      { header: el("th", { scope: "col" }, "When"), cell: (lesson) => ago(lesson.timestamp) },
+    ],
+    [...lessons].reverse(),
+    "Lessons, newest first",
+  );
+  return el("div", { class: "scroll" }, node);
+}
+
+function signaturesTable(signatures) {
+  const node = el("table");
+  table(
+    node,
+    [
+      { header: el("th", { scope: "col" }, "Signature"), cell: (s) => el("code", {}, s.signature) },
+      { header: el("th", { scope: "col" }, "Error"), cell: (s) => el("code", {}, s.error_type) },
+      { header: el("th", { scope: "col" }, "Occurrences"), className: "number", cell: (s) => s.occurrences },
+      { header: el("th", { scope: "col" }, "Message, normalised"), className: "message", cell: (s) => s.normalized_message },
+    ],
+    signatures,
+    "Failure signatures",
+  );
+  return el("div", { class: "scroll" }, node);
+}
+
+/** Fetches everything about one task and shows it. */
+export async function renderTask(taskId) {
+  const base = `/tasks/${encode(taskId)}`;
+  const [lessons, signatures, stats, prompt] = await Promise.all([
+    get(`${base}/lessons`),
+    get(`${base}/lessons/signatures`),
+    get(`${base}/lessons/stats`),
+    get(`${base}/lessons/prompt`, { asText: true }),
+  ]);
+  // Asked for only when it exists: a missing resolution is a 404, and the page makes no failing requests.
+  const resolution = stats?.resolved ? await get(`${base}/resolution`) : null;
+  fill(document.getElementById("task-title"), "Task ", el("code", {}, taskId));
+  fill(
+    document.getElementById("task-detail"),
+    el("p", {}, el("a", { href: "#/tasks" }, "← All tasks")),
+    el("h3", {}, "Resolution"),
+    resolutionBlock(resolution),
+    el("h3", {}, "Failure signatures"),
+    signaturesTable(signatures?.signatures ?? []),
+    el("h3", {}, "Lessons"),
+    lessonsTable(lessons?.lessons ?? []),
+    el("h3", {}, "Prompt for the next attempt"),
+    el("pre", { class: "prompt", tabindex: 0 }, prompt || "(empty: no lessons)"),
+  );
+}

@@ -1,0 +1,32 @@
+// The tools table: what every session of the tenant taught about each tool (GET /tools, then each tool's knowledge).
+import { encode, get } from "./api.js";
+import { ago, el, percent, table } from "./dom.js";
+
+const TOOLS_SHOWN = 50;
+
+function errorTypes(knowledge) {
+  const errors = [...(knowledge?.error_patterns ?? [])].sort((a, b) => b.count - a.count);
+  if (errors.length === 0) return "–";
+  return el("ul", { class: "tags" }, errors.map((error) => el("li", {}, el("code", {}, error.error_type), ` ${error.count}`)));
+}
+
+/** Fetches the tenant's tools and their error patterns and draws the table. */
+export async function renderTools() {
+  const { tools } = await get(`/tools?limit=${TOOLS_SHOWN}`);
+  const knowledge = await Promise.all(tools.map((tool) => get(`/tools/${encode(tool.tool_name)}`)));
+  const rows = tools.map((tool, i) => ({ ...tool, knowledge: knowledge[i] }));
+  table(
+    document.getElementById("tools-table"),
+    [
+      { header: el("th", { scope: "col" }, "Tool"), cell: (tool) => el("code", {}, tool.tool_name) },
+      { header: el("th", { scope: "col" }, "Calls"), className: "number", cell: (tool) => tool.total_calls },
+      { header: el("th", { scope: "col" }, "Success rate"), className: "number", cell: (tool) => percent(tool.success_rate) },
+      { header: el("th", { scope: "col" }, "Failures by error type"), cell: (tool) => errorTypes(tool.knowledge) },
+      { header: el("th", { scope: "col" }, "Fixes learned"), className: "number", cell: (tool) => tool.fixes_learned },
+      { header: el("th", { scope: "col" }, "Sessions"), className: "number", cell: (tool) => tool.sessions_seen },
+      { header: el("th", { scope: "col" }, "Last used"), cell: (tool) => ago(tool.last_used_at) },
+    ],
+    rows,
+    "Tools shared across sessions",
+  );
+}

@@ -1,0 +1,59 @@
+// The dashboard's reads: listings with opaque cursors, the overview, and where a stream starts.
+import { AppError } from "../../errors.js";
+import type { ActivityStore } from "../../storage/port.js";
+import { decodeCursor, encodeCursor } from "./cursor.js";
+import { buildTimeline, windowStartMinute } from "./timeline.js";
+import type { OverviewWindow, Page, TenantOverview } from "./types.js";
+
+export interface ActivityServiceDeps {
+  store: ActivityStore;
+  clock: () => Date;
+}
+
+function cursorFrom(text: string | undefined) {
+  if (text === undefined) return null;
+  const cursor = decodeCursor(text);
+  if (!cursor) {
+    throw new AppError("VALIDATION_FAILED", "cursor is not one this service made; start again without it.", [
+      { field: "querystring.cursor", message: "not a cursor from next_cursor" },
+    ]);
+  }
+  return cursor;
+}
+
+function pageOut<T>(page: Page<T>) {
+  return { items: page.items, next_cursor: page.next ? encodeCursor(page.next) : null };
+}
+
+export function createActivityService({ store, clock }: ActivityServiceDeps) {
+  return {
+    async listTasks(tenant: string, limit: number, cursor: string | undefined) {
+      const { items, next_cursor } = pageOut(await store.listTasks(tenant, limit, cursorFrom(cursor)));
+      return { tasks: items, next_cursor };
+    },
+
+    async listSessions(tenant: string, limit: number, cursor: string | undefined) {
+      const { items, next_cursor } = pageOut(await store.listSessions(tenant, limit, cursorFrom(cursor)));
+      return { sessions: items, next_cursor };
+    },
+
+    async overview(tenant: string, window: OverviewWindow): Promise<TenantOverview> {
+      const nowMs = clock().getTime();
+      const totals = await store.activityTotals(tenant, nowMs, windowStartMinute(window, nowMs));
+      return {
+        window,
+        tasks: totals.tasks,
+        sessions: totals.sessions,
+        failures_by_category: totals.failures_by_category,
+        timeline: buildTimeline(window, nowMs, totals.minutes),
+      };
+    },
+
+    /** Where a stream starts: after the client's last event, or after the newest one (only new events). */
+    async streamStart(tenant: string, lastEventId: string | null): Promise<string> {
+      return lastEventId ?? (await store.latestEventId(tenant)) ?? "0-0";
+    },
+  };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;

@@ -1,0 +1,51 @@
+// HTTP routes of the dashboard's reads: the tenant's tasks and sessions, most recently active first, and its overview.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ActivityService } from "../domain/activity/service.js";
+import { listingQuery, overviewQuery, overviewSchema, sessionListSchema, taskListSchema } from "../schemas/activity.js";
+import { apiProblems } from "../schemas/common.js";
+
+const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = async (app, { activity }) => {
+  app.get(
+    "/tasks",
+    {
+      schema: {
+        operationId: "listTasks",
+        tags: ["dashboard"],
+        summary: "The tenant's tasks that keep lessons, most recently active first, a page at a time",
+        querystring: listingQuery,
+        response: { 200: taskListSchema, ...apiProblems(400, 503) },
+      },
+    },
+    async (request) => activity.listTasks(request.tenant, request.query.limit, request.query.cursor),
+  );
+
+  app.get(
+    "/sessions",
+    {
+      schema: {
+        operationId: "listSessions",
+        tags: ["dashboard"],
+        summary: "The tenant's sessions that keep calls, most recently active first, a page at a time",
+        querystring: listingQuery,
+        response: { 200: sessionListSchema, ...apiProblems(400, 503) },
+      },
+    },
+    async (request) => activity.listSessions(request.tenant, request.query.limit, request.query.cursor),
+  );
+
+  app.get(
+    "/overview",
+    {
+      schema: {
+        operationId: "getOverview",
+        tags: ["dashboard"],
+        summary: "Active tasks and sessions, failures by category, and activity over the last hour or day",
+        querystring: overviewQuery,
+        response: { 200: overviewSchema, ...apiProblems(400, 503) },
+      },
+    },
+    async (request) => activity.overview(request.tenant, request.query.window),
+  );
+};
+
+export default activityRoutes;

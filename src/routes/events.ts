@@ -1,0 +1,57 @@
+// HTTP route of the live event stream: Server-Sent Events of the caller's tenant, resumable with Last-Event-ID.
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { EventHub, EventSink } from "../domain/activity/event-hub.js";
+import type { ActivityService } from "../domain/activity/service.js";
+import { AppError } from "../errors.js";
+import { eventStreamResponse, eventsHeaders, eventsQuery } from "../schemas/activity.js";
+import { apiProblems } from "../schemas/common.js";
+
+/** The response body as the hub sees it; Fastify pipes it to the socket with backpressure. */
+export function sinkOver(body: PassThrough): EventSink {
+  return {
+    write: (text) => body.write(text),
+    drained: async () => {
+      if (body.writableNeedDrain && !body.destroyed) await Promise.race([once(body, "drain"), once(body, "close")]);
+    },
+    get closed() {
+      return body.destroyed || body.writableEnded;
+    },
+    end: () => body.end(),
+    drop: () => body.destroy(),
+  };
+}
+
+const eventRoutes: FastifyPluginAsyncZod<{ activity: ActivityService; hub: EventHub }> = async (app, { activity, hub }) => {
+  app.get(
+    "/events",
+    {
+      schema: {
+        operationId: "streamEvents",
+        tags: ["dashboard"],
+        summary: "The tenant's events as they happen (Server-Sent Events), resumable with Last-Event-ID",
+        querystring: eventsQuery,
+        headers: eventsHeaders,
+        response: { 200: eventStreamResponse, ...apiProblems(400, 503) },
+      },
+    },
+    async (request, reply) => {
+      if (!hub.hasRoom()) throw new AppError("TOO_MANY_STREAMS", "This instance serves as many event streams as it may; retry shortly.");
+      const { types, task_id, session_id } = request.query;
+      // Read before the stream opens, so a store that is down answers a clear 503 instead of an empty stream.
+      const after = await activity.streamStart(request.tenant, request.headers["last-event-id"] ?? null);
+      const body = new PassThrough();
+      reply.raw.on("close", () => body.destroy());
+      void hub.subscribe(request.tenant, after, { types: types ? new Set(types) : null, taskId: task_id ?? null, sessionId: session_id ?? null }, sinkOver(body));
+      return reply
+        .type("text/event-stream; charset=utf-8")
+        .header("cache-control", "no-cache, no-transform")
+        .header("x-accel-buffering", "no")
+        // The schema types the body as the text it becomes; Fastify streams it as it is written.
+        .send(body as unknown as string);
+    },
+  );
+};
+
+export default eventRoutes;

@@ -1,0 +1,105 @@
+// Schemas of the dashboard's reads: listings, the overview and the event stream's parameters.
+import { z } from "zod";
+import { EVENT_TYPES } from "../domain/activity/types.js";
+import { isEventId } from "../domain/activity/events.js";
+import { sessionIdSchema, taskIdSchema } from "./common.js";
+
+export const listingQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(1000).default(50).describe("Items per page, 1 to 1000"),
+  cursor: z.string().min(1).max(1400).optional().describe("The next_cursor of the previous page"),
+});
+
+const nextCursor = z.string().nullable().describe("Pass as cursor for the next page; null once every item was listed");
+const updatedAt = z.string().describe("When the last write that lists it happened (ISO 8601)");
+
+export const taskListSchema = z
+  .object({
+    tasks: z.array(
+      z
+        .object({
+          task_id: z.string(),
+          total_lessons: z.int().min(1).describe("Lessons kept"),
+          total_captured: z.int().min(0).describe("Failures captured, trimmed and deleted ones included"),
+          by_category: z.record(z.string(), z.int()).describe("Kept lessons per category"),
+          last_error_type: z.string().nullable().describe("The error type of the newest kept lesson"),
+          resolved: z.boolean().describe("True while the task has a resolution"),
+          updated_at: updatedAt,
+        })
+        .meta({ id: "TaskSummary" }),
+    ),
+    next_cursor: nextCursor,
+  })
+  .meta({ id: "TaskList", description: "The tenant's tasks that keep lessons, most recently active first" });
+
+export const sessionListSchema = z
+  .object({
+    sessions: z.array(
+      z
+        .object({
+          session_id: z.string(),
+          total_calls: z.int().min(1).describe("Calls kept in the log"),
+          success_rate: z.number().min(0).max(1).describe("Successes over the kept calls"),
+          total_fixes_detected: z.int().min(0),
+          tools_tracked: z.int().min(0),
+          updated_at: updatedAt,
+        })
+        .meta({ id: "SessionSummary" }),
+    ),
+    next_cursor: nextCursor,
+  })
+  .meta({ id: "SessionList", description: "The tenant's sessions that keep calls, most recently active first" });
+
+export const overviewQuery = z.strictObject({
+  window: z.enum(["hour", "day"]).default("hour").describe("hour: 60 one-minute points; day: 24 one-hour points"),
+});
+
+const active = z.object({ active_last_hour: z.int().min(0), active_last_day: z.int().min(0) }).describe("Listed with a write in the last hour and day");
+
+export const overviewSchema = z
+  .object({
+    window: z.enum(["hour", "day"]),
+    tasks: active,
+    sessions: active,
+    failures_by_category: z.record(z.string(), z.int()).describe("Every failure captured, by category, while the tenant kept lessons"),
+    timeline: z.array(
+      z
+        .object({
+          at: z.string().describe("Start of the minute or hour (ISO 8601)"),
+          lessons: z.int().min(0).describe("Failures captured"),
+          tool_calls: z.int().min(0),
+          successes: z.int().min(0).describe("Tool calls that succeeded"),
+          fixes: z.int().min(0).describe("Fixes detected"),
+        })
+        .meta({ id: "ActivityPoint" }),
+    ),
+  })
+  .meta({ id: "TenantOverview", description: "How the tenant's agents are doing, now and over time" });
+
+const commaList = z
+  .string()
+  .max(200)
+  .transform((text) => text.split(",").map((part) => part.trim()).filter((part) => part !== ""));
+
+export const eventsQuery = z.strictObject({
+  types: commaList
+    .pipe(z.array(z.enum(EVENT_TYPES)).min(1, "name at least one event type"))
+    .optional()
+    .describe(`Comma-separated event types to receive: ${EVENT_TYPES.join(", ")}`),
+  task_id: taskIdSchema.optional().describe("Only this task's events"),
+  session_id: sessionIdSchema.optional().describe("Only this session's events"),
+});
+
+export const eventsHeaders = z.object({
+  "last-event-id": z
+    .string()
+    .refine(isEventId, "must be the id of an event this stream sent (<ms>-<seq>)")
+    .optional()
+    .describe("Resume after this event: every kept event after it is sent first"),
+});
+
+export const eventStreamResponse = {
+  description:
+    "Server-Sent Events, for as long as the client stays: lesson.captured, tool_call.recorded, fix.detected and " +
+    "task.resolved, each with an id and JSON data, and a comment line as a heartbeat",
+  content: { "text/event-stream": { schema: z.string() } },
+};

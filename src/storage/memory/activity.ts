@@ -1,0 +1,189 @@
+// Embedded tenant activity: listing indexes, a capped event log and minute counts per tenant.
+import { fixDetected } from "../../domain/activity/event-data.js";
+import { compareEventIds } from "../../domain/activity/events.js";
+import { emptyCounts, epochMinute } from "../../domain/activity/timeline.js";
+import type { ActivityCounts, EventType, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
+import type { Lesson, Resolution } from "../../domain/lessons/types.js";
+import type { ToolLogEntry } from "../../domain/tools/types.js";
+import { sessionSummaryOf, taskSummaryOf } from "../listing-items.js";
+import { walkListing, type ListingSource } from "../listing-walk.js";
+import type { ActivityStore, LessonStore, SessionRef, StoreLimits, TaskRef, ToolMemoryStore } from "../port.js";
+import { ExpiringMap } from "./expiring-map.js";
+import { SortedIndex } from "./sorted-index.js";
+
+const HOUR_MS = 3_600_000;
+/** Minute counts are kept a day and an hour, as on Redis. */
+const MINUTES_KEPT = 25 * 60;
+// A minute of slack before an index entry is dropped unread, as on Redis.
+const CLOCK_SLACK_MS = 60_000;
+
+interface TenantActivity {
+  tasks: SortedIndex;
+  sessions: SortedIndex;
+  events: TenantEvent[];
+  lastEvent: { ms: number; seq: number };
+  /** Epoch minute → counts, in the order the minutes were first counted. */
+  minutes: Map<number, ActivityCounts>;
+}
+
+type Limits = Pick<StoreLimits, "lessonsTtlSeconds" | "sessionsTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
+type Readers = Pick<LessonStore, "lessonCounters" | "listLessons" | "getResolution"> & Pick<ToolMemoryStore, "sessionCounters">;
+
+/** The writers' side (called in each write's tenant step) and the ActivityStore reads. */
+export function createMemoryActivity(limits: Limits, now: () => number, readers: Readers) {
+  const tenants = new Map<string, TenantActivity>();
+  const categories = new ExpiringMap<Map<string, number>>(limits.lessonsTtlSeconds * 1000, now);
+
+  function activityOf(tenant: string): TenantActivity {
+    let activity = tenants.get(tenant);
+    if (!activity) {
+      activity = { tasks: new SortedIndex(), sessions: new SortedIndex(), events: [], lastEvent: { ms: 0, seq: 0 }, minutes: new Map() };
+      tenants.set(tenant, activity);
+    }
+    return activity;
+  }
+
+  function touch(index: SortedIndex, id: string, at: number, ttlSeconds: number): void {
+    index.touch(id, at);
+    if (ttlSeconds > 0) index.dropOlderThan(at - ttlSeconds * 1000 - CLOCK_SLACK_MS);
+  }
+
+  /** Appends an event with an id that grows as a Redis stream id does, and trims to the cap. */
+  function log(activity: TenantActivity, type: EventType, scope: { task?: string; session?: string }, data: unknown): void {
+    const ms = now();
+    const last = activity.lastEvent;
+    activity.lastEvent = ms > last.ms ? { ms, seq: 0 } : { ms: last.ms, seq: last.seq + 1 };
+    activity.events.push({
+      id: `${activity.lastEvent.ms}-${activity.lastEvent.seq}`,
+      type,
+      task_id: scope.task ?? null,
+      session_id: scope.session ?? null,
+      data: JSON.stringify(data),
+    });
+    if (activity.events.length > limits.eventsMaxPerTenant) activity.events.splice(0, activity.events.length - limits.eventsMaxPerTenant);
+  }
+
+  function count(activity: TenantActivity, atMs: number, what: keyof ActivityCounts): void {
+    const minute = epochMinute(atMs);
+    let counts = activity.minutes.get(minute);
+    if (!counts) activity.minutes.set(minute, (counts = emptyCounts()));
+    counts[what] += 1;
+    for (const old of activity.minutes.keys()) {
+      if (old > minute - MINUTES_KEPT) break;
+      activity.minutes.delete(old);
+    }
+  }
+
+  const eventsAlive = (activity: TenantActivity) => activity.lastEvent.ms + limits.eventsTtlSeconds * 1000 > now();
+
+  function listingSource<T>(index: SortedIndex, read: (id: string, at: number) => Promise<T | null>): ListingSource<T> {
+    return {
+      entries: async (after, n) => index.page(after, n),
+      items: (entries) => Promise.all(entries.map(({ id, at }) => read(id, at))),
+      forget: async (dead) => dead.forEach(({ id, at }) => index.forget(id, at)),
+    };
+  }
+
+  const reads: ActivityStore = {
+    listTasks(tenant, limit, after) {
+      const activity = tenants.get(tenant);
+      if (!activity) return Promise.resolve({ items: [], next: null });
+      const source = listingSource<TaskSummary>(activity.tasks, async (id, at) => {
+        const task = { tenant, taskId: id };
+        const counters = await readers.lessonCounters(task);
+        if (counters.total_lessons === 0) return null;
+        const [newest] = await readers.listLessons(task, 1);
+        return taskSummaryOf(id, at, counters, newest?.error_type ?? null, (await readers.getResolution(task)) !== null);
+      });
+      return walkListing(source, limit, after);
+    },
+
+    listSessions(tenant, limit, after) {
+      const activity = tenants.get(tenant);
+      if (!activity) return Promise.resolve({ items: [], next: null });
+      const source = listingSource<SessionSummary>(activity.sessions, async (id, at) =>
+        sessionSummaryOf(id, at, await readers.sessionCounters({ tenant, sessionId: id })),
+      );
+      return walkListing(source, limit, after);
+    },
+
+    async readEvents(tenant, after, limit) {
+      const activity = tenants.get(tenant);
+      if (!activity || !eventsAlive(activity)) return [];
+      const start = after === null ? 0 : activity.events.findIndex((event) => compareEventIds(event.id, after) > 0);
+      return start < 0 ? [] : activity.events.slice(start, start + limit).map((event) => ({ ...event }));
+    },
+
+    async latestEventId(tenant) {
+      const activity = tenants.get(tenant);
+      return activity && eventsAlive(activity) ? (activity.events.at(-1)?.id ?? null) : null;
+    },
+
+    async activityTotals(tenant, nowMs, sinceMinute) {
+      const activity = tenants.get(tenant);
+      const minutes = new Map<number, ActivityCounts>();
+      for (const [minute, counts] of activity?.minutes ?? []) if (minute >= sinceMinute) minutes.set(minute, { ...counts });
+      const active = (index: SortedIndex | undefined) => ({
+        active_last_hour: index?.countSince(nowMs - HOUR_MS) ?? 0,
+        active_last_day: index?.countSince(nowMs - 24 * HOUR_MS) ?? 0,
+      });
+      return {
+        tasks: active(activity?.tasks),
+        sessions: active(activity?.sessions),
+        failures_by_category: Object.fromEntries(categories.get(tenant) ?? []),
+        minutes,
+      };
+    },
+  };
+
+  return {
+    reads,
+
+    lessonCaptured(task: TaskRef, lesson: Lesson): void {
+      const activity = activityOf(task.tenant);
+      const at = Date.parse(lesson.timestamp);
+      touch(activity.tasks, task.taskId, at, limits.lessonsTtlSeconds);
+      log(activity, "lesson.captured", { task: task.taskId }, lesson);
+      count(activity, at, "lessons");
+      const byCategory = categories.upsert(task.tenant, () => new Map());
+      byCategory.set(lesson.category, (byCategory.get(lesson.category) ?? 0) + 1);
+    },
+
+    taskResolved(task: TaskRef, resolution: Resolution): void {
+      const activity = activityOf(task.tenant);
+      touch(activity.tasks, task.taskId, Date.parse(resolution.resolved_at), limits.lessonsTtlSeconds);
+      log(activity, "task.resolved", { task: task.taskId }, resolution);
+    },
+
+    toolCallRecorded(session: SessionRef, entry: ToolLogEntry): void {
+      const activity = activityOf(session.tenant);
+      const at = Date.parse(entry.timestamp);
+      touch(activity.sessions, session.sessionId, at, limits.sessionsTtlSeconds);
+      log(activity, "tool_call.recorded", { session: session.sessionId }, entry);
+      count(activity, at, "tool_calls");
+      if (entry.outcome === "success") count(activity, at, "successes");
+      if (entry.fix_for) {
+        log(activity, "fix.detected", { session: session.sessionId }, fixDetected(session, entry));
+        count(activity, at, "fixes");
+      }
+    },
+
+    sessionImported(session: SessionRef): void {
+      touch(activityOf(session.tenant).sessions, session.sessionId, now(), limits.sessionsTtlSeconds);
+    },
+
+    sweep(): void {
+      categories.sweep();
+      // Entries whose data certainly expired go, and a tenant left with nothing is forgotten.
+      const clock = now();
+      for (const [tenant, activity] of tenants) {
+        if (limits.lessonsTtlSeconds > 0) activity.tasks.dropOlderThan(clock - limits.lessonsTtlSeconds * 1000 - CLOCK_SLACK_MS);
+        if (limits.sessionsTtlSeconds > 0) activity.sessions.dropOlderThan(clock - limits.sessionsTtlSeconds * 1000 - CLOCK_SLACK_MS);
+        if (!eventsAlive(activity)) activity.events.length = 0;
+        if (activity.events.length === 0 && activity.tasks.size === 0 && activity.sessions.size === 0) tenants.delete(tenant);
+      }
+    },
+  };
+}
+
+export type MemoryActivity = ReturnType<typeof createMemoryActivity>;

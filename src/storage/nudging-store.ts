@@ -1,0 +1,24 @@
+// Tells this replica's event streams about a write the moment it is stored, instead of at their next poll.
+import type { Store } from "./port.js";
+
+/** The store, with the writes that log events followed by `nudge(tenant)` once they succeed. */
+export function nudgingStore(store: Store, nudge: (tenant: string) => void): Store {
+  return {
+    ...store,
+    async captureLesson(task, lesson, writeId) {
+      const fixes = await store.captureLesson(task, lesson, writeId);
+      nudge(task.tenant);
+      return fixes;
+    },
+    async recordSharedToolCall(session, call, writeId) {
+      const recorded = await store.recordSharedToolCall(session, call, writeId);
+      nudge(session.tenant);
+      return recorded;
+    },
+    async resolveTask(task, input) {
+      const resolved = await store.resolveTask(task, input);
+      nudge(task.tenant);
+      return resolved;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+-- Reads one page of a listing index, most recently active first, ties by id in reverse byte order
+-- (the order of ZRANGE ... REV), starting strictly after a cursor.
+-- KEYS[1] the listing index (sorted set: id → last activity in ms)
+-- ARGV[1] the cursor's time in ms ('' to start at the top)   ARGV[2] the cursor's id   ARGV[3] how many
+-- Returns { id, ms, id, ms, ... }.
+local rcall = redis.call
+local key, at, after, count = KEYS[1], ARGV[1], ARGV[2], tonumber(ARGV[3])
+if at == '' then
+  return rcall('ZRANGE', key, '+inf', '-inf', 'BYSCORE', 'REV', 'LIMIT', 0, count, 'WITHSCORES')
+end
+
+-- Byte order, as Redis orders members of equal score (Lua's own < follows the server's locale).
+local function bytesBefore(a, b)
+  for i = 1, math.min(#a, #b) do
+    local x, y = string.byte(a, i), string.byte(b, i)
+    if x ~= y then return x < y end
+  end
+  return #a < #b
+end
+
+local page = {}
+-- Members sharing the cursor's time come first; in REV order, those after it sort before it.
+local offset = 0
+while #page < count * 2 do
+  local ties = rcall('ZRANGE', key, at, at, 'BYSCORE', 'REV', 'LIMIT', offset, 100)
+  if #ties == 0 then break end
+  for _, id in ipairs(ties) do
+    if #page < count * 2 and bytesBefore(id, after) then
+      page[#page + 1] = id
+      page[#page + 1] = at
+    end
+  end
+  offset = offset + 100
+end
+if #page < count * 2 then
+  local rest = rcall('ZRANGE', key, '(' .. at, '-inf', 'BYSCORE', 'REV', 'LIMIT', 0, count - #page / 2, 'WITHSCORES')
+  for _, value in ipairs(rest) do page[#page + 1] = value end
+end
+return page

@@ -1,0 +1,239 @@
+// The dashboard in real Chromium, on both stores: it loads cleanly, shows the demo traffic and its charts, follows the live feed, asks for keys, and shows agent text as text.
+/// <reference lib="dom" />
+import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { demoRequests, type DemoRequest } from "../../scripts/demo/stories.js";
+import type { Store } from "../../src/storage/port.js";
+import { buildTestApp } from "../helpers/app.js";
+import { launchChromium, watchProblems } from "../helpers/browser.js";
+import { uniqueId } from "../helpers/fixtures.js";
+import { bothStores, type StoreFactory } from "../helpers/stores.js";
+
+const KEY_A = "dashboard-key-alpha-0123456789";
+const KEY_B = "dashboard-key-bravo-9876543210";
+const XSS_MESSAGE = "<img src=x onerror=alert(1)>";
+const XSS_GOAL = '<b id="injected">bold goal</b>';
+const XSS_ARGUMENT = "<script>window.__pwned = true</script>";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Where the screenshot goes: docs/dashboard.png when DASHBOARD_SCREENSHOT=1 (npm run screenshot), else a temporary file. */
+function screenshotPath(): string {
+  if (process.env.DASHBOARD_SCREENSHOT === "1") return join(process.cwd(), "docs", "dashboard.png");
+  const dir = join(tmpdir(), "agent-lessons-dashboard");
+  mkdirSync(dir, { recursive: true });
+  return join(dir, "dashboard.png");
+}
+
+describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFactory) => {
+  let app: FastifyInstance;
+  let store: Store;
+  let baseUrl: string;
+  let context: BrowserContext;
+
+  async function start(env: Record<string, string> = {}) {
+    store = await factory();
+    app = await buildTestApp(store, { EVENTS_POLL_MS: "200", ...env });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  }
+
+  afterEach(async () => {
+    await context?.close();
+    await app?.close();
+    await store?.close();
+  });
+
+  async function send(request: DemoRequest, key?: string) {
+    const response = await fetch(`${baseUrl}${request.path}`, {
+      method: request.method,
+      headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify(request.body),
+    });
+    expect(response.status, `${request.method} ${request.path}`).toBeLessThan(300);
+  }
+
+  async function seed(key?: string, round = 0) {
+    for (const request of demoRequests(round)) await send(request, key);
+  }
+
+  /** Waits until the page's live feed holds its event stream open, so that what is written next reaches it. */
+  async function feedOpen() {
+    await expect.poll(async () => (await app.inject({ url: "/metrics" })).body, { timeout: 5000 }).toMatch(/^event_streams_open 1$/m);
+  }
+
+  /** Opens the page and waits for the overview to draw; answers the page and its problem list. */
+  async function openDashboard(path = "/dashboard"): Promise<{ page: Page; problems: string[] }> {
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    page.on("dialog", (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await page.goto(`${baseUrl}${path}`);
+    return { page, problems };
+  }
+
+  it("loads cleanly, shows the seeded tasks and tools, and draws its charts", async () => {
+    await start();
+    await seed();
+    const { page, problems } = await openDashboard();
+
+    await page.getByText("tasks active in the last hour").waitFor();
+    expect(await page.locator("#overview-cards .card-value").first().textContent()).toBe("5");
+    // uPlot draws on canvases; each chart must have painted pixels, not just exist.
+    await page.locator("#category-chart canvas").waitFor();
+    const painted = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLCanvasElement>(".chart canvas")).map((canvas) => {
+        const pixels = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let opaque = 0;
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) opaque += 1;
+        return opaque;
+      }),
+    );
+    expect(painted).toHaveLength(3);
+    for (const count of painted) expect(count).toBeGreaterThan(100);
+    // The chart's numbers are also a table, for screen readers and for copying.
+    expect(await page.locator("#category-table").textContent()).toContain("timeout");
+
+    await page.getByRole("link", { name: "Tasks", exact: true }).click();
+    const tasks = page.locator("#tasks-table tbody tr");
+    await expect.poll(() => tasks.count()).toBe(5);
+    expect(await page.locator("#tasks-table").textContent()).toContain("migrate-orders-table");
+
+    await page.getByRole("link", { name: "migrate-orders-table" }).click();
+    await page.getByRole("heading", { name: "Failure signatures" }).waitFor();
+    expect(await page.locator(".prompt").textContent()).toContain("PREVIOUS ATTEMPT #3 FAILED");
+    expect(await page.locator("#task-detail").textContent()).toContain("permission denied for table orders");
+
+    await page.getByRole("link", { name: "Tools", exact: true }).click();
+    await expect.poll(() => page.locator("#tools-table tbody tr").count()).toBe(6);
+    const webSearch = page.locator("#tools-table tbody tr", { hasText: "web_search" });
+    expect(await webSearch.textContent()).toContain("TimeoutError 2");
+
+    // Back to the overview while agents keep working, for the picture the README shows.
+    await page.goto(`${baseUrl}/dashboard#/`);
+    await page.locator("#activity-chart canvas").waitFor();
+    await feedOpen();
+    for (const request of demoRequests(1).slice(0, 8)) await send(request);
+    await expect.poll(() => page.locator("#feed li").count()).toBeGreaterThanOrEqual(8);
+    const failedCall = page.locator("#feed li", { hasText: "sql_query timeout" });
+    expect(await failedCall.textContent()).toMatch(/QueryTimeout$/);
+    await page.screenshot({ path: screenshotPath(), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  it("shows a lesson in the live feed within 2 s of its POST", async () => {
+    await start();
+    const { page, problems } = await openDashboard();
+    await page.getByText("tasks active in the last hour").waitFor();
+    await feedOpen();
+
+    const task = uniqueId("task");
+    await send({ method: "POST", path: `/tasks/${task}/lessons`, body: { attempt_number: 1, tier: 1, error_type: "TimeoutError", error_message: "live from the test" } });
+    await page.locator("#feed li", { hasText: "live from the test" }).waitFor({ timeout: 2000 });
+    expect(await page.locator("#feed li").first().textContent()).toContain(task);
+    expect(problems).toEqual([]);
+  });
+
+  it("shows markup from agents as text, and runs none of it", async () => {
+    await start();
+    const task = uniqueId("task");
+    const session = uniqueId("session");
+    const { page, problems } = await openDashboard();
+    await page.getByText("tasks active in the last hour").waitFor();
+    await feedOpen();
+    await send({ method: "POST", path: `/tasks/${task}/lessons`, body: { attempt_number: 1, tier: 1, error_type: "TypeError", error_message: XSS_MESSAGE } });
+    await send({ method: "POST", path: `/sessions/${session}/tool-calls`, body: { tool_name: "render", arguments: { html: XSS_ARGUMENT }, outcome: "failure", error_type: "<i>Bad</i>", context_goal: XSS_GOAL } });
+
+    await page.locator("#feed li", { hasText: XSS_MESSAGE }).waitFor({ timeout: 5000 });
+    await page.locator("#feed li", { hasText: "__pwned" }).waitFor({ timeout: 5000 });
+    await page.goto(`${baseUrl}/dashboard#/tasks/${task}`);
+    await page.locator("#task-detail", { hasText: XSS_MESSAGE }).waitFor();
+    await page.goto(`${baseUrl}/dashboard#/tools`);
+    await page.locator("#tools-table", { hasText: "<i>Bad</i>" }).waitFor();
+
+    const injected = await page.evaluate(() => ({
+      images: document.querySelectorAll("main img").length,
+      bold: document.getElementById("injected"),
+      italics: document.querySelectorAll("main i").length,
+      pwned: (window as unknown as { __pwned?: boolean }).__pwned ?? false,
+    }));
+    expect(injected).toEqual({ images: 0, bold: null, italics: 0, pwned: false });
+    expect(problems).toEqual([]);
+  });
+
+  it("with keys configured, asks for one, says so when it is wrong, and shows only its tenant's data", async () => {
+    await start({ API_KEYS: `${KEY_A}:tenant-a,${KEY_B}:tenant-b` });
+    await seed(KEY_A);
+    await send({ method: "POST", path: "/tasks/only-for-tenant-b/lessons", body: { attempt_number: 1, tier: 1, error_type: "SecretError", error_message: "tenant b's secret" } }, KEY_B);
+    const { page, problems } = await openDashboard();
+
+    await page.getByLabel("API key").waitFor();
+    expect(await page.locator("#key-message").textContent()).toContain("asks for an API key");
+    await page.getByLabel("API key").fill("not-a-real-key-at-all-0000");
+    await page.getByRole("button", { name: "Use this key" }).click();
+    await page.getByText("That API key was not accepted (401)").waitFor();
+
+    await page.getByLabel("API key").fill(KEY_A);
+    await page.keyboard.press("Enter");
+    await page.getByText("tasks active in the last hour").waitFor();
+    await page.getByRole("link", { name: "Tasks", exact: true }).click();
+    await expect.poll(() => page.locator("#tasks-table tbody tr").count()).toBe(5);
+    const text = await page.locator("main").textContent();
+    expect(text).not.toContain("only-for-tenant-b");
+    expect(text).not.toContain("tenant b's secret");
+    // The key lives in this tab's sessionStorage and never in a URL.
+    expect(await page.evaluate(() => sessionStorage.getItem("agent-lessons.api-key"))).toBe(KEY_A);
+    expect(page.url()).not.toContain(KEY_A);
+    // The wrong key's 401s are expected; nothing else may fail.
+    expect(problems.filter((problem) => !problem.startsWith("HTTP 401") && !problem.includes("401 (Unauthorized)"))).toEqual([]);
+  });
+
+  it("is usable by keyboard, with semantic sortable tables, at 1280 px and at 390 px", async () => {
+    await start();
+    await seed();
+    const { page, problems } = await openDashboard("/dashboard#/tasks");
+    await expect.poll(() => page.locator("#tasks-table tbody tr").count()).toBe(5);
+    expect(await page.locator("#tasks-table thead th[scope=col]").count()).toBe(7);
+
+    const sortByFailures = page.locator('#tasks-table th[data-key="total_captured"] button');
+    await sortByFailures.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator('#tasks-table th[data-key="total_captured"]').getAttribute("aria-sort")).toBe("descending");
+    const failures = await page.locator("#tasks-table tbody tr td:nth-child(3)").allTextContents();
+    expect(failures.map(Number)).toEqual([...failures.map(Number)].sort((a, b) => b - a));
+    // Focus stays on the header button, so Enter again reverses the order.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator('#tasks-table th[data-key="total_captured"]').getAttribute("aria-sort")).toBe("ascending");
+
+    // Tab reaches the first task link, and Enter opens it.
+    await page.locator('#tasks-table th[data-key="updated_at"] button').focus();
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute("href"));
+    expect(focused).toMatch(/^#\/tasks\//);
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Lessons", exact: true }).waitFor();
+
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`${baseUrl}/dashboard#/`);
+      await page.locator("#activity-chart canvas").waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect({ width, overflow }).toEqual({ width, overflow: 0 });
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+// Listing cursors round-trip and refuse what this service did not make; timelines sum minutes into their window.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeCursor, encodeCursor } from "../../../src/domain/activity/cursor.js";
+import { compareEventIds, isEventId } from "../../../src/domain/activity/events.js";
+import { buildTimeline } from "../../../src/domain/activity/timeline.js";
+
+describe("listing cursors", () => {
+  it("give back the place they were made from, for any id and time", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 2 ** 50 }), fc.string({ minLength: 1, maxLength: 128 }), (at, id) => {
+        expect(decodeCursor(encodeCursor({ at, id }))).toEqual({ at, id });
+      }),
+    );
+  });
+
+  it("refuse text that is not a cursor", () => {
+    for (const text of ["", "%%%", Buffer.from("12").toString("base64url"), Buffer.from("x:y").toString("base64url"), "a".repeat(2000)]) {
+      expect(decodeCursor(text)).toBeNull();
+    }
+  });
+});
+
+describe("event ids", () => {
+  it("order by time, then by sequence, as numbers", () => {
+    expect(compareEventIds("10-2", "9-5")).toBeGreaterThan(0);
+    expect(compareEventIds("10-2", "10-10")).toBeLessThan(0);
+    expect(isEventId("1796097593773-0")).toBe(true);
+    expect(isEventId("1796097593773")).toBe(false);
+  });
+});
+
+describe("timelines", () => {
+  const now = Date.UTC(2026, 0, 1, 12, 30, 15);
+  const minute = Math.floor(now / 60_000);
+  const counts = (lessons: number) => ({ lessons, tool_calls: 2 * lessons, successes: lessons, fixes: 0 });
+
+  it("give 60 minutes for an hour, oldest first, ending with the current minute", () => {
+    const timeline = buildTimeline("hour", now, new Map([[minute, counts(3)], [minute - 59, counts(1)], [minute - 60, counts(100)]]));
+    expect(timeline).toHaveLength(60);
+    expect(timeline[0]).toEqual({ at: "2026-01-01T11:31:00.000Z", ...counts(1) });
+    expect(timeline[59]).toEqual({ at: "2026-01-01T12:30:00.000Z", ...counts(3) });
+    expect(timeline.reduce((sum, point) => sum + point.lessons, 0)).toBe(4);
+  });
+
+  it("sum minutes into 24 hours for a day", () => {
+    const timeline = buildTimeline("day", now, new Map([[minute, counts(1)], [minute - 20, counts(2)], [minute - 23 * 60, counts(5)]]));
+    expect(timeline).toHaveLength(24);
+    expect(timeline[23]).toEqual({ at: "2026-01-01T12:00:00.000Z", ...counts(3) });
+    expect(timeline[0]).toEqual({ at: "2025-12-31T13:00:00.000Z", ...counts(5) });
+  });
+});
