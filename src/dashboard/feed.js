@@ -5,7 +5,7 @@ import { el } from "./dom.js";
 const SHOWN = 100;
 const RETRY_MS = 2000;
 
-function describe(type, data) {
+function summary(type, data) {
   switch (type) {
     case "lesson.captured":
       return [el("a", { href: `#/tasks/${encode(data.task_id)}` }, data.task_id), " failed: ", el("code", {}, data.error_type), " ", data.error_message];
@@ -44,7 +44,7 @@ export function startFeed(list, { onActivity, onUnauthorized }) {
   function show({ id, event, data }) {
     lastId = id;
     const parsed = JSON.parse(data);
-    const item = el("li", { class: `event ${event.replace(".", "-")}`, "data-event-id": id }, el("span", { class: "event-type" }, event), " ", describe(event, parsed));
+    const item = el("li", { class: `event ${event.replace(".", "-")}`, "data-event-id": id }, el("span", { class: "event-type" }, event), " ", summary(event, parsed));
     list.prepend(item);
     while (list.children.length > SHOWN) list.lastElementChild.remove();
     onActivity?.(event);

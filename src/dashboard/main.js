@@ -4,7 +4,7 @@ import { startFeed } from "./feed.js";
 import { fill } from "./dom.js";
 import { renderOverview } from "./overview.js";
 import { renderTask } from "./task-view.js";
-import { renderTasks } from "./tasks.js";
+import { onLoadFailure, renderTasks } from "./tasks.js";
 import { renderTools } from "./tools.js";
 
 const OVERVIEW_REFRESH_MS = 10_000;
@@ -52,9 +52,9 @@ function failed(error) {
 
 async function route() {
   setStatus("");
-  const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ""));
   clearInterval(refreshTimer);
   try {
+    const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ""));
     if (hash.startsWith("tasks/")) {
       show("task-view");
       await renderTask(hash.slice("tasks/".length));
@@ -95,5 +95,6 @@ $("forget-key").addEventListener("click", () => {
 });
 
 $("forget-key").hidden = apiKey.get() === null;
+onLoadFailure.handle = failed;
 addEventListener("hashchange", route);
 route();

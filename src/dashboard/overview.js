@@ -3,6 +3,7 @@ import uPlot from "/dashboard/vendor/uplot/uPlot.esm.js";
 import { get } from "./api.js";
 import { el, fill, percent, table } from "./dom.js";
 
+/** Per container: its chart, and what its series are, so new data redraws in place and a new shape rebuilds. */
 const charts = new Map();
 const seconds = (iso) => Date.parse(iso) / 1000;
 
@@ -14,16 +15,15 @@ function card(label, value, detail) {
 function draw(id, options, data) {
   const container = document.getElementById(id);
   const width = Math.max(260, container.clientWidth || 600);
+  const { key, ...chartOptions } = options;
   const existing = charts.get(id);
-  if (existing && existing.series.length === options.series.length && existing.key === options.key) {
-    existing.setData(data);
+  if (existing?.key === key) {
+    existing.chart.setData(data);
     return;
   }
-  existing?.destroy();
+  existing?.chart.destroy();
   container.replaceChildren();
-  const chart = new uPlot({ width, height: 220, ...options }, data, container);
-  chart.key = options.key;
-  charts.set(id, chart);
+  charts.set(id, { key, chart: new uPlot({ width, height: 220, ...chartOptions }, data, container) });
 }
 
 function activityChart(hour) {
@@ -103,5 +103,5 @@ export async function renderOverview() {
 }
 
 addEventListener("resize", () => {
-  for (const [id, chart] of charts) chart.setSize({ width: Math.max(260, document.getElementById(id).clientWidth), height: 220 });
+  for (const [id, { chart }] of charts) chart.setSize({ width: Math.max(260, document.getElementById(id).clientWidth), height: 220 });
 });

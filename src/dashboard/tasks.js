@@ -1,6 +1,6 @@
 // The tasks table: the tenant's tasks from GET /tasks, sortable by any column, each linked to its own view.
 import { encode, get } from "./api.js";
-import { ago, el, fill, table } from "./dom.js";
+import { ago, el, table } from "./dom.js";
 
 const state = { tasks: [], cursor: null, sort: { key: "updated_at", descending: true } };
 
@@ -54,5 +54,7 @@ export async function renderTasks({ more = false } = {}) {
   draw();
 }
 
-document.getElementById("tasks-more").addEventListener("click", () => renderTasks({ more: true }));
-export const clearTasks = () => fill(document.getElementById("tasks-table"));
+/** Set by main.js: how a failed load is shown (a 401 asks for the key again). */
+export const onLoadFailure = { handle: (error) => console.error(error) };
+
+document.getElementById("tasks-more").addEventListener("click", () => renderTasks({ more: true }).catch((error) => onLoadFailure.handle(error)));

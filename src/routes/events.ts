@@ -11,13 +11,18 @@ import { apiProblems } from "../schemas/common.js";
 /** The response body as the hub sees it; Fastify pipes it to the socket with backpressure. */
 export function sinkOver(body: PassThrough): EventSink {
   return {
-    write: (text) => body.write(text),
+    // Once the client left or the stream ended, writing is a no-op (a write after end would be an error).
+    write: (text) => (body.destroyed || body.writableEnded ? true : body.write(text)),
     drained: async () => {
-      if (body.writableNeedDrain && !body.destroyed) await Promise.race([once(body, "drain"), once(body, "close")]);
+      if (!body.writableNeedDrain || body.destroyed) return;
+      // Whichever comes first; the other listener goes, so a stream that backs up often gathers none.
+      const done = new AbortController();
+      await Promise.race([once(body, "drain", { signal: done.signal }), once(body, "close", { signal: done.signal })]).finally(() => done.abort());
     },
     get closed() {
       return body.destroyed || body.writableEnded;
     },
+    onClose: (listener) => body.once("close", listener),
     end: () => body.end(),
     drop: () => body.destroy(),
   };
@@ -37,10 +42,11 @@ const eventRoutes: FastifyPluginAsyncZod<{ activity: ActivityService; hub: Event
       },
     },
     async (request, reply) => {
-      if (!hub.hasRoom()) throw new AppError("TOO_MANY_STREAMS", "This instance serves as many event streams as it may; retry shortly.");
       const { types, task_id, session_id } = request.query;
       // Read before the stream opens, so a store that is down answers a clear 503 instead of an empty stream.
       const after = await activity.streamStart(request.tenant, request.headers["last-event-id"] ?? null);
+      // Checked after the read, with nothing awaited before subscribe: concurrent requests cannot all pass.
+      if (!hub.hasRoom()) throw new AppError("TOO_MANY_STREAMS", "This instance serves as many event streams as it may; retry shortly.");
       const body = new PassThrough();
       reply.raw.on("close", () => body.destroy());
       void hub.subscribe(request.tenant, after, { types: types ? new Set(types) : null, taskId: task_id ?? null, sessionId: session_id ?? null }, sinkOver(body));

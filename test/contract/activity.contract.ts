@@ -172,6 +172,26 @@ export function activityStoreContract(factory: StoreFactory, elapse: (ms: number
       expect(await store.listSessions("default", 10, null)).toEqual({ items: [], next: null });
     });
 
+    it("keeps a task listed while a deleted lesson or a removed resolution keeps its data alive", async () => {
+      const store = await open({ lessonsTtlSeconds: 3600 });
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
+      const [deleted, unresolved, later] = [aTask(), aTask(), aTask()];
+      for (const task of [deleted, unresolved]) {
+        await store.captureLesson(task, aLesson({ timestamp: twoHoursAgo }), null);
+        await store.captureLesson(task, aLesson({ timestamp: twoHoursAgo }), null);
+      }
+      await store.resolveTask(unresolved, { task_id: unresolved.taskId, attempt_number: 2, approach: "x", model: null, resolved_at: twoHoursAgo });
+      // Both writes renew the task's keys for another hour; their listing entries must follow.
+      const [first] = await store.listLessons(deleted);
+      expect(await store.deleteLesson(deleted, first!.lesson_id)).toBe(true);
+      expect(await store.unresolveTask(unresolved)).toBe(true);
+      // A write now drops listing entries older than the retention (two hours old ones among them).
+      await store.captureLesson(later, aLesson({ timestamp: new Date().toISOString() }), null);
+
+      const listed = (await store.listTasks("default", 10, null)).items.map((task) => task.task_id);
+      expect(listed.sort()).toEqual([deleted.taskId, unresolved.taskId, later.taskId].sort());
+    });
+
     it("lists an imported session", async () => {
       const store = await open();
       const [source, copy] = [aSession(), aSession()];

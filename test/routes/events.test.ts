@@ -146,6 +146,16 @@ describe.each(bothStores())("GET /events (%s store)", (_name, factory: StoreFact
     expect((await app.inject({ url: "/metrics" })).body).toMatch(/^event_streams_open 1$/m);
   });
 
+  it("frees a stream as soon as its client goes away", async () => {
+    const { app, open } = await start();
+    const streams = [await open(), await open()];
+    const openStreams = async () => /^event_streams_open (\d+)$/m.exec((await app.inject({ url: "/metrics" })).body)?.[1];
+    await expect.poll(openStreams).toBe("2");
+    for (const stream of streams) stream.close();
+    // Well before the 15 s heartbeat that would otherwise be the stream's next wake.
+    await expect.poll(openStreams, { timeout: 2000 }).toBe("0");
+  });
+
   it("ends every stream cleanly when the server shuts down", async () => {
     const { app, open } = await start();
     const stream = await open();

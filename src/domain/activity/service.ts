@@ -2,6 +2,7 @@
 import { AppError } from "../../errors.js";
 import type { ActivityStore } from "../../storage/port.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
+import { compareEventIds } from "./events.js";
 import { buildTimeline, windowStartMinute } from "./timeline.js";
 import type { OverviewWindow, Page, TenantOverview } from "./types.js";
 
@@ -49,9 +50,14 @@ export function createActivityService({ store, clock }: ActivityServiceDeps) {
       };
     },
 
-    /** Where a stream starts: after the client's last event, or after the newest one (only new events). */
+    /**
+     * Where a stream starts: after the client's last event, or after the newest one (only new
+     * events). An id past the newest (from a log that expired since, or made up) starts at the
+     * newest, so the stream does not wait for ids that were already handed out.
+     */
     async streamStart(tenant: string, lastEventId: string | null): Promise<string> {
-      return lastEventId ?? (await store.latestEventId(tenant)) ?? "0-0";
+      const latest = (await store.latestEventId(tenant)) ?? "0-0";
+      return lastEventId !== null && compareEventIds(lastEventId, latest) <= 0 ? lastEventId : latest;
     },
   };
 }

@@ -149,6 +149,11 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       byCategory.set(lesson.category, (byCategory.get(lesson.category) ?? 0) + 1);
     },
 
+    /** A write that renewed the task's data without an event (a deleted lesson, a removed resolution). */
+    taskTouched(task: TaskRef): void {
+      touch(activityOf(task.tenant).tasks, task.taskId, now(), limits.lessonsTtlSeconds);
+    },
+
     taskResolved(task: TaskRef, resolution: Resolution): void {
       const activity = activityOf(task.tenant);
       touch(activity.tasks, task.taskId, Date.parse(resolution.resolved_at), limits.lessonsTtlSeconds);

@@ -40,6 +40,11 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     ...tools,
     ...knowledge,
     ...activity.reads,
+    async deleteLesson(task, lessonId) {
+      const removed = await lessons.deleteLesson(task, lessonId);
+      if (removed) activity.taskTouched(task);
+      return removed;
+    },
     async importMemory(session, memory) {
       await tools.importMemory(session, memory);
       activity.sessionImported(session);

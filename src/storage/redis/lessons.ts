@@ -2,6 +2,7 @@
 import { failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
 import type { LessonStore, StoreLimits } from "../port.js";
+import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import { asArray } from "./pattern-state.js";
@@ -92,7 +93,16 @@ export function createRedisLessonStore(
 
     async deleteLesson(task, lessonId) {
       const k = keys.task(task);
-      return (await guarded(() => redis.deleteLesson(k.lessons, k.counters, k.signatures, k.resolution, lessonId, limits.lessonsTtlSeconds))) === 1;
+      const shared = keys.shared(task.tenant);
+      const { local: removed } = await writeLocalThenTenant(
+        async () => (await guarded(() => redis.deleteLesson(k.lessons, k.counters, k.signatures, k.resolution, lessonId, limits.lessonsTtlSeconds))) === 1,
+        // The delete renewed the task's keys, so its listing must live as long: a listing entry
+        // older than the retention is dropped unread.
+        async (removed) => {
+          if (removed) await guarded(() => redis.touchListing(shared.taskListing, shared.prefix, "tasks", task.taskId, Date.now(), limits.lessonsTtlSeconds));
+        },
+      );
+      return removed;
     },
 
     async clearLessons(task) {

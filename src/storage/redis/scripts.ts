@@ -33,6 +33,7 @@ export interface ScriptCommands {
   pageListing(listing: string, atMs: Arg, id: string, count: Arg): Promise<string[]>;
   forgetListed(listing: string, ...idAndMs: Arg[]): Promise<number>;
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number]>;
+  readSessionSummary(meta: string, log: string, patterns: string): Promise<[string[], number, number]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, firstHour: Arg): Promise<Array<number | string[]>>;
   claimIdempotencyKey(key: string, fingerprint: string, lockMs: Arg): Promise<[string, string?]>;
   completeIdempotencyKey(key: string, fingerprint: string, responseJson: string, ttlSeconds: Arg): Promise<number>;

@@ -45,7 +45,7 @@ export function createRedisSignatureStore(
         version,
         resolution?.approach ?? "",
         resolvedAt,
-        resolution ? Date.parse(resolvedAt) : 0,
+        resolution ? Date.parse(resolvedAt) : Date.now(),
         shared.prefix,
         limits.lessonsTtlSeconds,
         limits.eventsMaxPerTenant,

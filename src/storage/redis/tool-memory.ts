@@ -14,7 +14,6 @@ import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
 import { parsePatternState, patternFromState, patternsInOrderOfUse } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { exportSession, importSession } from "./session-transfer.js";
-import { execAtomically } from "./transaction.js";
 
 /** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
 export interface SessionRecord {
@@ -110,9 +109,10 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
 
     async sessionCounters(session): Promise<SessionCounters> {
       const k = keys.session(session);
-      const [meta, kept, tools] = await execAtomically<[Record<string, string>, number, number]>(
-        redis.multi().hgetall(k.meta).llen(k.log).hlen(k.patterns),
-      );
+      // One read-only script: as atomic as MULTI, and one command to build and parse instead of five.
+      const [flat, kept, tools] = await guarded(() => redis.readSessionSummary(k.meta, k.log, k.patterns));
+      const meta: Record<string, string> = {};
+      for (let i = 0; i + 1 < flat.length; i += 2) meta[flat[i]!] = flat[i + 1]!;
       return {
         total_calls: kept,
         success_count: Number(meta.success ?? 0),

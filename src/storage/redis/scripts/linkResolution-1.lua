@@ -2,7 +2,7 @@
 -- linked before; a change older than the last one applied is ignored, so replicas may race.
 -- KEYS[1] the task's links hash (version: of the resolution last applied; signatures: JSON list linked)
 -- ARGV[1] task id   ARGV[2] resolution version   ARGV[3] approach ('' with no signatures: unlink only)
--- ARGV[4] resolved at (ISO 8601)   ARGV[5] resolved at (ms)   ARGV[6] the prefix of every signature's keys
+-- ARGV[4] resolved at (ISO 8601)   ARGV[5] resolved at, or when unlinked (ms)   ARGV[6] the prefix of every signature's keys
 -- ARGV[7] seconds the keys live after this write (0: forever)
 -- ARGV[8] events kept   ARGV[9] seconds the event log lives
 -- ARGV[10] the resolution as JSON, the data of its task.resolved event ('' when unlinking)
@@ -46,8 +46,9 @@ for i = 12 + passed, #ARGV do
 end
 rcall('HSET', linksKey, 'version', version, 'signatures', #linked > 0 and cjson.encode(linked) or '[]')
 expire(linksKey)
+-- Setting or removing a resolution renews the task's keys, so its listing lives as long.
+touchListing(prefix, 'tasks', task, tonumber(ARGV[5]), ttl)
 if ARGV[10] ~= '' then
-  touchListing(prefix, 'tasks', task, tonumber(ARGV[5]), ttl)
   logEvent(prefix, 'task.resolved', 'task', task, ARGV[10], tonumber(ARGV[8]), tonumber(ARGV[9]))
 end
 return 1
