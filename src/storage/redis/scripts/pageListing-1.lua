@@ -1,5 +1,6 @@
 -- Reads one page of a listing index, most recently active first, ties by id in reverse byte order
--- (the order of ZRANGE ... REV), starting strictly after a cursor.
+-- (the order of ZRANGE ... REV), starting strictly after a cursor: by rank while the cursor's entry
+-- is unchanged, else by its old time and id.
 -- KEYS[1] the listing index (sorted set: id → last activity in ms)
 -- ARGV[1] the cursor's time in ms ('' to start at the top)   ARGV[2] the cursor's id   ARGV[3] how many
 -- Returns { id, ms, id, ms, ... }.
@@ -9,7 +10,15 @@ if at == '' then
   return rcall('ZRANGE', key, '+inf', '-inf', 'BYSCORE', 'REV', 'LIMIT', 0, count, 'WITHSCORES')
 end
 
--- Byte order, as Redis orders members of equal score (Lua's own < follows the server's locale).
+-- The cursor's entry is still where it was (the usual case): the page is the ranks after it.
+local score = rcall('ZSCORE', key, after)
+if score and tonumber(score) == tonumber(at) then
+  local rank = rcall('ZREVRANK', key, after)
+  return rcall('ZRANGE', key, rank + 1, rank + count, 'REV', 'WITHSCORES')
+end
+
+-- It moved or went: start after its old place, by time, then by id in byte order (as Redis orders
+-- members of equal score; Lua's own < follows the server's locale).
 local function bytesBefore(a, b)
   for i = 1, math.min(#a, #b) do
     local x, y = string.byte(a, i), string.byte(b, i)
