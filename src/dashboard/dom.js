@@ -31,12 +31,12 @@ export function ago(iso) {
   return el("time", { datetime: iso, title: iso }, text);
 }
 
-/** A table with a caption-free header row and one row per item; `columns` say how to show each cell. */
+/** A table with a header row and one row per item; a column's header is its text, or a th of its own. */
 export function table(node, columns, rows, label) {
   node.setAttribute("aria-label", label);
   fill(
     node,
-    el("thead", {}, el("tr", {}, columns.map((column) => column.header))),
+    el("thead", {}, el("tr", {}, columns.map((column) => (column.header instanceof Node ? column.header : el("th", { scope: "col" }, column.header))))),
     el("tbody", {}, rows.length === 0 ? el("tr", {}, el("td", { colspan: columns.length }, "Nothing yet.")) : rows.map((row) => el("tr", {}, columns.map((column) => el("td", { class: column.className }, column.cell(row)))))),
   );
 }

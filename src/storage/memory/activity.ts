@@ -43,9 +43,14 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
     return activity;
   }
 
+  /** Drops entries whose data has certainly expired by `atMs`. */
+  function dropExpired(index: SortedIndex, atMs: number, ttlSeconds: number): void {
+    if (ttlSeconds > 0) index.dropOlderThan(atMs - ttlSeconds * 1000 - CLOCK_SLACK_MS);
+  }
+
   function touch(index: SortedIndex, id: string, at: number, ttlSeconds: number): void {
     index.touch(id, at);
-    if (ttlSeconds > 0) index.dropOlderThan(at - ttlSeconds * 1000 - CLOCK_SLACK_MS);
+    dropExpired(index, at, ttlSeconds);
   }
 
   /** Appends an event with an id that grows as a Redis stream id does, and trims to the cap. */
@@ -149,9 +154,11 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       byCategory.set(lesson.category, (byCategory.get(lesson.category) ?? 0) + 1);
     },
 
-    /** A write that renewed the task's data without an event (a deleted lesson, a removed resolution). */
-    taskTouched(task: TaskRef): void {
-      touch(activityOf(task.tenant).tasks, task.taskId, now(), limits.lessonsTtlSeconds);
+    /** A write that renewed a task's or session's data without an event (a deleted lesson, a removed resolution, an import). */
+    touched(ref: TaskRef | SessionRef): void {
+      const activity = activityOf(ref.tenant);
+      if ("taskId" in ref) touch(activity.tasks, ref.taskId, now(), limits.lessonsTtlSeconds);
+      else touch(activity.sessions, ref.sessionId, now(), limits.sessionsTtlSeconds);
     },
 
     taskResolved(task: TaskRef, resolution: Resolution): void {
@@ -173,17 +180,13 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       }
     },
 
-    sessionImported(session: SessionRef): void {
-      touch(activityOf(session.tenant).sessions, session.sessionId, now(), limits.sessionsTtlSeconds);
-    },
-
     sweep(): void {
       categories.sweep();
       // Entries whose data certainly expired go, and a tenant left with nothing is forgotten.
       const clock = now();
       for (const [tenant, activity] of tenants) {
-        if (limits.lessonsTtlSeconds > 0) activity.tasks.dropOlderThan(clock - limits.lessonsTtlSeconds * 1000 - CLOCK_SLACK_MS);
-        if (limits.sessionsTtlSeconds > 0) activity.sessions.dropOlderThan(clock - limits.sessionsTtlSeconds * 1000 - CLOCK_SLACK_MS);
+        dropExpired(activity.tasks, clock, limits.lessonsTtlSeconds);
+        dropExpired(activity.sessions, clock, limits.sessionsTtlSeconds);
         if (!eventsAlive(activity)) activity.events.length = 0;
         if (activity.events.length === 0 && activity.tasks.size === 0 && activity.sessions.size === 0) tenants.delete(tenant);
       }

@@ -42,12 +42,12 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     ...activity.reads,
     async deleteLesson(task, lessonId) {
       const removed = await lessons.deleteLesson(task, lessonId);
-      if (removed) activity.taskTouched(task);
+      if (removed) activity.touched(task);
       return removed;
     },
     async importMemory(session, memory) {
       await tools.importMemory(session, memory);
-      activity.sessionImported(session);
+      activity.touched(session);
     },
     ...idempotency,
     async ping() {},

@@ -20,7 +20,7 @@ export function createMemorySignatureStore(
   limits: Pick<StoreLimits, "lessonsTtlSeconds" | "writeIdTtlSeconds">,
   now: () => number,
   lessons: Pick<LessonStore, "appendLesson" | "setResolution" | "deleteResolution">,
-  activity: Pick<MemoryActivity, "lessonCaptured" | "taskResolved" | "taskTouched">,
+  activity: Pick<MemoryActivity, "lessonCaptured" | "taskResolved" | "touched">,
 ): SignatureKnowledgeStore & { sweep(): void } {
   const ttlMs = limits.lessonsTtlSeconds * 1000;
   const signatures = new ExpiringMap<SignatureState>(ttlMs, now);
@@ -86,7 +86,7 @@ export function createMemorySignatureStore(
 
     async unresolveTask(task) {
       const { removed, ...change } = await lessons.deleteResolution(task);
-      if (link(task.tenant, task.taskId, change, null, [])) activity.taskTouched(task);
+      if (link(task.tenant, task.taskId, change, null, [])) activity.touched(task);
       return removed;
     },
 

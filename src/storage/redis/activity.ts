@@ -6,17 +6,12 @@ import { walkListing, type ListingSource } from "../listing-walk.js";
 import { sessionSummaryOf, taskSummaryOf } from "../listing-items.js";
 import type { ActivityStore, ToolMemoryStore } from "../port.js";
 import { guarded } from "./errors.js";
+import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { countersFrom } from "./lessons.js";
 import type { ScriptedRedis } from "./scripts.js";
 
 const MINUTE_FIELDS: Record<string, keyof ActivityCounts> = { l: "lessons", c: "tool_calls", s: "successes", f: "fixes" };
-
-function flatHash(flat: readonly string[]): Record<string, string> {
-  const hash: Record<string, string> = {};
-  for (let i = 0; i + 1 < flat.length; i += 2) hash[flat[i]!] = flat[i + 1]!;
-  return hash;
-}
 
 /** A stream entry ([id, [field, value, ...]]) as an event; entries of unknown types are skipped. */
 function eventFrom([id, fields]: [string, string[]]): TenantEvent | null {

@@ -4,6 +4,7 @@ import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../..
 import type { LessonStore, StoreLimits } from "../port.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
+import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { asArray } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
@@ -121,9 +122,7 @@ export function createRedisLessonStore(
     async taskSnapshot(task, newest) {
       const k = keys.task(task);
       const [lessons, flat, doc] = await guarded(() => redis.readTaskSnapshot(k.lessons, k.signatures, k.resolution, newest ?? 0));
-      const signatures: Record<string, string> = {};
-      for (let i = 0; i + 1 < flat.length; i += 2) signatures[flat[i]!] = flat[i + 1]!;
-      return { lessons: parseLessons(lessons), signatures: signaturesFrom(signatures), resolution: resolutionFrom(doc || null) };
+      return { lessons: parseLessons(lessons), signatures: signaturesFrom(flatHash(flat)), resolution: resolutionFrom(doc || null) };
     },
 
     async setResolution(task, input) {

@@ -9,6 +9,7 @@ import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
+import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
 import { parsePatternState, patternFromState, patternsInOrderOfUse } from "./pattern-state.js";
@@ -111,8 +112,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
       const k = keys.session(session);
       // One read-only script: as atomic as MULTI, and one command to build and parse instead of five.
       const [flat, kept, tools] = await guarded(() => redis.readSessionSummary(k.meta, k.log, k.patterns));
-      const meta: Record<string, string> = {};
-      for (let i = 0; i + 1 < flat.length; i += 2) meta[flat[i]!] = flat[i + 1]!;
+      const meta = flatHash(flat);
       return {
         total_calls: kept,
         success_count: Number(meta.success ?? 0),
