@@ -13,6 +13,7 @@ import { createContextService } from "./domain/context/service.js";
 import { createToolKnowledgeService } from "./domain/shared-tools/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
 import { AppError } from "./errors.js";
+import mcpRoute from "./mcp/route.js";
 import { instrumentStore } from "./metrics/instrumented-store.js";
 import { createMetrics } from "./metrics/registry.js";
 import auth, { rateLimitSubject } from "./plugins/auth.js";
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await api.register(contextRoutes, { context });
     await api.register(activityRoutes, { activity });
     await api.register(eventRoutes, { activity, hub });
+    await api.register(mcpRoute, { lessons, tools, knowledge, context });
   });
   return app;
 }

@@ -1,0 +1,64 @@
+// One MCP server per request, bound to that request's tenant: it lists the tools and runs them.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import { API_VERSION } from "../plugins/openapi.js";
+import { errorResult, problemOf } from "./results.js";
+import type { McpTool } from "./tools.js";
+
+const INSTRUCTIONS =
+  "agent-lessons remembers what failed and what fixed it, across sessions. At the start of a fresh session call " +
+  "get_context (or get_lessons_prompt and get_procedural_memory) and follow it. When an attempt fails call " +
+  "record_failure; after each call of one of your tools call record_tool_call; before retrying a failed tool call " +
+  "check get_tool_fix; when the task finally succeeds call resolve_task. Keep task_id and session_id the same across " +
+  "sessions of the same work.";
+
+/** The tools and their listing, built once: the JSON Schemas do not change per request. */
+export interface McpCatalogue {
+  tools: ReadonlyMap<string, McpTool>;
+  listing: Tool[];
+}
+
+export function createCatalogue(tools: readonly McpTool[]): McpCatalogue {
+  return {
+    tools: new Map(tools.map((tool) => [tool.name, tool])),
+    listing: tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      // What a client sends, not what the schema makes of it (defaults are optional to send). Draft 7,
+      // as the SDK's own McpServer.registerTool lists zod schemas.
+      inputSchema: z.toJSONSchema(tool.input, { io: "input", target: "draft-7" }) as Tool["inputSchema"],
+      annotations: tool.annotations,
+    })),
+  };
+}
+
+/**
+ * The tools are served by handlers on McpServer's underlying Server rather than registerTool:
+ * registerTool validates arguments itself and words a failure its own way, before the handler
+ * runs. Here the routes' schemas check them, after turning JSON booleans and lists into the query
+ * form those schemas parse, and a failure reads like the HTTP 400 (VALIDATION_FAILED, each field).
+ */
+export function createMcpServer(tenant: string, catalogue: McpCatalogue, log: FastifyBaseLogger): McpServer {
+  const mcp = new McpServer({ name: "agent-lessons", version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalogue.listing }));
+
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = catalogue.tools.get(request.params.name);
+    // An unknown tool is a protocol error (the client asked for something not listed), not a tool error.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    try {
+      return await tool.call(tenant, request.params.arguments ?? {});
+    } catch (error) {
+      const problem = problemOf(error);
+      if (problem.status >= 500) log.error({ err: error, mcp_tool: tool.name }, "mcp tool failed");
+      else log.info({ mcp_tool: tool.name, code: problem.code, detail: problem.message }, "mcp tool call rejected");
+      return errorResult(problem);
+    }
+  });
+
+  return mcp;
+}

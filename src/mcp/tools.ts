@@ -1,0 +1,151 @@
+// The MCP tools: each one a route's schemas flattened into one input, and the same domain service call the route makes.
+import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { ContextService } from "../domain/context/service.js";
+import type { LessonService } from "../domain/lessons/service.js";
+import type { ToolKnowledgeService } from "../domain/shared-tools/service.js";
+import type { ToolMemoryService } from "../domain/tools/service.js";
+import { contextQuery } from "../schemas/context.js";
+import { failureReportSchema, lessonPromptQuery, resolutionInputSchema, taskParams } from "../schemas/lessons.js";
+import { sharedFixQuery, sharedToolParams } from "../schemas/shared-tools.js";
+import { sessionParams, sessionPromptQuery, toolCallInputSchema } from "../schemas/tools.js";
+import { asQueryValues, parseArguments } from "./arguments.js";
+import { jsonResult, promptResult } from "./results.js";
+
+/** The domain services the tools call; the same instances the HTTP routes use. */
+export interface McpServices {
+  lessons: LessonService;
+  tools: ToolMemoryService;
+  knowledge: ToolKnowledgeService;
+  context: ContextService;
+}
+
+export interface McpTool {
+  name: string;
+  title: string;
+  /** Says when a model should call it, first. */
+  description: string;
+  /** The route's path ids and body or query fields in one strict object; listed as JSON Schema. */
+  input: z.ZodType;
+  annotations: ToolAnnotations;
+  /** Checks the arguments as the route does, then runs the service within the tenant. */
+  call(tenant: string, args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+interface ToolSpec<S extends z.ZodType> extends Omit<McpTool, "call"> {
+  input: S;
+  /** Fields that come from the route's query string, whose schemas parse text. */
+  queryFields?: readonly string[];
+  run(tenant: string, args: z.output<S>): Promise<CallToolResult>;
+}
+
+function defineTool<S extends z.ZodType>({ queryFields = [], run, ...spec }: ToolSpec<S>): McpTool {
+  return { ...spec, call: (tenant, args) => run(tenant, parseArguments(spec.input, asQueryValues(args, queryFields))) };
+}
+
+const keysOf = (schema: z.ZodObject) => Object.keys(schema.shape);
+
+const RECORDS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+const READS = { readOnlyHint: true, openWorldHint: false } as const;
+
+export function mcpTools({ lessons, tools, knowledge, context }: McpServices): McpTool[] {
+  return [
+    defineTool({
+      name: "record_failure",
+      title: "Record a failed attempt",
+      description:
+        "Call when an attempt at a task fails (an exception, a failing test, a wrong result), once per failed attempt, " +
+        "with the error's type and message. Keeps it as a lesson: its category, severity, a hypothesized fix and its " +
+        "failure signature. known_fixes lists what already worked for the same failure in other tasks: try that first.",
+      input: z.strictObject({ ...taskParams.shape, ...failureReportSchema.shape }),
+      annotations: { title: "Record a failed attempt", ...RECORDS },
+      run: async (tenant, { task_id, ...report }) => jsonResult(await lessons.capture({ tenant, taskId: task_id }, report)),
+    }),
+
+    defineTool({
+      name: "get_lessons_prompt",
+      title: "What failed before on a task",
+      description:
+        "Call at the start of a fresh session or attempt on a task that failed before, before planning. Returns a prompt " +
+        "block of the task's earlier failures, their hypothesized fixes, fixes that worked elsewhere and, once the task is " +
+        "resolved, what worked; follow it. group=signature shows each distinct failure once.",
+      input: z.strictObject({ ...taskParams.shape, ...lessonPromptQuery.shape }),
+      queryFields: keysOf(lessonPromptQuery),
+      annotations: { title: "What failed before on a task", ...READS },
+      run: async (tenant, { task_id, max_lessons, group }) => {
+        const prompt = await lessons.prompt({ tenant, taskId: task_id }, max_lessons, group);
+        return promptResult(prompt.prompt, { task_id, ...prompt }, `Task '${task_id}' has no recorded failures yet.`);
+      },
+    }),
+
+    defineTool({
+      name: "record_tool_call",
+      title: "Record a tool call",
+      description:
+        "Call after each call of one of your tools, whether it succeeded or failed, with the tool's name, its arguments " +
+        "and the outcome (and error_type and error_message when it failed). A success after a failure of the same tool " +
+        "is remembered as its fix (fix_for, delta_args). A failure comes back with known_fix: the argument change other " +
+        "sessions of this tenant applied most for that error type; apply it before retrying.",
+      input: z.strictObject({ ...sessionParams.shape, ...toolCallInputSchema.shape }),
+      annotations: { title: "Record a tool call", ...RECORDS },
+      run: async (tenant, { session_id, ...call }) => jsonResult(await tools.record({ tenant, sessionId: session_id }, call)),
+    }),
+
+    defineTool({
+      name: "get_procedural_memory",
+      title: "What a session learned about its tools",
+      description:
+        "Call at the start of a fresh session that continues an earlier one, or before using a tool that failed before. " +
+        "Returns the session's <procedural_memory> block: per tool, recent calls, common errors with the argument changes " +
+        "that fixed them, and arguments that worked. shared=true adds fixes other sessions of this tenant learned.",
+      input: z.strictObject({ ...sessionParams.shape, ...sessionPromptQuery.shape }),
+      queryFields: keysOf(sessionPromptQuery),
+      annotations: { title: "What a session learned about its tools", ...READS },
+      run: async (tenant, { session_id, ...options }) => {
+        const prompt = await tools.prompt({ tenant, sessionId: session_id }, options);
+        return promptResult(prompt, { session_id, prompt }, `Session '${session_id}' has no recorded tool calls yet.`);
+      },
+    }),
+
+    defineTool({
+      name: "get_tool_fix",
+      title: "The tenant's fix for a tool error",
+      description:
+        "Call when a call of one of your tools failed with an error type, before retrying it. Returns the argument change " +
+        "(fix_delta, typical_fix) that fixed that error of that tool most often across every session of this tenant, " +
+        "and the alternatives. A NOT_FOUND error means no session has fixed it yet.",
+      input: z.strictObject({ ...sharedToolParams.shape, ...sharedFixQuery.shape }),
+      queryFields: keysOf(sharedFixQuery),
+      annotations: { title: "The tenant's fix for a tool error", ...READS },
+      run: async (tenant, { tool_name, error_type }) => jsonResult(await knowledge.fix(tenant, tool_name, error_type)),
+    }),
+
+    defineTool({
+      name: "resolve_task",
+      title: "Record what finally worked",
+      description:
+        "Call once a task finally succeeds after failed attempts, with the attempt that succeeded and the approach that " +
+        "worked, in words another agent can follow. Later failures with the same signature, in any task of this tenant, " +
+        "are offered this approach. Calling it again replaces the task's earlier resolution.",
+      input: z.strictObject({ ...taskParams.shape, ...resolutionInputSchema.shape }),
+      annotations: { title: "Record what finally worked", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      run: async (tenant, { task_id, ...report }) => jsonResult((await lessons.resolve({ tenant, taskId: task_id }, report)).resolution),
+    }),
+
+    defineTool({
+      name: "get_context",
+      title: "Everything known, within a token budget",
+      description:
+        "Call at the start of a fresh session, before planning, with the task_id, the session_id or both. Returns one " +
+        "block within max_tokens: what worked (the task's resolution and fixes from other tasks), the task's lessons, " +
+        "the session's tool memory and what other sessions learned about those tools. Put it in your working context.",
+      input: contextQuery,
+      queryFields: keysOf(contextQuery),
+      annotations: { title: "Everything known, within a token budget", ...READS },
+      run: async (tenant, query) => {
+        const block = await context.build(tenant, query);
+        return promptResult(block.prompt, block, "Nothing is known yet about this task or session.");
+      },
+    }),
+  ];
+}
