@@ -1,0 +1,342 @@
+"""Shapes of the service's JSON answers, as TypedDicts (at run time they are plain dicts)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+JSONObject = dict[str, Any]
+Outcome = Literal["success", "failure", "partial", "timeout", "cancelled"]
+Severity = Literal["low", "medium", "high", "critical"]
+
+
+class Health(TypedDict, total=False):
+    status: str
+    store: str
+
+
+# --- lessons -------------------------------------------------------------------------------------
+
+
+class LessonKnownFix(TypedDict):
+    task_id: str
+    approach: str
+    resolved_at: str
+
+
+class Lesson(TypedDict):
+    lesson_id: str
+    task_id: str
+    attempt_number: int
+    tier: int
+    error_type: str
+    error_message: str
+    error_context: str | None
+    hypothesized_fix: str
+    fix_approach: str | None
+    model: str | None
+    timestamp: str
+    duration_ms: int | None
+    tokens_used: int | None
+    category: str
+    severity: Severity
+    signature: str
+
+
+class LessonWithKnownFixes(Lesson):
+    known_fixes: list[LessonKnownFix]
+
+
+class LessonList(TypedDict):
+    task_id: str
+    lessons: list[Lesson]
+
+
+class LessonPrompt(TypedDict):
+    task_id: str
+    lesson_count: int
+    prompt: str
+
+
+class LessonStats(TypedDict):
+    task_id: str
+    total_lessons: int
+    total_captured: int
+    by_category: dict[str, int]
+    by_tier: dict[str, int]
+    most_common_error: str | None
+    resolved: bool
+
+
+class FailureSignature(TypedDict):
+    signature: str
+    error_type: str
+    category: str
+    normalized_message: str
+    example_message: str
+    occurrences: int
+    first_attempt: int
+    last_attempt: int
+    first_seen_at: str
+    last_seen_at: str
+    hypothesized_fix: str
+
+
+class FailureSignatureList(TypedDict):
+    task_id: str
+    signatures: list[FailureSignature]
+
+
+class TenantSignature(TypedDict):
+    signature: str
+    error_type: str
+    category: str
+    normalized_message: str
+    occurrences: int
+    tasks: int
+    resolved_tasks: int
+    latest_known_fix: LessonKnownFix | None
+
+
+class TenantSignatureList(TypedDict):
+    signatures: list[TenantSignature]
+
+
+class Resolution(TypedDict):
+    task_id: str
+    attempt_number: int
+    approach: str
+    model: str | None
+    resolved_at: str
+    signatures: list[str]
+
+
+# --- procedural memory ---------------------------------------------------------------------------
+
+
+class ArgDelta(TypedDict, total=False):
+    added: dict[str, Any]
+    removed: list[str]
+    changed: dict[str, dict[str, Any]]
+
+
+class ToolLogEntry(TypedDict):
+    id: str
+    timestamp: str
+    tool_name: str
+    arguments: dict[str, Any]
+    arguments_hash: str
+    context_goal: str | None
+    preceding_call_id: str | None
+    outcome: Outcome
+    result_summary: str
+    result_type: str
+    execution_time_ms: int | None
+    error_type: str | None
+    error_message: str | None
+    fixed_by: str | None
+    fix_for: str | None
+    delta_args: ArgDelta | None
+
+
+class KnownSharedFix(TypedDict):
+    fix_delta: ArgDelta
+    typical_fix: str
+    times_applied: int
+
+
+class RecordedToolCall(ToolLogEntry):
+    known_fix: KnownSharedFix | None
+
+
+class ToolCallList(TypedDict):
+    session_id: str
+    calls: list[ToolLogEntry]
+
+
+class ErrorPattern(TypedDict):
+    error_type: str
+    count: int
+    contexts: list[str]
+    example_args: dict[str, Any] | None
+    typical_fix: str | None
+    fix_delta: ArgDelta | None
+
+
+class SuccessPattern(TypedDict):
+    goal_match: str | None
+    arg_hints: dict[str, Any]
+    example_call_id: str | None
+    delta_that_fixed: ArgDelta | None
+
+
+class ToolPattern(TypedDict):
+    tool_name: str
+    total_calls: int
+    success_count: int
+    failure_count: int
+    success_rate: float
+    common_args: dict[str, list[Any]]
+    error_patterns: list[ErrorPattern]
+    success_patterns: list[SuccessPattern]
+    avg_execution_ms: float | None
+    timed_calls: int
+    updated_at: str
+
+
+class ToolPatterns(TypedDict):
+    session_id: str
+    patterns: dict[str, ToolPattern]
+
+
+class FixRelation(TypedDict):
+    failed_call_id: str
+    success_call_id: str
+    delta_args: ArgDelta
+    detected_at: str
+
+
+class ProceduralMemory(TypedDict):
+    session_id: str
+    tool_log: list[ToolLogEntry]
+    tool_patterns: dict[str, ToolPattern]
+    fix_relations: list[FixRelation]
+    next_call_id: int
+    created_at: str | None
+    updated_at: str | None
+
+
+class KnownFix(TypedDict):
+    fix_delta: ArgDelta
+    typical_fix: str
+
+
+class ArgHints(TypedDict):
+    tool_name: str
+    goal: str
+    arg_hints: dict[str, Any]
+
+
+class SessionStats(TypedDict):
+    session_id: str
+    total_calls: int
+    success_count: int
+    failure_count: int
+    success_rate: float
+    total_fixes_detected: int
+    tools_tracked: int
+    created_at: str | None
+    updated_at: str | None
+
+
+class SessionPrompt(TypedDict):
+    session_id: str
+    prompt: str
+
+
+# --- shared tool knowledge -----------------------------------------------------------------------
+
+
+class SharedToolSummary(TypedDict):
+    tool_name: str
+    total_calls: int
+    success_rate: float
+    fixes_learned: int
+    sessions_seen: int
+    last_used_at: str
+
+
+class SharedToolList(TypedDict):
+    tools: list[SharedToolSummary]
+
+
+class SharedToolKnowledge(TypedDict):
+    tool_name: str
+    total_calls: int
+    success_count: int
+    failure_count: int
+    success_rate: float
+    common_args: dict[str, list[Any]]
+    error_patterns: list[dict[str, Any]]
+    success_patterns: list[dict[str, Any]]
+    avg_execution_ms: float | None
+    timed_calls: int
+    updated_at: str
+    fixes_learned: int
+    sessions_seen: int
+    last_used_at: str
+
+
+class SharedKnownFix(TypedDict):
+    tool_name: str
+    error_type: str
+    fix_delta: ArgDelta
+    typical_fix: str
+    times_applied: int
+    alternatives: list[dict[str, Any]]
+
+
+class SharedErrorGuidance(TypedDict):
+    tool_name: str
+    prompt: str
+
+
+# --- context, listings, overview -----------------------------------------------------------------
+
+
+class ContextSection(TypedDict):
+    name: str
+    items: int
+    omitted: int
+
+
+class ContextBlock(TypedDict):
+    prompt: str
+    tokens: int
+    max_tokens: int
+    encoding: str
+    sections: list[ContextSection]
+
+
+class TaskSummary(TypedDict):
+    task_id: str
+    total_lessons: int
+    total_captured: int
+    by_category: dict[str, int]
+    last_error_type: str | None
+    resolved: bool
+    updated_at: str
+
+
+class TaskList(TypedDict):
+    tasks: list[TaskSummary]
+    next_cursor: str | None
+
+
+class SessionSummary(TypedDict):
+    session_id: str
+    total_calls: int
+    success_rate: float
+    total_fixes_detected: int
+    tools_tracked: int
+    updated_at: str
+
+
+class SessionList(TypedDict):
+    sessions: list[SessionSummary]
+    next_cursor: str | None
+
+
+class TenantOverview(TypedDict):
+    window: str
+    tasks: dict[str, int]
+    sessions: dict[str, int]
+    failures_by_category: dict[str, int]
+    timeline: list[dict[str, Any]]
+
+
+class Event(TypedDict):
+    """One Server-Sent Event: its ``id``, ``event`` type and parsed JSON ``data``."""
+
+    id: str | None
+    event: str
+    data: Any
