@@ -49,12 +49,18 @@ export interface AppDeps {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
+/** JSON lines by default; LOG_FORMAT=pretty renders them for a terminal in pino-pretty's worker thread. */
+function loggerOf(config: Config) {
+  if (config.LOG_FORMAT === "json") return { level: config.LOG_LEVEL };
+  return { level: config.LOG_LEVEL, transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } };
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   // Read the keys first: a bad key file stops the boot before anything listens.
   const apiKeys = loadApiKeys(config);
-  const logger = deps.logger ?? { level: config.LOG_LEVEL };
+  const logger = deps.logger ?? loggerOf(config);
   const app = Fastify({
     // Fastify's request serializer logs no headers, so API keys never reach the log; the auth tests
     // check it. (pino's redact would cost every log line a few microseconds for nothing.)

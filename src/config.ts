@@ -13,6 +13,8 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // json for log collectors; pretty for a person at a terminal (coloured lines through pino-pretty).
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/ })
     .optional()
@@ -62,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+    throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
   }
   return Object.freeze(parsed.data);
 }

@@ -3,17 +3,7 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ port: config.PORT, host: config.HOST });
 
@@ -41,6 +31,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`agent-lessons failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  // A bad setting is the operator's to fix: one line naming it, no stack trace.
+  if (error instanceof ConfigError) process.stderr.write(`agent-lessons: ${error.message}\n`);
+  else process.stderr.write(`agent-lessons failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

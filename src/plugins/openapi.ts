@@ -3,6 +3,9 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { noQuery, problemResponses } from "../schemas/common.js";
+import { polishDocument, type OpenApiDocument } from "../openapi/polish.js";
 
 export const API_VERSION = "0.1.0";
 
@@ -16,18 +19,22 @@ export default fp(
           version: API_VERSION,
           description:
             "A memory of failures and tool use for AI agents: capture failures as lessons, record tool calls, " +
-            "detect fixes, learn per-tool patterns, and get prompt blocks for the next fresh session.",
+            "detect fixes, learn per-tool patterns, and get prompt blocks for the next fresh session. " +
+            "Every error is an RFC 9457 problem (application/problem+json) with a stable code.",
+          license: { name: "MIT", identifier: "MIT" },
+          contact: { name: "agent-lessons: see the README for set-up, configuration and behaviour under faults" },
         },
+        servers: [{ url: "http://127.0.0.1:3000", description: "A local instance on the default HOST and PORT" }],
         components: {
           securitySchemes: {
-            apiKey: {
+            bearer: {
               type: "http",
               scheme: "bearer",
               description: "An API key from API_KEYS or API_KEYS_FILE; not needed when the service runs without keys.",
             },
           },
         },
-        security: [{ apiKey: [] }],
+        security: [{ bearer: [] }],
         tags: [
           { name: "lessons", description: "Failures captured as lessons, per task" },
           { name: "resolutions", description: "What finally worked for a task, and known fixes across tasks" },
@@ -37,14 +44,30 @@ export default fp(
           { name: "shared-tools", description: "What every session of a tenant learned about each tool" },
           { name: "context", description: "One context block for a fresh session, within a token budget" },
           { name: "dashboard", description: "Listings, an overview and a live event stream of the tenant, for dashboards" },
-          { name: "health", description: "Liveness and readiness probes" },
+          { name: "health", description: "Probes, metrics and this document; open without a key" },
         ],
       },
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (document) => polishDocument(jsonSchemaTransformObject(document) as OpenApiDocument),
     });
     await app.register(swaggerUi, { routePrefix: "/docs" });
-    app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+    // Rendered once: the document only changes with the code.
+    let rendered: string | undefined;
+    app.get(
+      "/openapi.json",
+      {
+        schema: {
+          operationId: "getOpenApiDocument",
+          tags: ["health"],
+          summary: "This document",
+          description: "The OpenAPI 3.1 document of the running service; /docs shows it in Swagger UI.",
+          security: [],
+          querystring: noQuery,
+          response: { ...problemResponses(400), 200: { description: "The OpenAPI document", content: { "application/json": { schema: z.looseObject({}) } } } },
+        },
+      },
+      async (_request, reply) => reply.type("application/json; charset=utf-8").send((rendered ??= JSON.stringify(app.swagger()))),
+    );
   },
   { name: "openapi" },
 );

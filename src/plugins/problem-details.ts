@@ -2,14 +2,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { AppError, type ErrorCode, type FieldError } from "../errors.js";
+import { createRouteTable } from "./route-table.js";
 
 // Seconds a client should wait before retrying while the store is unavailable.
 const RETRY_AFTER_SECONDS = 1;
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "BODY_TOO_LARGE",
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "MALFORMED_BODY",
   FST_ERR_CTP_EMPTY_JSON_BODY: "MALFORMED_BODY",
 };
@@ -18,32 +19,76 @@ function problemType(code: string): string {
   return `urn:agent-lessons:problem:${code.toLowerCase().replaceAll("_", "-")}`;
 }
 
-function fieldErrorsOf(error: FastifyError): FieldError[] {
-  if (!hasZodFastifySchemaValidationErrors(error)) return [];
-  const where = error.validationContext ?? "request";
-  return error.validation.flatMap((issue) => {
-    const path = [where, ...issue.instancePath.split("/").filter(Boolean)];
+interface Issue {
+  path: readonly PropertyKey[];
+  code: string;
+  message: string;
+  keys?: readonly string[] | undefined;
+}
+
+function fieldErrorsFrom(where: string, issues: readonly Issue[]): FieldError[] {
+  return issues.flatMap((issue) => {
+    const path = [where, ...issue.path.map(String)];
     // An unknown key is reported on its parent object; name each key itself instead.
-    const unknownKeys = issue.keyword === "unrecognized_keys" ? (issue.params as { keys?: string[] }).keys : undefined;
-    if (unknownKeys?.length) {
-      return unknownKeys.map((key) => ({ field: [...path, key].join("."), message: "is not a known field" }));
+    if (issue.code === "unrecognized_keys" && issue.keys?.length) {
+      return issue.keys.map((key) => ({ field: [...path, key].join("."), message: "is not a known field" }));
     }
-    return [{ field: path.join("."), message: issue.message ?? "is invalid" }];
+    return [{ field: path.join("."), message: issue.message }];
   });
 }
 
+function fieldErrorsOf(error: FastifyError): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  const issues = error.validation.map((issue) => ({
+    path: issue.instancePath.split("/").filter(Boolean),
+    code: issue.keyword,
+    message: issue.message ?? "is invalid",
+    keys: (issue.params as { keys?: string[] }).keys,
+  }));
+  return fieldErrorsFrom(error.validationContext ?? "request", issues);
+}
+
+// The order Fastify validates in; it stops at the first part that fails.
+const VALIDATED_PARTS = [
+  ["params", (request: FastifyRequest) => request.params],
+  ["body", (request: FastifyRequest) => request.body],
+  ["querystring", (request: FastifyRequest) => request.query],
+  ["headers", (request: FastifyRequest) => request.headers],
+] as const;
+
+/**
+ * Validates the parts Fastify skipped after the first failure, so that one 400 names every bad
+ * field (a bad path id and a bad body together, say). Runs only on the error path.
+ */
+function skippedPartErrors(request: FastifyRequest, failed: string | undefined): FieldError[] {
+  const start = VALIDATED_PARTS.findIndex(([part]) => part === failed);
+  if (start < 0) return [];
+  const schemas = (request.routeOptions.schema ?? {}) as Record<string, unknown>;
+  return VALIDATED_PARTS.slice(start + 1).flatMap(([part, valueOf]) => {
+    const schema = schemas[part];
+    if (!(schema instanceof z.ZodType)) return [];
+    const result = schema.safeParse(valueOf(request));
+    return result.success ? [] : fieldErrorsFrom(part, result.error.issues as Issue[]);
+  });
+}
+
+function validationProblem(fields: readonly FieldError[]): AppError {
+  return new AppError("VALIDATION_FAILED", fields.map((field) => `${field.field}: ${field.message}`).join("; "), fields);
+}
+
 /** Maps any thrown error to an AppError; unknown errors become a 500 that reveals nothing. */
-export function toAppError(error: FastifyError | AppError | Error): AppError {
+export function toAppError(error: FastifyError | AppError | Error, contentType?: string): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
   const fields = fieldErrorsOf(fastifyError);
-  if (fields.length > 0) {
-    const summary = fields.map((field) => `${field.field}: ${field.message}`).join("; ");
-    return new AppError("VALIDATION_FAILED", summary, fields);
-  }
+  if (fields.length > 0) return validationProblem(fields);
   if (fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY") {
     // The parser also refuses __proto__ and constructor.prototype keys, under the same code.
     return new AppError("MALFORMED_BODY", "The body is not valid JSON, or it holds a forbidden __proto__ or constructor.prototype key.");
+  }
+  if (fastifyError.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+    const given = contentType ? ` (not ${contentType.slice(0, 100)})` : "";
+    return new AppError("UNSUPPORTED_MEDIA_TYPE", `The body must be JSON, sent with Content-Type: application/json${given}.`);
   }
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped, fastifyError.message);
@@ -62,7 +107,8 @@ export function routerProblem(error: FastifyError): AppError {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: AppError): FastifyReply {
-  if (problem.status === 503) reply.header("retry-after", RETRY_AFTER_SECONDS);
+  // Both pass by themselves: the store comes back, and a key's earlier attempt finishes or its lock lapses.
+  if (problem.status === 503 || problem.code === "IDEMPOTENCY_KEY_IN_USE") reply.header("retry-after", RETRY_AFTER_SECONDS);
   reply.header("x-request-id", request.id);
   return reply
     .status(problem.status)
@@ -82,15 +128,26 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const problem = toAppError(error);
+      let problem = toAppError(error, request.headers["content-type"]);
+      if (problem.code === "VALIDATION_FAILED" && error.validationContext) {
+        const more = skippedPartErrors(request, error.validationContext);
+        if (more.length > 0) problem = validationProblem([...problem.fieldErrors, ...more]);
+      }
       if (problem.status >= 500) request.log.error({ err: error }, "request failed");
       else request.log.info({ code: problem.code, detail: problem.message }, "request rejected");
       return sendProblem(request, reply, problem);
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      sendProblem(request, reply, new AppError("ROUTE_NOT_FOUND", `No route ${request.method} ${request.url.split("?")[0]}.`)),
-    );
+    const routes = createRouteTable();
+    app.addHook("onRoute", (route) => routes.add(route.method, route.url));
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split("?")[0]!;
+      const allowed = routes.methodsFor(path);
+      if (allowed.length === 0) return sendProblem(request, reply, new AppError("ROUTE_NOT_FOUND", `No route ${request.method} ${path}.`));
+      reply.header("allow", allowed.join(", "));
+      return sendProblem(request, reply, new AppError("METHOD_NOT_ALLOWED", `${path} answers ${allowed.join(", ")}, not ${request.method}.`));
+    });
   },
   { name: "problem-details" },
 );

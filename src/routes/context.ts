@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ContextService } from "../domain/context/service.js";
 import { apiProblems, promptResponse } from "../schemas/common.js";
 import { contextQuery, contextSchema } from "../schemas/context.js";
-import { sendPrompt } from "./request-scope.js";
+import { PROMPT_TYPES, sendPrompt } from "./request-scope.js";
 
 const contextRoutes: FastifyPluginAsyncZod<{ context: ContextService }> = async (app, { context }) => {
   app.get(
     "/context",
     {
+      config: PROMPT_TYPES,
       schema: {
         operationId: "getContext",
         tags: ["context"],

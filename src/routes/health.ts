@@ -1,9 +1,9 @@
 // Liveness (the process answers) and readiness (the store answers) probes.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { problemResponses } from "../schemas/common.js";
+import { noQuery, problemResponses } from "../schemas/common.js";
 
-const healthSchema = z.object({ status: z.literal("ok"), store: z.enum(["memory", "redis"]).optional() }).meta({ id: "Health" });
+const healthSchema = z.object({ status: z.literal("ok"), store: z.enum(["memory", "redis"]).optional() }).meta({ id: "Health", description: "The service's state: ok, and which store it uses" });
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,8 +13,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "getLiveness",
         tags: ["health"],
         summary: "The process is up",
+        description: "For a liveness probe: 200 while the process runs, whatever the store's state.",
         security: [],
-        response: { 200: healthSchema, ...problemResponses() },
+        querystring: noQuery,
+        response: { 200: healthSchema, ...problemResponses(400) },
       },
     },
     async () => ({ status: "ok" as const }),
@@ -27,8 +29,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "getReadiness",
         tags: ["health"],
         summary: "The store answers; 503 while it does not",
+        description: "For a readiness probe: 200 once the store answers a ping, 503 while it does not, so that a load balancer stops sending traffic.",
         security: [],
-        response: { 200: healthSchema, ...problemResponses(503) },
+        querystring: noQuery,
+        response: { 200: healthSchema, ...problemResponses(400, 503) },
       },
     },
     async () => {

@@ -15,7 +15,7 @@ import {
   signatureListSchema,
   taskParams,
 } from "../schemas/lessons.js";
-import { sendPrompt, taskOf } from "./request-scope.js";
+import { PROMPT_TYPES, sendPrompt, taskOf } from "./request-scope.js";
 
 const tags = ["lessons"];
 const noContent = z.undefined().describe("Done");
@@ -54,6 +54,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         operationId: "listLessons",
         tags,
         summary: "List a task's lessons, oldest first",
+        description: "The lessons kept for the task (the newest LESSONS_MAX_PER_TASK), oldest first; limit keeps only the most recent ones.",
         params: taskParams,
         querystring: listLessonsQuery,
         response: { 200: lessonListSchema, ...apiProblems(400, 503) },
@@ -68,10 +69,12 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
   app.get(
     "/tasks/:task_id/lessons/prompt",
     {
+      config: PROMPT_TYPES,
       schema: {
         operationId: "getLessonPrompt",
         tags,
         summary: "The lessons as a block for a fresh session's prompt",
+        description: "Call at the start of a fresh session: the task's failures and their hypothesised fixes, formatted to inject into the prompt. group=signature folds repeats of one failure into one entry.",
         params: taskParams,
         querystring: lessonPromptQuery,
         response: { 200: promptResponse(lessonPromptSchema), ...apiProblems(400, 503) },
@@ -91,6 +94,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         operationId: "listLessonSignatures",
         tags,
         summary: "A task's distinct failures, most recurring first",
+        description: "Each distinct failure of the task (by signature: error type plus normalised message), with how often it recurred.",
         params: taskParams,
         response: { 200: signatureListSchema, ...apiProblems(400, 503) },
       },
@@ -108,6 +112,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         operationId: "getLessonStats",
         tags,
         summary: "Counts of a task's kept lessons by category and tier",
+        description: "How many lessons the task captured and keeps, by category and by tier.",
         params: taskParams,
         response: { 200: lessonStatsSchema, ...apiProblems(400, 503) },
       },
@@ -122,6 +127,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         operationId: "clearLessons",
         tags,
         summary: "Forget every lesson, counter and signature of a task (its resolution stays)",
+        description: "Deletes the task's lessons, counters and signatures. The resolution stays, so what worked is still offered to other tasks.",
         params: taskParams,
         response: { 204: noContent, ...apiProblems(400, 503) },
       },
@@ -139,6 +145,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         operationId: "getLesson",
         tags,
         summary: "One lesson, with the fixes that worked for its signature in any task",
+        description: "A lesson by id, with up to three fixes that worked for the same failure signature in the tenant's resolved tasks.",
         params: lessonParams,
         response: { 200: lessonWithFixesSchema, ...apiProblems(400, 404, 503) },
       },
@@ -153,6 +160,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         operationId: "deleteLesson",
         tags,
         summary: "Forget one lesson",
+        description: "Deletes one lesson; the task's counters drop with it.",
         params: lessonParams,
         response: { 204: noContent, ...apiProblems(400, 404, 503) },
       },

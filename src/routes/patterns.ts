@@ -15,7 +15,7 @@ import {
   toolParams,
   toolPatternSchema,
 } from "../schemas/tools.js";
-import { sendPrompt, sessionOf } from "./request-scope.js";
+import { PROMPT_TYPES, sendPrompt, sessionOf } from "./request-scope.js";
 
 const tags = ["patterns"];
 
@@ -27,6 +27,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         operationId: "listToolPatterns",
         tags,
         summary: "Every tool's pattern, in order of first use",
+        description: "What the session's history teaches about each tool: counts, success rate, common arguments, error and success patterns.",
         params: sessionParams,
         response: { 200: patternsSchema, ...apiProblems(400, 503) },
       },
@@ -44,6 +45,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         operationId: "getToolPattern",
         tags,
         summary: "One tool's pattern; 404 when the tool has no calls",
+        description: "What the session's history teaches about one tool.",
         params: toolParams,
         response: { 200: toolPatternSchema, ...apiProblems(400, 404, 503) },
       },
@@ -58,6 +60,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         operationId: "getKnownFix",
         tags,
         summary: "The argument change that fixed this error type before; 404 when none is known",
+        description: "Call when a tool call fails: the change of arguments that fixed this error type of this tool earlier in the session.",
         params: toolParams,
         querystring: fixQuery,
         response: { 200: knownFixSchema, ...apiProblems(400, 404, 503) },
@@ -74,6 +77,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
         operationId: "getArgHints",
         tags,
         summary: "Arguments that worked for a goal like this one; 404 when none did",
+        description: "Arguments of a past success whose goal contains the given one (case-insensitive), to start a call from.",
         params: toolParams,
         querystring: hintsQuery,
         response: { 200: argHintsSchema, ...apiProblems(400, 404, 503) },
@@ -89,10 +93,12 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
   app.get(
     "/sessions/:session_id/patterns/:tool_name/guidance",
     {
+      config: PROMPT_TYPES,
       schema: {
         operationId: "getErrorGuidance",
         tags,
         summary: "An <error_guidance> block for an error type of a tool",
+        description: "A prompt block on one error type of a tool: how often it happened, and what fixed it.",
         params: toolParams,
         querystring: guidanceQuery,
         response: { 200: promptResponse(sessionPromptSchema), ...apiProblems(400, 404, 503) },
@@ -108,10 +114,12 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
   app.get(
     "/sessions/:session_id/patterns/:tool_name/template",
     {
+      config: PROMPT_TYPES,
       schema: {
         operationId: "getSuccessTemplate",
         tags,
         summary: "A <success_template> block of arguments that worked for a goal; 404 when none did",
+        description: "A prompt block with the arguments of a past success for a goal like the given one.",
         params: toolParams,
         querystring: templateQuery,
         response: { 200: promptResponse(sessionPromptSchema), ...apiProblems(400, 404, 503) },

@@ -1,5 +1,6 @@
 // Helpers every route shares: whose data a request touches, and text-or-JSON prompt replies.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { replyTypeOf } from "./content-negotiation.js";
 import type { SessionRef, TaskRef } from "../storage/port.js";
 
 /** The task a request addresses, within the request's tenant. */
@@ -12,14 +13,11 @@ export function sessionOf(request: FastifyRequest, sessionId: string): SessionRe
   return { tenant: request.tenant, sessionId };
 }
 
-/** True when the client asked for text/plain rather than JSON. */
-export function wantsText(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? "";
-  return accept.includes("text/plain") && !accept.includes("application/json");
-}
+/** Route config of a prompt route: JSON by default, the text alone when Accept prefers text/plain. */
+export const PROMPT_TYPES = { produces: ["application/json", "text/plain"] } as const;
 
-/** Sends the prompt text itself for text/plain clients, else the JSON document. */
+/** Sends the prompt text itself when the client prefers text/plain, else the JSON document. */
 export function sendPrompt<T extends { prompt: string }>(request: FastifyRequest, reply: FastifyReply, body: T) {
-  if (wantsText(request)) return reply.type("text/plain; charset=utf-8").send(body.prompt);
+  if (replyTypeOf(request) === "text/plain") return reply.type("text/plain; charset=utf-8").send(body.prompt);
   return reply.type("application/json; charset=utf-8").send(body);
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ToolMemoryService } from "../domain/tools/service.js";
 import { apiProblems, promptResponse } from "../schemas/common.js";
 import {
+  memoryImportSchema,
   proceduralMemorySchema,
   sessionParams,
   sessionPromptQuery,
@@ -11,7 +12,7 @@ import {
   sessionStatsSchema,
   summaryQuery,
 } from "../schemas/tools.js";
-import { sendPrompt, sessionOf } from "./request-scope.js";
+import { PROMPT_TYPES, sendPrompt, sessionOf } from "./request-scope.js";
 
 const tags = ["sessions"];
 const noContent = z.undefined().describe("Done");
@@ -27,6 +28,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         operationId: "getSessionStats",
         tags,
         summary: "Counts over the session's kept log",
+        description: "Calls, successes, failures and detected fixes over the session's kept log, and when the session began; the times are null for a session with no history.",
         params: sessionParams,
         response: { 200: sessionStatsSchema, ...apiProblems(400, 503) },
       },
@@ -37,10 +39,12 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
   app.get(
     "/sessions/:session_id/prompt",
     {
+      config: PROMPT_TYPES,
       schema: {
         operationId: "getSessionPrompt",
         tags,
         summary: "The <procedural_memory> block for a fresh session's prompt",
+        description: "Call at the start of a fresh session that continues this one: recent calls, error patterns and the fixes that worked, per tool. shared=true adds what the tenant's other sessions learned.",
         params: sessionParams,
         querystring: sessionPromptQuery,
         response: { 200: promptResponse(sessionPromptSchema), ...apiProblems(400, 503) },
@@ -56,10 +60,12 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
   app.get(
     "/sessions/:session_id/prompt/summary",
     {
+      config: PROMPT_TYPES,
       schema: {
         operationId: "getSessionSummary",
         tags,
         summary: "The <procedural_memory_summary> block: totals and the most used tools",
+        description: "A short prompt block: the session's totals and its most used tools.",
         params: sessionParams,
         querystring: summaryQuery,
         response: { 200: promptResponse(sessionPromptSchema), ...apiProblems(400, 503) },
@@ -79,6 +85,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         operationId: "exportSessionMemory",
         tags,
         summary: "Export the session's whole procedural memory",
+        description: "The session's whole procedural memory as one document, to back it up or copy it into another session with importSessionMemory.",
         params: sessionParams,
         response: { 200: proceduralMemorySchema, ...apiProblems(400, 503) },
       },
@@ -95,9 +102,11 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         operationId: "importSessionMemory",
         tags,
         summary: "Replace the session's memory with an exported one",
-        description: "The document's session_id gives way to the path's, so a memory can be copied into another session.",
+        description:
+          "Takes a document from exportSessionMemory (or the Python's to_dict()). Its session_id gives way to the " +
+          "path's, so a memory can be copied into another session; missing times become the time of the import.",
         params: sessionParams,
-        body: proceduralMemorySchema,
+        body: memoryImportSchema,
         response: { 204: noContent, ...apiProblems(400, 413, 415, 503) },
       },
     },
@@ -114,6 +123,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         operationId: "resetSessionMemory",
         tags,
         summary: "Forget the session; call ids start again at call-0001",
+        description: "Deletes the session's log, patterns and fixes; the tenant's shared knowledge keeps what it learned.",
         params: sessionParams,
         response: { 204: noContent, ...apiProblems(400, 503) },
       },

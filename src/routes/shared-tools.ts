@@ -12,7 +12,7 @@ import {
   sharedToolListSchema,
   sharedToolParams,
 } from "../schemas/shared-tools.js";
-import { sendPrompt } from "./request-scope.js";
+import { PROMPT_TYPES, sendPrompt } from "./request-scope.js";
 
 const tags = ["shared-tools"];
 
@@ -24,6 +24,7 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
         operationId: "listSharedTools",
         tags,
         summary: "The tenant's tools across every session, most calls first",
+        description: "Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first.",
         querystring: listToolsQuery,
         response: { 200: sharedToolListSchema, ...apiProblems(400, 503) },
       },
@@ -38,6 +39,7 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
         operationId: "getSharedToolKnowledge",
         tags,
         summary: "What every session of the tenant taught about one tool; 404 when none called it",
+        description: "The tenant's knowledge of one tool, pooled from every session: error patterns, the fixes that worked for each, and arguments that succeeded.",
         params: sharedToolParams,
         response: { 200: sharedToolKnowledgeSchema, ...apiProblems(400, 404, 503) },
       },
@@ -52,6 +54,7 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
         operationId: "forgetSharedTool",
         tags,
         summary: "Forget what the tenant learned about one tool; sessions keep their own memory",
+        description: "Deletes the tenant's pooled knowledge of one tool. Each session's own memory is untouched.",
         params: sharedToolParams,
         response: { 204: z.undefined().describe("Forgotten (also when nothing was known)"), ...apiProblems(400, 503) },
       },
@@ -69,6 +72,7 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
         operationId: "getSharedFix",
         tags,
         summary: "The fix the tenant's sessions applied most for an error type, and the alternatives; 404 when none",
+        description: "Call when a tool call fails in a session with no fix of its own: the fix the tenant's sessions applied most for this error type, with alternatives.",
         params: sharedToolParams,
         querystring: sharedFixQuery,
         response: { 200: sharedKnownFixSchema, ...apiProblems(400, 404, 503) },
@@ -80,10 +84,12 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
   app.get(
     "/tools/:tool_name/guidance",
     {
+      config: PROMPT_TYPES,
       schema: {
         operationId: "getSharedErrorGuidance",
         tags,
         summary: "An <error_guidance> block from every session's fixes; 404 when no session called the tool",
+        description: "A prompt block on one error type of a tool, from the fixes every session of the tenant found.",
         params: sharedToolParams,
         querystring: sharedFixQuery,
         response: { 200: promptResponse(sharedGuidanceSchema), ...apiProblems(400, 404, 503) },

@@ -12,6 +12,7 @@ const tenantSignatureRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> =
         operationId: "listTenantSignatures",
         tags: ["resolutions"],
         summary: "The tenant's most recurring failures across tasks, with the latest fix that worked for each",
+        description: "Failures that recur across the tenant's tasks, most frequent first, each with the latest approach that resolved a task that had it.",
         querystring: tenantSignaturesQuery,
         response: { 200: tenantSignatureListSchema, ...apiProblems(400, 503) },
       },

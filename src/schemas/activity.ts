@@ -25,7 +25,7 @@ export const taskListSchema = z
           resolved: z.boolean().describe("True while the task has a resolution"),
           updated_at: updatedAt,
         })
-        .meta({ id: "TaskSummary" }),
+        .meta({ id: "TaskSummary", description: "A task as a listing shows it" }),
     ),
     next_cursor: nextCursor,
   })
@@ -43,7 +43,7 @@ export const sessionListSchema = z
           tools_tracked: z.int().min(0),
           updated_at: updatedAt,
         })
-        .meta({ id: "SessionSummary" }),
+        .meta({ id: "SessionSummary", description: "A session as a listing shows it" }),
     ),
     next_cursor: nextCursor,
   })
@@ -70,7 +70,7 @@ export const overviewSchema = z
           successes: z.int().min(0).describe("Tool calls that succeeded"),
           fixes: z.int().min(0).describe("Fixes detected"),
         })
-        .meta({ id: "ActivityPoint" }),
+        .meta({ id: "ActivityPoint", description: "Counts for one minute or hour of the timeline" }),
     ),
   })
   .meta({ id: "TenantOverview", description: "How the tenant's agents are doing, now and over time" });

@@ -1,5 +1,6 @@
 // Schemas shared by every route: ids in paths, the problem+json body, text-or-JSON prompt responses.
 import { z } from "zod";
+import "./messages.js";
 
 // Ids go into Redis hash tags and URLs, so they are kept to a safe alphabet (no braces, no slashes).
 const ID_ALPHABET = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -38,7 +39,7 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: the problem names every offending field",
   401: "Missing or unknown API key (when API keys are configured)",
   404: "Not found",
-  409: "A request with the same Idempotency-Key is still in progress",
+  409: "A request with the same Idempotency-Key is still in progress; retry after the Retry-After seconds",
   413: "Request body too large",
   415: "Unsupported media type",
   422: "The Idempotency-Key was used for a different request",
@@ -46,6 +47,9 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   500: "Unexpected error; the body reveals no internals",
   503: "Store unavailable; retry after the Retry-After seconds",
 };
+
+// Like every other route's, a query without parameters takes no unknown ones: a typo is a 400, not silence.
+export const noQuery = z.strictObject({});
 
 /** Error responses as problem+json bodies; 500 is on every route. */
 export function problemResponses<const S extends readonly number[]>(...statuses: S) {
@@ -76,15 +80,17 @@ export const idempotencyHeaders = z.object({
     ),
 });
 
-/** A prompt as JSON, or as the text itself when the client asks for text/plain. */
+/**
+ * A prompt route's reply as documented: JSON, whose `prompt` field holds the text. The text alone
+ * (Accept: text/plain) is left out of the document so that generated clients get one type.
+ */
 export function promptResponse<T extends z.ZodType>(json: T) {
   return {
-    description: "The prompt block, as JSON or (Accept: text/plain) as text",
-    content: {
-      "application/json": { schema: json },
-      "text/plain": { schema: z.string() },
-    },
+    description: "The prompt block as JSON; with Accept: text/plain, the prompt text alone",
+    content: { "application/json": { schema: json } },
   };
 }
 
-export const booleanQuery = z.stringbool();
+// Documented as a boolean, which is how generated clients send it ("true"/"false"); the parse also
+// takes 1/0, yes/no and on/off.
+export const booleanQuery = z.stringbool().meta({ type: "boolean" });

@@ -25,13 +25,13 @@ export const lessonSchema = z
     lesson_id: z.string(),
     task_id: z.string(),
     attempt_number: z.int(),
-    tier: z.int(),
+    tier: z.literal([1, 2, 3]),
     error_type: z.string(),
     error_message: z.string(),
     error_context: z.string().nullable(),
     hypothesized_fix: z.string(),
     fix_approach: z.string().nullable(),
-    model: z.string(),
+    model: z.string().nullable(),
     timestamp: z.string().describe("ISO 8601, UTC"),
     duration_ms: z.int().nullable(),
     tokens_used: z.int().nullable(),
@@ -67,10 +67,10 @@ export const tenantSignatureListSchema = z
           resolved_tasks: z.int().min(0).describe("Tasks whose resolution lists this signature"),
           latest_known_fix: knownFixSchema.nullable(),
         })
-        .meta({ id: "TenantSignature" }),
+        .meta({ id: "TenantSignature", description: "A failure that recurs across the tenant's tasks" }),
     ),
   })
-  .meta({ id: "TenantSignatureList" });
+  .meta({ id: "TenantSignatureList", description: "The tenant's most recurring failures, each with the latest fix that worked" });
 
 export const taskParams = z.object({ task_id: taskIdSchema });
 export const lessonParams = z.object({ task_id: taskIdSchema, lesson_id: taskIdSchema.describe("Lesson id") });
@@ -81,7 +81,7 @@ export const listLessonsQuery = z.strictObject({
 
 export const lessonListSchema = z
   .object({ task_id: z.string(), lessons: z.array(lessonSchema) })
-  .meta({ id: "LessonList" });
+  .meta({ id: "LessonList", description: "A task's kept lessons, oldest first" });
 
 export const lessonPromptQuery = z.strictObject({
   max_lessons: z.coerce.number().int().min(1).max(1000).default(5).describe("With group=signature, distinct failures"),
@@ -106,7 +106,7 @@ export const failureSignatureSchema = z
 
 export const signatureListSchema = z
   .object({ task_id: z.string(), signatures: z.array(failureSignatureSchema) })
-  .meta({ id: "FailureSignatureList" });
+  .meta({ id: "FailureSignatureList", description: "A task's distinct failures, most recurring first" });
 
 export const resolutionInputSchema = z
   .strictObject({
@@ -125,11 +125,11 @@ export const resolutionSchema = z
     resolved_at: z.string(),
     signatures: z.array(z.string()).describe("The task's failure signatures when it was resolved, most recurring first"),
   })
-  .meta({ id: "Resolution" });
+  .meta({ id: "Resolution", description: "What finally worked for a task" });
 
 export const lessonPromptSchema = z
   .object({ task_id: z.string(), lesson_count: z.int(), prompt: z.string() })
-  .meta({ id: "LessonPrompt" });
+  .meta({ id: "LessonPrompt", description: "A task's lessons as a prompt block, in the prompt field" });
 
 export const lessonStatsSchema = z
   .object({
@@ -141,4 +141,4 @@ export const lessonStatsSchema = z
     most_common_error: z.string().nullable().describe("The category with the most kept lessons"),
     resolved: z.boolean().describe("Whether the task has a resolution"),
   })
-  .meta({ id: "LessonStats" });
+  .meta({ id: "LessonStats", description: "Counts of a task's lessons by category and tier" });

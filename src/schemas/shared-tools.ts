@@ -21,7 +21,7 @@ export const recordedToolCallSchema = toolLogEntrySchema
   })
   .meta({ id: "RecordedToolCall", description: "The stored entry, and what the tenant already knows about its failure" });
 
-const sharedFixSchema = z.object({ ...fixSummary, last_applied_at: z.string() }).meta({ id: "SharedFix" });
+const sharedFixSchema = z.object({ ...fixSummary, last_applied_at: z.string() }).meta({ id: "SharedFix", description: "One fix the tenant's sessions applied, and how often" });
 
 const sharedFixEventSchema = z
   .object({ session_id: z.string(), failed_call_id: z.string(), fix_call_id: z.string(), applied_at: z.string() })
@@ -36,7 +36,7 @@ const sharedErrorPatternSchema = errorPatternSchema
 
 const sharedSuccessPatternSchema = successPatternSchema
   .extend({ session_id: z.string() })
-  .meta({ id: "SharedSuccessPattern" });
+  .meta({ id: "SharedSuccessPattern", description: "Arguments that succeeded in one of the tenant's sessions" });
 
 export const sharedToolKnowledgeSchema = toolPatternSchema
   .extend({
@@ -60,10 +60,10 @@ export const sharedToolListSchema = z
           sessions_seen: z.int().min(0),
           last_used_at: z.string(),
         })
-        .meta({ id: "SharedToolSummary" }),
+        .meta({ id: "SharedToolSummary", description: "A tool as the tenant's listing shows it" }),
     ),
   })
-  .meta({ id: "SharedToolList" });
+  .meta({ id: "SharedToolList", description: "The tenant's tools, most calls first" });
 
 export const sharedKnownFixSchema = z
   .object({
@@ -72,11 +72,11 @@ export const sharedKnownFixSchema = z
     ...fixSummary,
     alternatives: z.array(z.object(fixSummary)).describe("The other kept fixes, most applied first"),
   })
-  .meta({ id: "SharedKnownFix" });
+  .meta({ id: "SharedKnownFix", description: "The fix the tenant applied most for an error type, with the alternatives" });
 
 export const sharedGuidanceSchema = z
   .object({ tool_name: z.string(), prompt: z.string() })
-  .meta({ id: "SharedErrorGuidance" });
+  .meta({ id: "SharedErrorGuidance", description: "An <error_guidance> prompt block from the tenant's fixes" });
 
 export const sharedToolParams = z.object({ tool_name: toolNameSchema });
 export const listToolsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(50) });

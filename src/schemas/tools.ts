@@ -23,6 +23,7 @@ const MAX_ARGUMENT_KEYS = 100;
 const MAX_ARGUMENTS_JSON_CHARS = 65_536;
 
 const boundedArguments = argumentsSchema
+  .meta({ maxProperties: MAX_ARGUMENT_KEYS })
   .refine((args) => Object.keys(args).length <= MAX_ARGUMENT_KEYS, `at most ${MAX_ARGUMENT_KEYS} arguments`)
   .refine((args) => JSON.stringify(args).length <= MAX_ARGUMENTS_JSON_CHARS, `at most ${MAX_ARGUMENTS_JSON_CHARS} characters of JSON`);
 
@@ -59,7 +60,7 @@ export const toolLogEntrySchema = z
     fix_for: z.string().nullable().describe("The failure this call fixed"),
     delta_args: argDeltaSchema.nullable(),
   })
-  .meta({ id: "ToolLogEntry" });
+  .meta({ id: "ToolLogEntry", description: "One recorded tool call, with its fix links" });
 
 export const errorPatternSchema = z
   .object({
@@ -70,7 +71,7 @@ export const errorPatternSchema = z
     typical_fix: z.string().nullable(),
     fix_delta: argDeltaSchema.nullable(),
   })
-  .meta({ id: "ErrorPattern" });
+  .meta({ id: "ErrorPattern", description: "How a tool failed with one error type, and what fixed it" });
 
 export const successPatternSchema = z
   .object({
@@ -79,7 +80,7 @@ export const successPatternSchema = z
     example_call_id: z.string().nullable(),
     delta_that_fixed: argDeltaSchema.nullable(),
   })
-  .meta({ id: "SuccessPattern" });
+  .meta({ id: "SuccessPattern", description: "Arguments of a success, and the change that made it succeed" });
 
 export const toolPatternSchema = z
   .object({
@@ -92,10 +93,19 @@ export const toolPatternSchema = z
     error_patterns: z.array(errorPatternSchema),
     success_patterns: z.array(successPatternSchema),
     avg_execution_ms: z.number().min(0).nullable(),
-    timed_calls: z.int().min(0).default(0).describe("Calls that reported a non-zero time"),
+    timed_calls: z.int().min(0).describe("Calls that reported a non-zero time"),
     updated_at: z.string(),
   })
-  .meta({ id: "ToolPattern" });
+  .meta({ id: "ToolPattern", description: "What a session's history teaches about one tool" });
+
+// Documents exported before timed_calls existed, and the Python's to_dict(), lack it.
+const toolPatternImportSchema = toolPatternSchema
+  .extend({
+    timed_calls: z.int().min(0).default(0).describe("Calls that reported a non-zero time; 0 when left out"),
+    // The Python's to_dict() leaves out this computed property; the import computes it from the counts.
+    success_rate: z.number().min(0).max(1).optional().describe("Ignored: computed from the counts"),
+  })
+  .meta({ id: "ToolPatternImport", description: "A tool's pattern in a memory document to import" });
 
 export const fixRelationSchema = z
   .object({
@@ -104,7 +114,7 @@ export const fixRelationSchema = z
     delta_args: argDeltaSchema,
     detected_at: z.string(),
   })
-  .meta({ id: "FixRelation" });
+  .meta({ id: "FixRelation", description: "A failure, the success that fixed it, and what changed" });
 
 export const proceduralMemorySchema = z
   .object({
@@ -113,10 +123,28 @@ export const proceduralMemorySchema = z
     tool_patterns: z.record(toolNameSchema, toolPatternSchema),
     fix_relations: z.array(fixRelationSchema),
     next_call_id: z.int().min(1),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: z.string().nullable().describe("Null only for a session with no history"),
+    updated_at: z.string().nullable().describe("Null only for a session with no history"),
   })
   .meta({ id: "ProceduralMemory", description: "A session's whole procedural memory" });
+
+// The Python's fix relations carry no detection time.
+const fixRelationImportSchema = fixRelationSchema
+  .extend({ detected_at: z.string().optional().describe("The time of the import when left out") })
+  .meta({ id: "FixRelationImport", description: "A fix relation in a memory document to import" });
+
+export const memoryImportSchema = z
+  .object({
+    session_id: z.string().nullish().describe("Ignored: the path names the session"),
+    // The history itself is required, so that an empty or mistyped document never wipes a session.
+    tool_log: z.array(toolLogEntrySchema),
+    tool_patterns: z.record(toolNameSchema, toolPatternImportSchema),
+    fix_relations: z.array(fixRelationImportSchema),
+    next_call_id: z.int().min(1).optional().describe("Never below one past the highest call id in tool_log"),
+    created_at: z.string().nullish().describe("The time of the import when left out"),
+    updated_at: z.string().nullish().describe("The time of the import when left out"),
+  })
+  .meta({ id: "ProceduralMemoryImport", description: "A procedural memory to import, as exported; only the history is required" });
 
 export const sessionParams = z.object({ session_id: sessionIdSchema });
 export const callParams = z.object({ session_id: sessionIdSchema, call_id: callIdSchema });
@@ -134,21 +162,21 @@ export const searchCallsQuery = z.strictObject({
 
 export const callListSchema = z
   .object({ session_id: z.string(), calls: z.array(toolLogEntrySchema) })
-  .meta({ id: "ToolCallList" });
+  .meta({ id: "ToolCallList", description: "Recorded calls, newest first" });
 
 export const patternsSchema = z
   .object({ session_id: z.string(), patterns: z.record(z.string(), toolPatternSchema) })
-  .meta({ id: "ToolPatterns" });
+  .meta({ id: "ToolPatterns", description: "Every tool's learned pattern in the session" });
 
 export const fixQuery = z.strictObject({ error_type: z.string().min(1).max(200) });
 export const knownFixSchema = z
   .object({ fix_delta: argDeltaSchema, typical_fix: z.string() })
-  .meta({ id: "KnownFix" });
+  .meta({ id: "KnownFix", description: "The change of arguments that fixed an error type before" });
 
 export const hintsQuery = z.strictObject({ goal: z.string().min(1).max(1000) });
 export const argHintsSchema = z
   .object({ tool_name: z.string(), goal: z.string(), arg_hints: argumentsSchema })
-  .meta({ id: "ArgHints" });
+  .meta({ id: "ArgHints", description: "Arguments of a past success for a goal like the given one" });
 
 export const sessionStatsSchema = z
   .object({
@@ -162,7 +190,7 @@ export const sessionStatsSchema = z
     created_at: z.string().nullable(),
     updated_at: z.string().nullable(),
   })
-  .meta({ id: "SessionStats" });
+  .meta({ id: "SessionStats", description: "Counts over a session's kept log; times are null for a session with no history" });
 
 const count = (fallback: number, max: number) => z.coerce.number().int().min(0).max(max).default(fallback);
 
@@ -191,7 +219,7 @@ export const sessionPromptQuery = z.strictObject({
 
 export const sessionPromptSchema = z
   .object({ session_id: z.string(), prompt: z.string() })
-  .meta({ id: "SessionPrompt" });
+  .meta({ id: "SessionPrompt", description: "A session's prompt block, in the prompt field" });
 
 export const summaryQuery = z.strictObject({ max_tools: z.coerce.number().int().min(1).max(100).default(5) });
 export const guidanceQuery = fixQuery;

@@ -10,7 +10,7 @@ import type {
 } from "../domain/lessons/types.js";
 import type { ActivityCounts, ListingCursor, Page, SessionSummary, TaskSummary, TenantEvent } from "../domain/activity/types.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../domain/shared-tools/types.js";
-import type { ProceduralMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
+import type { StoredMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
 
 /** One task of one tenant: the unit that lessons and their counters belong to. */
 export interface TaskRef {
@@ -188,10 +188,10 @@ export interface ToolMemoryStore {
   sessionCounters(session: SessionRef): Promise<SessionCounters>;
 
   /** The whole procedural memory, or null when the session has none. */
-  exportMemory(session: SessionRef): Promise<ProceduralMemory | null>;
+  exportMemory(session: SessionRef): Promise<StoredMemory | null>;
 
   /** Replaces everything the session had with the given memory, atomically, then lists the session as active. */
-  importMemory(session: SessionRef, memory: ProceduralMemory): Promise<void>;
+  importMemory(session: SessionRef, memory: StoredMemory): Promise<void>;
 
   /** Forgets the session: log, patterns, fixes and the id sequence. */
   resetSession(session: SessionRef): Promise<void>;

@@ -161,11 +161,11 @@ export function toolMemoryStoreContract(factory: StoreFactory): void {
           count: 1,
           contexts: ["other goal"],
           example_args: { q: "c" },
-          typical_fix: null,
-          fix_delta: null,
+          typical_fix: "add n; change q: c -> d",
+          fix_delta: { added: { n: 1 }, changed: { q: { from: "c", to: "d" } } },
         },
       ]);
-      // The success fixed call-0003, whose failure had no error type: no error pattern learns the fix.
+      // The success fixed call-0003, whose failure had no error type: it learns the fix under "unknown".
       expect(pattern!.success_patterns).toEqual([
         {
           goal_match: "solve puzzle",

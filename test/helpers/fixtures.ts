@@ -32,7 +32,7 @@ export function aLesson(overrides: Partial<Lesson> = {}): Lesson {
     error_context: null,
     hypothesized_fix: "Check variable types. Ensure correct attribute access.",
     fix_approach: null,
-    model: "",
+    model: null,
     timestamp: new Date(0).toISOString(),
     duration_ms: null,
     tokens_used: null,

@@ -89,7 +89,7 @@ describe.each(bothStores())("lessons API (%s store)", (_name, factory: StoreFact
       error_message: "m".repeat(500),
       error_context: "c".repeat(200),
       fix_approach: "retry with a smaller batch",
-      model: "",
+      model: null,
       duration_ms: 1200,
       tokens_used: 0,
     });
@@ -104,7 +104,7 @@ describe.each(bothStores())("lessons API (%s store)", (_name, factory: StoreFact
       .post(`/tasks/${uniqueId("task")}/lessons`)
       .send(failure({ model: null, error_context: null, fix_approach: null, duration_ms: null, tokens_used: null }));
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ model: "", error_context: null, fix_approach: null, duration_ms: null });
+    expect(response.body).toMatchObject({ model: null, error_context: null, fix_approach: null, duration_ms: null });
   });
 
   it("lists lessons oldest first, and the most recent N with limit", async () => {

@@ -138,7 +138,8 @@ function recordInModel(session: SessionModel, call: Omit<CallModel, "id" | "fixe
       target.fixedBy = entry.id;
       entry.fixFor = target.id;
       session.fixes += 1;
-      if (target.errorType) tool.fixes[target.errorType] = { from: target.marker, to: call.marker };
+      // A failure without an error type learns its fix under "unknown", where its pattern filed it.
+      tool.fixes[target.errorType ?? "unknown"] = { from: target.marker, to: call.marker };
       tool.successPatterns = [...tool.successPatterns, { goal: call.goal, marker: call.marker }].slice(-10);
     }
   }
@@ -157,7 +158,7 @@ function shareInModel(world: World, tenant: Tenant, sessionId: string, entry: Ca
     // The fixed failure may have come into the session by an import (even one copied from the other
     // tenant): it is this session's data now, and its arguments are in the fix the tenant learns.
     tool.markers.add(fixed.marker);
-    if (fixed.errorType) tool.typical[fixed.errorType] = { from: fixed.marker, to: entry.marker };
+    tool.typical[fixed.errorType ?? "unknown"] = { from: fixed.marker, to: entry.marker };
   }
 }
 
@@ -373,7 +374,8 @@ const tenantArb = fc.constantFrom<Tenant>(...TENANTS);
 const taskArb = fc.constantFrom(...TASKS);
 const sessionArb = fc.constantFrom(...SESSIONS);
 const toolArb = fc.constantFrom(...TOOLS);
-const errorTypeArb = fc.constantFrom("E1", "E2");
+// "unknown" is where failures without an error type are filed, so lookups by it must find them.
+const errorTypeArb = fc.constantFrom("E1", "E2", "unknown");
 const goalArb = fc.constantFrom("deploy", "build");
 const onTask = { tenant: tenantArb, task: taskArb };
 const onSession = { tenant: tenantArb, session: sessionArb };
@@ -587,7 +589,7 @@ async function apply(app: FastifyInstance, world: World, op: Operation): Promise
         const entry = recordInModel(session, { tool: call.tool, outcome: call.outcome, errorType, goal, marker });
         const fixed = entry.fixFor === null ? null : session.log.find((prior) => prior.id === entry.fixFor)!;
         shareInModel(world, tenant, op.session, entry, fixed);
-        const known = isFailure(call.outcome) && errorType ? world.shared[tenant][call.tool]!.typical[errorType] : undefined;
+        const known = isFailure(call.outcome) ? world.shared[tenant][call.tool]!.typical[errorType ?? "unknown"] : undefined;
         expect(reply.body).toMatchObject({
           id: entry.id,
           fix_for: entry.fixFor,
@@ -607,7 +609,7 @@ async function apply(app: FastifyInstance, world: World, op: Operation): Promise
         .reverse()
         .filter((call) => !filter.tool_name || call.tool === filter.tool_name)
         .filter((call) => !filter.outcome || call.outcome === filter.outcome)
-        .filter((call) => !filter.error_type || call.errorType === filter.error_type)
+        .filter((call) => !filter.error_type || (isFailure(call.outcome) ? (call.errorType ?? "unknown") : call.errorType) === filter.error_type)
         .filter((call) => !filter.goal_contains || (call.goal ?? "").toLowerCase().includes(filter.goal_contains.toLowerCase()))
         .filter((call) => !filter.only_fixes || call.fixFor !== null)
         .filter((call) => !filter.only_fixed || call.fixedBy !== null)

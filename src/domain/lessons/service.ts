@@ -79,7 +79,8 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
         error_context: report.error_context ? report.error_context.slice(0, MAX_CONTEXT_CHARS) : null,
         hypothesized_fix: hypothesiseFix(report.error_message, category),
         fix_approach: report.fix_approach || null,
-        model: report.model ?? "",
+        // Absent and empty both read as null, like every other field a report may leave out.
+        model: report.model || null,
         timestamp: clock().toISOString(),
         duration_ms: report.duration_ms ?? null,
         tokens_used: report.tokens_used ?? null,

@@ -29,7 +29,7 @@ export interface Lesson {
   error_context: string | null;
   hypothesized_fix: string;
   fix_approach: string | null;
-  model: string;
+  model: string | null;
   timestamp: string;
   duration_ms: number | null;
   tokens_used: number | null;

@@ -48,7 +48,6 @@ function leastUsedFix(fixes: SharedFix[]): number {
 
 function learnFix(knowledge: SharedToolKnowledge, facts: SharedCallFacts, fix: NonNullable<SharedCallFacts["fix"]>, now: string): void {
   knowledge.fixes_learned += 1;
-  // Like a session's pattern, a failure without an error type teaches no error pattern its fix.
   if (fix.error_type) {
     const pattern = errorPatternFor(knowledge, fix.error_type);
     const wanted = canonicalJson(fix.delta);

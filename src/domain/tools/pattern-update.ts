@@ -6,7 +6,13 @@ import { isMeasuredTime } from "./text-format.js";
 import { FAILURE_OUTCOMES } from "./types.js";
 import type { ArgDelta, ErrorPattern, ToolLogEntry, ToolPattern } from "./types.js";
 
-const UNKNOWN_ERROR_TYPE = "unknown";
+/** The error type a failure without one is filed, fixed and found under. */
+export const UNKNOWN_ERROR_TYPE = "unknown";
+
+/** A failure's error type as patterns and filters know it: an absent or empty one is "unknown". */
+export function errorTypeOf(entry: { error_type: string | null }): string {
+  return entry.error_type || UNKNOWN_ERROR_TYPE;
+}
 
 export interface FixTarget {
   target: ToolLogEntry;
@@ -43,7 +49,7 @@ export type PatternFacts = Pick<ToolLogEntry, "outcome" | "execution_time_ms" | 
 
 function recordError(pattern: ToolPattern, entry: PatternFacts): void {
   // An empty error type counts as none, as in the Python and the Redis script.
-  const errorType = entry.error_type || UNKNOWN_ERROR_TYPE;
+  const errorType = errorTypeOf(entry);
   const goal = entry.context_goal;
   const existing = pattern.error_patterns.find((ep) => ep.error_type === errorType);
   if (existing) {
@@ -115,12 +121,11 @@ export function applyFixToPattern(
   success: ToolLogEntry,
   delta: ArgDelta,
 ): void {
-  if (failed.error_type) {
-    const errorPattern = pattern.error_patterns.find((ep) => ep.error_type === failed.error_type);
-    if (errorPattern) {
-      errorPattern.fix_delta = structuredClone(delta);
-      errorPattern.typical_fix = describeDelta(delta);
-    }
+  // Unlike the Python, a failure without an error type learns its fix under "unknown", where it was filed.
+  const errorPattern = pattern.error_patterns.find((ep) => ep.error_type === errorTypeOf(failed));
+  if (errorPattern) {
+    errorPattern.fix_delta = structuredClone(delta);
+    errorPattern.typical_fix = describeDelta(delta);
   }
   pattern.success_patterns.push({
     goal_match: success.context_goal || null,

@@ -1,5 +1,6 @@
 // Filters a session's log the way search_calls did: every given filter must hold.
-import type { ToolLogEntry, ToolOutcome } from "./types.js";
+import { errorTypeOf } from "./pattern-update.js";
+import { FAILURE_OUTCOMES, type ToolLogEntry, type ToolOutcome } from "./types.js";
 
 export interface CallFilter {
   tool_name?: string | undefined;
@@ -22,7 +23,8 @@ export function matchesFilter(entry: ToolLogEntry, filter: CallFilter): boolean 
     if (!entry.context_goal?.toLowerCase().includes(filter.goal_contains.toLowerCase())) return false;
   }
   if (filter.outcome && entry.outcome !== filter.outcome) return false;
-  if (filter.error_type && entry.error_type !== filter.error_type) return false;
+  // A failure without an error type is found as "unknown", the name its pattern files it under.
+  if (filter.error_type && (FAILURE_OUTCOMES.has(entry.outcome) ? errorTypeOf(entry) : entry.error_type) !== filter.error_type) return false;
   if (filter.only_fixes && entry.fix_for === null) return false;
   if (filter.only_fixed && entry.fixed_by === null) return false;
   return true;

@@ -8,7 +8,7 @@ import { hasDeltaParts } from "./delta-text.js";
 import { formatErrorGuidance, formatSuccessTemplate, formatSummary, formatToolContext } from "./prompt-format.js";
 import { summariseResult } from "./result-summary.js";
 import { isUnfiltered, matchesFilter, type CallFilter } from "./search.js";
-import type { ArgDelta, ProceduralMemory, ToolArguments, ToolLogEntry, ToolOutcome, ToolPattern } from "./types.js";
+import type { ArgDelta, MemoryImport, ProceduralMemory, StoredMemory, ToolArguments, ToolLogEntry, ToolOutcome, ToolPattern } from "./types.js";
 
 export interface ToolCallInput {
   tool_name: string;
@@ -51,7 +51,7 @@ function noHistory(session: SessionRef, toolName: string): AppError {
 }
 
 /** Checks an imported memory and brings it within this service's limits; throws a 400 when it cannot. */
-function prepareImport(session: SessionRef, memory: ProceduralMemory, maxEntries: number): ProceduralMemory {
+function prepareImport(session: SessionRef, memory: MemoryImport, maxEntries: number, now: string): StoredMemory {
   const seen = new Set<string>();
   let highest = 0;
   for (const entry of memory.tool_log) {
@@ -69,15 +69,24 @@ function prepareImport(session: SessionRef, memory: ProceduralMemory, maxEntries
         { field: `body.tool_patterns.${name}.tool_name`, message: "must equal its key" },
       ]);
     }
-    pattern.success_rate = pattern.total_calls === 0 ? 0 : pattern.success_count / pattern.total_calls;
   }
+  const patterns = Object.fromEntries(
+    Object.entries(memory.tool_patterns).map(([name, pattern]) => [
+      name,
+      { ...pattern, success_rate: pattern.total_calls === 0 ? 0 : pattern.success_count / pattern.total_calls },
+    ]),
+  );
   return {
     ...memory,
+    tool_patterns: patterns,
     session_id: session.sessionId,
+    // A document without times (one written by hand, say) starts its history at the import.
+    created_at: memory.created_at ?? now,
+    updated_at: memory.updated_at ?? now,
     tool_log: memory.tool_log.slice(-maxEntries),
-    fix_relations: memory.fix_relations.slice(-maxEntries),
+    fix_relations: memory.fix_relations.slice(-maxEntries).map((relation) => ({ ...relation, detected_at: relation.detected_at ?? now })),
     // Ids must never repeat: the sequence continues after the highest id the log holds.
-    next_call_id: Math.max(memory.next_call_id, highest + 1),
+    next_call_id: Math.max(memory.next_call_id ?? 1, highest + 1),
   };
 }
 
@@ -158,16 +167,15 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
       return { session_id: session.sessionId, ...counters, success_rate: rate };
     },
 
-    /** The whole memory; an empty one for a session with no history. */
+    /** The whole memory; an empty one, with no times (as in stats), for a session with no history. */
     async exportMemory(session: SessionRef): Promise<ProceduralMemory> {
       const memory = await store.exportMemory(session);
       if (memory) return memory;
-      const now = clock().toISOString();
-      return { session_id: session.sessionId, tool_log: [], tool_patterns: {}, fix_relations: [], next_call_id: 1, created_at: now, updated_at: now };
+      return { session_id: session.sessionId, tool_log: [], tool_patterns: {}, fix_relations: [], next_call_id: 1, created_at: null, updated_at: null };
     },
 
-    importMemory(session: SessionRef, memory: ProceduralMemory): Promise<void> {
-      return store.importMemory(session, prepareImport(session, memory, limits.maxToolLogEntries));
+    importMemory(session: SessionRef, memory: MemoryImport): Promise<void> {
+      return store.importMemory(session, prepareImport(session, memory, limits.maxToolLogEntries, clock().toISOString()));
     },
 
     reset(session: SessionRef): Promise<void> {

@@ -80,6 +80,20 @@ export interface ProceduralMemory {
   tool_patterns: Record<string, ToolPattern>;
   fix_relations: FixRelation[];
   next_call_id: number;
-  created_at: string;
-  updated_at: string;
+  /** Null only in the export of a session with no history, which has no times yet. */
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** An imported memory as a store keeps it: always with its times. */
+export type StoredMemory = ProceduralMemory & { created_at: string; updated_at: string };
+
+/** A memory as a client sends it to import: the session and times may be left out. */
+export type MemoryImport = Omit<ProceduralMemory, "session_id" | "created_at" | "updated_at" | "next_call_id" | "tool_patterns" | "fix_relations"> & {
+  tool_patterns: Record<string, Omit<ToolPattern, "success_rate"> & { success_rate?: number | undefined }>;
+  fix_relations: Array<Omit<FixRelation, "detected_at"> & { detected_at?: string | undefined }>;
+  session_id?: string | null | undefined;
+  created_at?: string | null | undefined;
+  updated_at?: string | null | undefined;
+  next_call_id?: number | undefined;
 }

@@ -1,6 +1,7 @@
 // Embedded shared tool knowledge: each tenant's aggregate per tool, learned from every session's calls.
 import { emptyKnowledge, foldSharedCall, knownFixOf, presentKnowledge } from "../../domain/shared-tools/knowledge.js";
 import type { SharedCallFacts, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
+import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
 import type { MemoryActivity } from "./activity.js";
@@ -74,7 +75,7 @@ export function createMemoryToolKnowledgeStore(
       const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: fixedErrorType, delta: entry.delta_args } : null;
       if (learn(session.tenant, { ...entry, session_id: session.sessionId, call_id: entry.id, fix }, writeId)) activity.toolCallRecorded(session, entry);
       const state = tools.get(toolKey(session.tenant, entry.tool_name));
-      const knownFix = FAILURE_OUTCOMES.has(entry.outcome) && state ? knownFixOf(state.knowledge, entry.error_type) : null;
+      const knownFix = FAILURE_OUTCOMES.has(entry.outcome) && state ? knownFixOf(state.knowledge, errorTypeOf(entry)) : null;
       return { entry, knownFix: structuredClone(knownFix) };
     },
 

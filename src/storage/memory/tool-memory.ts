@@ -4,6 +4,7 @@ import {
   applyCallToPattern,
   applyFixToPattern,
   emptyPattern,
+  errorTypeOf,
   findFixTarget,
 } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES, type FixRelation, type ToolLogEntry, type ToolPattern } from "../../domain/tools/types.js";
@@ -82,7 +83,7 @@ export function createMemoryToolMemoryStore(
 
     state.createdAt ??= now;
     state.updatedAt = now;
-    return { entry: structuredClone(entry), fixedErrorType: fix ? fix.target.error_type : null };
+    return { entry: structuredClone(entry), fixedErrorType: fix ? errorTypeOf(fix.target) : null };
   }
 
   return {

@@ -1,6 +1,6 @@
 // Exports and imports a whole session's procedural memory, each as one MULTI/EXEC round trip.
 import { RECENT_CALLS_PER_TOOL } from "../../domain/tools/pattern-limits.js";
-import type { FixRelation, ProceduralMemory, ToolLogEntry } from "../../domain/tools/types.js";
+import type { FixRelation, StoredMemory, ToolLogEntry } from "../../domain/tools/types.js";
 import type { Keys } from "./keys.js";
 import { argumentPairs, entryFrom } from "./log-entries.js";
 import { patternsInOrderOfUse, stateFromPattern } from "./pattern-state.js";
@@ -13,7 +13,7 @@ export async function exportSession(
   redis: ScriptedRedis,
   k: SessionKeys,
   sessionId: string,
-): Promise<ProceduralMemory | null> {
+): Promise<StoredMemory | null> {
   const [meta, ids, calls, patterns, fixes] = await execAtomically<
     [Record<string, string>, string[], Record<string, string>, Record<string, string>, string[]]
   >(redis.multi().hgetall(k.meta).lrange(k.log, 0, -1).hgetall(k.calls).hgetall(k.patterns).lrange(k.fixes, 0, -1));
@@ -47,7 +47,7 @@ function factsOf(entry: ToolLogEntry): string {
 export async function importSession(
   redis: ScriptedRedis,
   k: SessionKeys,
-  memory: ProceduralMemory,
+  memory: StoredMemory,
   ttlSeconds: number,
 ): Promise<void> {
   const log = memory.tool_log;

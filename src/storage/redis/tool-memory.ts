@@ -5,6 +5,7 @@ import {
   MAX_VALUES_PER_ARGUMENT,
   RECENT_CALLS_PER_TOOL,
 } from "../../domain/tools/pattern-limits.js";
+import { UNKNOWN_ERROR_TYPE } from "../../domain/tools/pattern-update.js";
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
@@ -61,7 +62,7 @@ export async function recordInSession(redis: ScriptedRedis, keys: Keys, limits: 
     fix_for: fixedId || null,
     delta_args: deltaJson ? (JSON.parse(deltaJson) as ArgDelta) : null,
   };
-  return { entry, fixedErrorType: fixedId ? fixedErrorType || null : null, argumentPairs: args };
+  return { entry, fixedErrorType: fixedId ? fixedErrorType || UNKNOWN_ERROR_TYPE : null, argumentPairs: args };
 }
 
 export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits): ToolMemoryStore {

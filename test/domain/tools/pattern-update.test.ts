@@ -154,11 +154,11 @@ describe("applyFixToPattern", () => {
     ]);
   });
 
-  it("adds only the success pattern when the failed call has no error type", () => {
+  it("teaches a failure without an error type its fix under 'unknown', where it was filed", () => {
     const untyped = { ...failed, error_type: null };
     const p = applyAll([untyped, success]);
     applyFixToPattern(p, untyped, success, delta);
-    expect(p.error_patterns[0]).toMatchObject({ error_type: "unknown", fix_delta: null, typical_fix: null });
+    expect(p.error_patterns[0]).toMatchObject({ error_type: "unknown", fix_delta: delta, typical_fix: expect.any(String) });
     expect(p.success_patterns).toHaveLength(1);
   });
 

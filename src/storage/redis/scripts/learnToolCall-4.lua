@@ -118,9 +118,10 @@ if fresh then
   end
 end
 
-if isFailureOutcome(outcome) and errorType ~= '' then
+if isFailureOutcome(outcome) then
+  local filedAs = errorType ~= '' and errorType or 'unknown'
   for _, ep in ipairs(p.errors) do
-    if ep.error_type == errorType then
+    if ep.error_type == filedAs then
       local fix = typicalFix(ep.fixes or {})
       if fix then return { fix.delta, fix.times } end
       break

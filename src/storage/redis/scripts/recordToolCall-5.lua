@@ -115,10 +115,10 @@ end
 foldCall(p, args, outcome, goal, errorType, execMs, maxArgValues, maxContexts)
 
 if fixedId then
-  if fixedErrorType ~= '' then
-    for _, ep in ipairs(p.errors) do
-      if ep.error_type == fixedErrorType then ep.fix_delta = delta break end
-    end
+  -- A failure without an error type was filed under 'unknown' (foldCall), so its fix is learned there.
+  local fixedName = fixedErrorType ~= '' and fixedErrorType or 'unknown'
+  for _, ep in ipairs(p.errors) do
+    if ep.error_type == fixedName then ep.fix_delta = delta break end
   end
   p.successes[#p.successes + 1] = { goal_match = goal ~= '' and goal or nil,
     arg_hints = objectJson(args), example_call_id = id, delta_that_fixed = delta }

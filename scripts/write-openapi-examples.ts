@@ -1,0 +1,104 @@
+// Records a real exchange with the service (embedded store) and keeps its bodies as the OpenAPI examples.
+// Run it after changing what an operation takes or returns: npm run openapi:examples, then npm run openapi.
+import { writeFileSync } from "node:fs";
+import { buildApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
+import { storeLimitsOf } from "../src/plugins/store.js";
+import { createMemoryStore } from "../src/storage/memory/index.js";
+
+interface Step {
+  operationId: string;
+  method: "GET" | "POST" | "PUT";
+  url: string;
+  body?: unknown;
+}
+
+const task = "build-report-42";
+const other = "build-report-43";
+const session = "agent-7-run-3";
+const copy = "agent-7-run-4";
+
+const failure = {
+  attempt_number: 1,
+  tier: 2,
+  error_type: "TypeError",
+  error_message: "'NoneType' object has no attribute 'get'",
+  model: "gpt-4o-mini",
+  error_context: "while reading config['db']",
+  fix_approach: "check the config for None before reading keys",
+};
+
+const steps: Step[] = [
+  { operationId: "getLiveness", method: "GET", url: "/health/live" },
+  { operationId: "getReadiness", method: "GET", url: "/health/ready" },
+  { operationId: "captureLesson", method: "POST", url: `/tasks/${task}/lessons`, body: failure },
+  { operationId: "resolveTask", method: "PUT", url: `/tasks/${task}/resolution`, body: { attempt_number: 2, approach: "default the config to {} when the file is missing", model: "gpt-4o-mini" } },
+  { operationId: "captureLesson", method: "POST", url: `/tasks/${other}/lessons`, body: failure },
+  { operationId: "listLessons", method: "GET", url: `/tasks/${other}/lessons` },
+  { operationId: "getLessonPrompt", method: "GET", url: `/tasks/${other}/lessons/prompt` },
+  { operationId: "listLessonSignatures", method: "GET", url: `/tasks/${other}/lessons/signatures` },
+  { operationId: "getLessonStats", method: "GET", url: `/tasks/${other}/lessons/stats` },
+  { operationId: "getResolution", method: "GET", url: `/tasks/${task}/resolution` },
+  { operationId: "listTenantSignatures", method: "GET", url: "/lessons/signatures" },
+  {
+    operationId: "recordToolCall",
+    method: "POST",
+    url: `/sessions/${session}/tool-calls`,
+    body: { tool_name: "web_search", arguments: { query: "redis streams", limit: 500 }, outcome: "failure", error_type: "ValueError", error_message: "limit must be at most 100", context_goal: "find docs on redis streams" },
+  },
+  {
+    operationId: "recordToolCall",
+    method: "POST",
+    url: `/sessions/${session}/tool-calls`,
+    body: { tool_name: "web_search", arguments: { query: "redis streams", limit: 50 }, result: { hits: 12 }, outcome: "success", execution_time_ms: 840, context_goal: "find docs on redis streams" },
+  },
+  { operationId: "searchToolCalls", method: "GET", url: `/sessions/${session}/tool-calls?only_fixes=true` },
+  { operationId: "getToolCall", method: "GET", url: `/sessions/${session}/tool-calls/call-0002` },
+  { operationId: "listToolPatterns", method: "GET", url: `/sessions/${session}/patterns` },
+  { operationId: "getToolPattern", method: "GET", url: `/sessions/${session}/patterns/web_search` },
+  { operationId: "getKnownFix", method: "GET", url: `/sessions/${session}/patterns/web_search/fix?error_type=ValueError` },
+  { operationId: "getArgHints", method: "GET", url: `/sessions/${session}/patterns/web_search/hints?goal=redis` },
+  { operationId: "getErrorGuidance", method: "GET", url: `/sessions/${session}/patterns/web_search/guidance?error_type=ValueError` },
+  { operationId: "getSuccessTemplate", method: "GET", url: `/sessions/${session}/patterns/web_search/template?goal=redis` },
+  { operationId: "getSessionStats", method: "GET", url: `/sessions/${session}/stats` },
+  { operationId: "getSessionPrompt", method: "GET", url: `/sessions/${session}/prompt` },
+  { operationId: "getSessionSummary", method: "GET", url: `/sessions/${session}/prompt/summary` },
+  { operationId: "exportSessionMemory", method: "GET", url: `/sessions/${session}/memory` },
+  { operationId: "listSharedTools", method: "GET", url: "/tools" },
+  { operationId: "getSharedToolKnowledge", method: "GET", url: "/tools/web_search" },
+  { operationId: "getSharedFix", method: "GET", url: "/tools/web_search/fix?error_type=ValueError" },
+  { operationId: "getSharedErrorGuidance", method: "GET", url: "/tools/web_search/guidance?error_type=ValueError" },
+  { operationId: "getContext", method: "GET", url: `/context?task_id=${other}&session_id=${session}&max_tokens=400` },
+  { operationId: "listTasks", method: "GET", url: "/tasks?limit=2" },
+  { operationId: "listSessions", method: "GET", url: "/sessions" },
+  { operationId: "getOverview", method: "GET", url: "/overview" },
+];
+
+const examples: Record<string, { request?: unknown; response?: { status: number; body: unknown } }> = {};
+const config = loadConfig({ LOG_LEVEL: "silent" });
+const store = createMemoryStore(storeLimitsOf(config));
+const app = await buildApp(config, { store, logger: false });
+try {
+  for (const step of steps) {
+    const reply = await app.inject({ method: step.method, url: step.url, ...(step.body ? { payload: step.body as object } : {}) });
+    if (reply.statusCode >= 300) throw new Error(`${step.operationId} answered ${reply.statusCode}: ${reply.body}`);
+    // The first exchange of an operation is its example.
+    examples[step.operationId] ??= {
+      ...(step.body ? { request: step.body } : {}),
+      ...(reply.body ? { response: { status: reply.statusCode, body: reply.json() } } : {}),
+    };
+  }
+  // A document without its times or session id: what an import needs at least.
+  const exported = examples.exportSessionMemory!.response!.body as Record<string, unknown>;
+  const { tool_log, tool_patterns, fix_relations } = exported;
+  const imported = { tool_log, tool_patterns, fix_relations };
+  const reply = await app.inject({ method: "PUT", url: `/sessions/${copy}/memory`, payload: imported });
+  if (reply.statusCode !== 204) throw new Error(`importSessionMemory answered ${reply.statusCode}: ${reply.body}`);
+  examples.importSessionMemory = { request: imported };
+} finally {
+  await app.close();
+}
+
+const target = new URL("../src/openapi/examples.json", import.meta.url);
+writeFileSync(target, `${JSON.stringify(examples, null, 2)}\n`);
+process.stdout.write(`wrote ${Object.keys(examples).length} operations' examples to src/openapi/examples.json\n`);

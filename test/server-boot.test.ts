@@ -1,0 +1,63 @@
+// The real server process at boot: one clear line for a bad setting, and logs a person can read when asked.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { getStatus, startServerProcess, type ServerProcess } from "./helpers/server-process.js";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** Runs the server with the given environment until it exits, and returns its exit code and stderr. */
+function bootAndExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", PORT: "0", ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the server did not exit; stderr: ${stderr}`));
+    }, 20_000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+describe("booting the server", () => {
+  let server: ServerProcess | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it.each([
+    ["a short API key", { API_KEYS: "short:tenant-a" }, "API_KEYS"],
+    ["a port out of range", { PORT: "70000" }, "PORT"],
+    ["an unknown log format", { LOG_FORMAT: "xml" }, "LOG_FORMAT"],
+  ])("exits with one line naming the variable for %s, and no stack trace", async (_case, env, variable) => {
+    const { code, stderr } = await bootAndExit(env);
+    expect(code).toBe(1);
+    const lines = stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^agent-lessons: .*${variable}`));
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("writes human-readable lines with LOG_FORMAT=pretty, and JSON by default", async () => {
+    server = await startServerProcess({ LOG_FORMAT: "pretty", LOG_LEVEL: "info" });
+    expect(await getStatus(`${server.baseUrl}/health/live`, 2000)).toBe(200);
+    await expect.poll(() => server!.logs.some((line) => typeof line.raw === "string" && line.raw.includes("request completed")), { timeout: 5000 }).toBe(true);
+    // pino-pretty's lines carry a level name and are not JSON objects.
+    expect(server.logs.filter((line) => line.raw === undefined)).toEqual([]);
+    expect(server.logs.some((line) => typeof line.raw === "string" && /INFO/.test(line.raw))).toBe(true);
+    await server.stop();
+
+    server = await startServerProcess({ LOG_LEVEL: "info" });
+    expect(await getStatus(`${server.baseUrl}/health/live`, 2000)).toBe(200);
+    await expect.poll(() => server!.logs.some((line) => line.msg === "request completed"), { timeout: 5000 }).toBe(true);
+  });
+});
