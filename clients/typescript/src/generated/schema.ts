@@ -1,0 +1,6762 @@
+// Generated from openapi/openapi.json by `npm run generate -w @agent-lessons/client`; do not edit.
+
+export interface paths {
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document
+         * @description The OpenAPI 3.1 document of the running service; /docs shows it in Swagger UI.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Request durations by route and status, store commands, open event streams and the process's own metrics, in Prometheus's text format.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process is up
+         * @description For a liveness probe: 200 while the process runs, whatever the store's state.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store answers; 503 while it does not
+         * @description For a readiness probe: 200 once the store answers a ping, 503 while it does not, so that a load balancer stops sending traffic.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/{task_id}/lessons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a task's lessons, oldest first
+         * @description The lessons kept for the task (the newest LESSONS_MAX_PER_TASK), oldest first; limit keeps only the most recent ones.
+         */
+        get: operations["listLessons"];
+        put?: never;
+        /**
+         * Capture a failure as a lesson
+         * @description Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson. known_fixes lists what worked for the same failure signature in the tenant's resolved tasks.
+         */
+        post: operations["captureLesson"];
+        /**
+         * Forget every lesson, counter and signature of a task (its resolution stays)
+         * @description Deletes the task's lessons, counters and signatures. The resolution stays, so what worked is still offered to other tasks.
+         */
+        delete: operations["clearLessons"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/{task_id}/lessons/prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lessons as a block for a fresh session's prompt
+         * @description Call at the start of a fresh session: the task's failures and their hypothesised fixes, formatted to inject into the prompt. group=signature folds repeats of one failure into one entry.
+         */
+        get: operations["getLessonPrompt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/{task_id}/lessons/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's distinct failures, most recurring first
+         * @description Each distinct failure of the task (by signature: error type plus normalised message), with how often it recurred.
+         */
+        get: operations["listLessonSignatures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/{task_id}/lessons/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts of a task's kept lessons by category and tier
+         * @description How many lessons the task captured and keeps, by category and by tier.
+         */
+        get: operations["getLessonStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/{task_id}/lessons/{lesson_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One lesson, with the fixes that worked for its signature in any task
+         * @description A lesson by id, with up to three fixes that worked for the same failure signature in the tenant's resolved tasks.
+         */
+        get: operations["getLesson"];
+        put?: never;
+        post?: never;
+        /**
+         * Forget one lesson
+         * @description Deletes one lesson; the task's counters drop with it.
+         */
+        delete: operations["deleteLesson"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/{task_id}/resolution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What worked for a task; 404 when it has no resolution
+         * @description The approach that finally worked for the task, as recorded by resolveTask.
+         */
+        get: operations["getResolution"];
+        /**
+         * Record what finally worked for a task
+         * @description 201 the first time, 200 when it replaces an earlier resolution. The task's failure signatures at this moment are kept with it, and its prompt gains a WHAT WORKED section.
+         */
+        put: operations["resolveTask"];
+        post?: never;
+        /**
+         * Remove a task's resolution
+         * @description Deletes the task's resolution; its failure signatures stop offering it as a known fix.
+         */
+        delete: operations["deleteResolution"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lessons/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's most recurring failures across tasks, with the latest fix that worked for each
+         * @description Failures that recur across the tenant's tasks, most frequent first, each with the latest approach that resolved a task that had it.
+         */
+        get: operations["listTenantSignatures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/tool-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a session's calls, newest first
+         * @description The session's kept calls matching every filter given, newest first.
+         */
+        get: operations["searchToolCalls"];
+        put?: never;
+        /**
+         * Record a tool call
+         * @description Allocates the next call id; a success linked to the most recent unfixed failure of the same tool (within the detection window, with different arguments) comes back with fix_for and delta_args. The call also feeds the tenant's shared knowledge of the tool; a failure comes back with known_fix, the fix other sessions applied most for its error type.
+         */
+        post: operations["recordToolCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/tool-calls/{call_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One call
+         * @description One recorded call by id, with the fix links fix detection added to it.
+         */
+        get: operations["getToolCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/patterns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every tool's pattern, in order of first use
+         * @description What the session's history teaches about each tool: counts, success rate, common arguments, error and success patterns.
+         */
+        get: operations["listToolPatterns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/patterns/{tool_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One tool's pattern; 404 when the tool has no calls
+         * @description What the session's history teaches about one tool.
+         */
+        get: operations["getToolPattern"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/patterns/{tool_name}/fix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The argument change that fixed this error type before; 404 when none is known
+         * @description Call when a tool call fails: the change of arguments that fixed this error type of this tool earlier in the session.
+         */
+        get: operations["getKnownFix"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/patterns/{tool_name}/hints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Arguments that worked for a goal like this one; 404 when none did
+         * @description Arguments of a past success whose goal contains the given one (case-insensitive), to start a call from.
+         */
+        get: operations["getArgHints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/patterns/{tool_name}/guidance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An <error_guidance> block for an error type of a tool
+         * @description A prompt block on one error type of a tool: how often it happened, and what fixed it.
+         */
+        get: operations["getErrorGuidance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/patterns/{tool_name}/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A <success_template> block of arguments that worked for a goal; 404 when none did
+         * @description A prompt block with the arguments of a past success for a goal like the given one.
+         */
+        get: operations["getSuccessTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts over the session's kept log
+         * @description Calls, successes, failures and detected fixes over the session's kept log, and when the session began; the times are null for a session with no history.
+         */
+        get: operations["getSessionStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The <procedural_memory> block for a fresh session's prompt
+         * @description Call at the start of a fresh session that continues this one: recent calls, error patterns and the fixes that worked, per tool. shared=true adds what the tenant's other sessions learned.
+         */
+        get: operations["getSessionPrompt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/prompt/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The <procedural_memory_summary> block: totals and the most used tools
+         * @description A short prompt block: the session's totals and its most used tools.
+         */
+        get: operations["getSessionSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/memory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the session's whole procedural memory
+         * @description The session's whole procedural memory as one document, to back it up or copy it into another session with importSessionMemory.
+         */
+        get: operations["exportSessionMemory"];
+        /**
+         * Replace the session's memory with an exported one
+         * @description Takes a document from exportSessionMemory (or the Python's to_dict()). Its session_id gives way to the path's, so a memory can be copied into another session; missing times become the time of the import.
+         */
+        put: operations["importSessionMemory"];
+        post?: never;
+        /**
+         * Forget the session; call ids start again at call-0001
+         * @description Deletes the session's log, patterns and fixes; the tenant's shared knowledge keeps what it learned.
+         */
+        delete: operations["resetSessionMemory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's tools across every session, most calls first
+         * @description Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first.
+         */
+        get: operations["listSharedTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/{tool_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What every session of the tenant taught about one tool; 404 when none called it
+         * @description The tenant's knowledge of one tool, pooled from every session: error patterns, the fixes that worked for each, and arguments that succeeded.
+         */
+        get: operations["getSharedToolKnowledge"];
+        put?: never;
+        post?: never;
+        /**
+         * Forget what the tenant learned about one tool; sessions keep their own memory
+         * @description Deletes the tenant's pooled knowledge of one tool. Each session's own memory is untouched.
+         */
+        delete: operations["forgetSharedTool"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/{tool_name}/fix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fix the tenant's sessions applied most for an error type, and the alternatives; 404 when none
+         * @description Call when a tool call fails in a session with no fix of its own: the fix the tenant's sessions applied most for this error type, with alternatives.
+         */
+        get: operations["getSharedFix"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tools/{tool_name}/guidance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An <error_guidance> block from every session's fixes; 404 when no session called the tool
+         * @description A prompt block on one error type of a tool, from the fixes every session of the tenant found.
+         */
+        get: operations["getSharedErrorGuidance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One block for a fresh session's prompt, within max_tokens
+         * @description Sections in priority order: what worked (the task's resolution and known fixes), the task's lessons grouped by signature, the session's procedural memory for the tools, and what the tenant's other sessions learned about them. When the whole does not fit, whole items are dropped, the lowest section first, oldest first.
+         */
+        get: operations["getContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's tasks that keep lessons, most recently active first, a page at a time
+         * @description For dashboards: the tenant's tasks, most recently active first, with lesson counts, the latest error type and whether the task is resolved. Pass next_cursor back as cursor for the next page.
+         */
+        get: operations["listTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's sessions that keep calls, most recently active first, a page at a time
+         * @description For dashboards: the tenant's sessions, most recently active first, with call and fix counts. Pass next_cursor back as cursor for the next page.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active tasks and sessions, failures by category, and activity over the last hour or day
+         * @description For dashboards: tasks and sessions active in the last hour and day, failures by category, and a timeline of lessons, calls, successes and fixes.
+         */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's events as they happen (Server-Sent Events), resumable with Last-Event-ID
+         * @description For dashboards: lesson.captured, tool_call.recorded, fix.detected and task.resolved events as Server-Sent Events, filtered by type, task or session. Reconnect with Last-Event-ID to resume where the stream stopped.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description RFC 9457 problem details */
+        Problem: {
+            /** @description A URI naming the kind of problem */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /** @description The path of the request */
+            instance: string;
+            /** @description Stable machine-readable error code */
+            code: string;
+            request_id: string;
+            /** @description Every field that failed validation */
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+        };
+        /** @description What changed in the arguments; each part only when non-empty */
+        ArgDelta: {
+            added?: {
+                [key: string]: unknown;
+            };
+            removed?: string[];
+            changed?: {
+                [key: string]: {
+                    /** @description Any JSON value */
+                    from: unknown;
+                    /** @description Any JSON value */
+                    to: unknown;
+                };
+            };
+        };
+        /** @description One tool call, as an agent reports it */
+        ToolCallInput: {
+            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+            tool_name: string;
+            /** @description The tool's arguments, a JSON object. Default: {} */
+            arguments?: {
+                [key: string]: unknown;
+            };
+            /** @description The tool's result; summarised, never stored */
+            result?: unknown;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "partial" | "timeout" | "cancelled";
+            /** @description What the agent was trying to do */
+            context_goal?: string | null;
+            error_type?: string | null;
+            error_message?: string | null;
+            execution_time_ms?: number | null;
+            preceding_call_id?: string | null;
+        };
+        /** @description One recorded tool call, with its fix links */
+        ToolLogEntry: {
+            /** @description Call id (1-128 letters, digits, '.', '_', ':' or '-') */
+            id: string;
+            timestamp: string;
+            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+            tool_name: string;
+            /** @description The tool's arguments, a JSON object */
+            arguments: {
+                [key: string]: unknown;
+            };
+            arguments_hash: string;
+            context_goal: string | null;
+            preceding_call_id: string | null;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "partial" | "timeout" | "cancelled";
+            result_summary: string;
+            result_type: string;
+            execution_time_ms: number | null;
+            error_type: string | null;
+            error_message: string | null;
+            /** @description The call that fixed this failure */
+            fixed_by: string | null;
+            /** @description The failure this call fixed */
+            fix_for: string | null;
+            delta_args: components["schemas"]["ArgDelta"] | null;
+        };
+        /** @description How a tool failed with one error type, and what fixed it */
+        ErrorPattern: {
+            error_type: string;
+            count: number;
+            contexts: string[];
+            example_args: {
+                [key: string]: unknown;
+            } | null;
+            typical_fix: string | null;
+            fix_delta: components["schemas"]["ArgDelta"] | null;
+        };
+        /** @description Arguments of a success, and the change that made it succeed */
+        SuccessPattern: {
+            goal_match: string | null;
+            /** @description The tool's arguments, a JSON object */
+            arg_hints: {
+                [key: string]: unknown;
+            };
+            example_call_id: string | null;
+            delta_that_fixed: components["schemas"]["ArgDelta"] | null;
+        };
+        /** @description What a session's history teaches about one tool */
+        ToolPattern: {
+            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+            tool_name: string;
+            total_calls: number;
+            success_count: number;
+            failure_count: number;
+            success_rate: number;
+            common_args: {
+                [key: string]: unknown[];
+            };
+            error_patterns: components["schemas"]["ErrorPattern"][];
+            success_patterns: components["schemas"]["SuccessPattern"][];
+            avg_execution_ms: number | null;
+            /** @description Calls that reported a non-zero time */
+            timed_calls: number;
+            updated_at: string;
+        };
+        /** @description A tool's pattern in a memory document to import */
+        ToolPatternImport: {
+            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+            tool_name: string;
+            total_calls: number;
+            success_count: number;
+            failure_count: number;
+            /** @description Ignored: computed from the counts */
+            success_rate?: number;
+            common_args: {
+                [key: string]: unknown[];
+            };
+            error_patterns: components["schemas"]["ErrorPattern"][];
+            success_patterns: components["schemas"]["SuccessPattern"][];
+            avg_execution_ms: number | null;
+            /** @description Calls that reported a non-zero time; 0 when left out. Default: 0 */
+            timed_calls?: number;
+            updated_at: string;
+        };
+        /** @description A failure, the success that fixed it, and what changed */
+        FixRelation: {
+            failed_call_id: string;
+            success_call_id: string;
+            delta_args: components["schemas"]["ArgDelta"];
+            detected_at: string;
+        };
+        /** @description A session's whole procedural memory */
+        ProceduralMemory: {
+            session_id: string;
+            tool_log: components["schemas"]["ToolLogEntry"][];
+            tool_patterns: {
+                [key: string]: components["schemas"]["ToolPattern"];
+            };
+            fix_relations: components["schemas"]["FixRelation"][];
+            next_call_id: number;
+            /** @description Null only for a session with no history */
+            created_at: string | null;
+            /** @description Null only for a session with no history */
+            updated_at: string | null;
+        };
+        /** @description A fix relation in a memory document to import */
+        FixRelationImport: {
+            failed_call_id: string;
+            success_call_id: string;
+            delta_args: components["schemas"]["ArgDelta"];
+            /** @description The time of the import when left out */
+            detected_at?: string;
+        };
+        /** @description A procedural memory to import, as exported; only the history is required */
+        ProceduralMemoryImport: {
+            /** @description Ignored: the path names the session */
+            session_id?: string | null;
+            tool_log: components["schemas"]["ToolLogEntry"][];
+            tool_patterns: {
+                [key: string]: components["schemas"]["ToolPatternImport"];
+            };
+            fix_relations: components["schemas"]["FixRelationImport"][];
+            /** @description Never below one past the highest call id in tool_log */
+            next_call_id?: number;
+            /** @description The time of the import when left out */
+            created_at?: string | null;
+            /** @description The time of the import when left out */
+            updated_at?: string | null;
+        };
+        /** @description Recorded calls, newest first */
+        ToolCallList: {
+            session_id: string;
+            calls: components["schemas"]["ToolLogEntry"][];
+        };
+        /** @description Every tool's learned pattern in the session */
+        ToolPatterns: {
+            session_id: string;
+            patterns: {
+                [key: string]: components["schemas"]["ToolPattern"];
+            };
+        };
+        /** @description The change of arguments that fixed an error type before */
+        KnownFix: {
+            fix_delta: components["schemas"]["ArgDelta"];
+            typical_fix: string;
+        };
+        /** @description Arguments of a past success for a goal like the given one */
+        ArgHints: {
+            tool_name: string;
+            goal: string;
+            /** @description The tool's arguments, a JSON object */
+            arg_hints: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Counts over a session's kept log; times are null for a session with no history */
+        SessionStats: {
+            session_id: string;
+            total_calls: number;
+            success_count: number;
+            failure_count: number;
+            success_rate: number;
+            total_fixes_detected: number;
+            tools_tracked: number;
+            created_at: string | null;
+            updated_at: string | null;
+        };
+        /** @description A session's prompt block, in the prompt field */
+        SessionPrompt: {
+            session_id: string;
+            prompt: string;
+        };
+        /** @description One context block for a fresh session, within a token budget */
+        ContextBlock: {
+            prompt: string;
+            /** @description Tokens of prompt in encoding; never more than max_tokens */
+            tokens: number;
+            max_tokens: number;
+            /** @description The BPE encoding tokens are counted in: o200k_base */
+            encoding: string;
+            /** @description Every section in priority order, with what was shown and what was left out */
+            sections: {
+                /** @enum {string} */
+                name: "what_worked" | "lessons" | "procedural_memory" | "shared_tool_knowledge";
+                /** @description Items shown */
+                items: number;
+                /** @description Items left out to fit the budget */
+                omitted: number;
+            }[];
+        };
+        /** @description A failed attempt, as an agent reports it */
+        FailureReport: {
+            /** @description Which attempt failed, from 1 */
+            attempt_number: number;
+            /**
+             * @description Execution tier
+             * @enum {number}
+             */
+            tier: 1 | 2 | 3;
+            /** @description Exception or error name, e.g. TypeError */
+            error_type: string;
+            /** @description Kept up to 500 characters */
+            error_message: string;
+            /** @description Model that produced the failure */
+            model?: string | null;
+            /** @description Kept up to 200 characters */
+            error_context?: string | null;
+            /** @description A specific approach to try next */
+            fix_approach?: string | null;
+            duration_ms?: number | null;
+            tokens_used?: number | null;
+        };
+        /** @description A failure kept as a discrete lesson */
+        Lesson: {
+            lesson_id: string;
+            task_id: string;
+            attempt_number: number;
+            /** @enum {number} */
+            tier: 1 | 2 | 3;
+            error_type: string;
+            error_message: string;
+            error_context: string | null;
+            hypothesized_fix: string;
+            fix_approach: string | null;
+            model: string | null;
+            /** @description ISO 8601, UTC */
+            timestamp: string;
+            duration_ms: number | null;
+            tokens_used: number | null;
+            category: string;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high" | "critical";
+            /** @description 16 hex characters over the error type and the normalised message; repeats share it */
+            signature: string;
+        };
+        /** @description What worked for the same failure signature in a resolved task */
+        LessonKnownFix: {
+            task_id: string;
+            approach: string;
+            resolved_at: string;
+        };
+        /** @description A lesson, with what worked for the same failure elsewhere */
+        LessonWithKnownFixes: {
+            lesson_id: string;
+            task_id: string;
+            attempt_number: number;
+            /** @enum {number} */
+            tier: 1 | 2 | 3;
+            error_type: string;
+            error_message: string;
+            error_context: string | null;
+            hypothesized_fix: string;
+            fix_approach: string | null;
+            model: string | null;
+            /** @description ISO 8601, UTC */
+            timestamp: string;
+            duration_ms: number | null;
+            tokens_used: number | null;
+            category: string;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high" | "critical";
+            /** @description 16 hex characters over the error type and the normalised message; repeats share it */
+            signature: string;
+            /** @description Up to 3 fixes that worked for this signature in the tenant's tasks, most recent first */
+            known_fixes: components["schemas"]["LessonKnownFix"][];
+        };
+        /** @description A failure that recurs across the tenant's tasks */
+        TenantSignature: {
+            signature: string;
+            error_type: string;
+            category: string;
+            normalized_message: string;
+            /** @description Captures in every task */
+            occurrences: number;
+            /** @description Distinct tasks (approximate on Redis: HyperLogLog) */
+            tasks: number;
+            /** @description Tasks whose resolution lists this signature */
+            resolved_tasks: number;
+            latest_known_fix: components["schemas"]["LessonKnownFix"] | null;
+        };
+        /** @description The tenant's most recurring failures, each with the latest fix that worked */
+        TenantSignatureList: {
+            signatures: components["schemas"]["TenantSignature"][];
+        };
+        /** @description A task's kept lessons, oldest first */
+        LessonList: {
+            task_id: string;
+            lessons: components["schemas"]["Lesson"][];
+        };
+        /** @description One distinct failure of a task */
+        FailureSignature: {
+            signature: string;
+            error_type: string;
+            category: string;
+            normalized_message: string;
+            /** @description The latest capture's message */
+            example_message: string;
+            /** @description Every capture, trimmed and deleted lessons included */
+            occurrences: number;
+            first_attempt: number;
+            last_attempt: number;
+            first_seen_at: string;
+            last_seen_at: string;
+            hypothesized_fix: string;
+        };
+        /** @description A task's distinct failures, most recurring first */
+        FailureSignatureList: {
+            task_id: string;
+            signatures: components["schemas"]["FailureSignature"][];
+        };
+        /** @description What finally worked for a task */
+        ResolutionReport: {
+            /** @description The attempt that succeeded */
+            attempt_number: number;
+            /** @description What worked, in words an agent can follow */
+            approach: string;
+            model?: string | null;
+        };
+        /** @description What finally worked for a task */
+        Resolution: {
+            task_id: string;
+            attempt_number: number;
+            approach: string;
+            model: string | null;
+            resolved_at: string;
+            /** @description The task's failure signatures when it was resolved, most recurring first */
+            signatures: string[];
+        };
+        /** @description A task's lessons as a prompt block, in the prompt field */
+        LessonPrompt: {
+            task_id: string;
+            lesson_count: number;
+            prompt: string;
+        };
+        /** @description Counts of a task's lessons by category and tier */
+        LessonStats: {
+            task_id: string;
+            total_lessons: number;
+            /** @description Every capture ever, trimmed lessons included */
+            total_captured: number;
+            by_category: {
+                [key: string]: number;
+            };
+            by_tier: {
+                1: number;
+                2: number;
+                3: number;
+            };
+            /** @description The category with the most kept lessons */
+            most_common_error: string | null;
+            /** @description Whether the task has a resolution */
+            resolved: boolean;
+        };
+        /** @description The fix the tenant's sessions applied most for this tool and error type */
+        KnownSharedFix: {
+            fix_delta: components["schemas"]["ArgDelta"];
+            /** @description The fix in words */
+            typical_fix: string;
+            /** @description How many times this change fixed the error, across sessions */
+            times_applied: number;
+        };
+        /** @description The stored entry, and what the tenant already knows about its failure */
+        RecordedToolCall: {
+            /** @description Call id (1-128 letters, digits, '.', '_', ':' or '-') */
+            id: string;
+            timestamp: string;
+            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+            tool_name: string;
+            /** @description The tool's arguments, a JSON object */
+            arguments: {
+                [key: string]: unknown;
+            };
+            arguments_hash: string;
+            context_goal: string | null;
+            preceding_call_id: string | null;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "partial" | "timeout" | "cancelled";
+            result_summary: string;
+            result_type: string;
+            execution_time_ms: number | null;
+            error_type: string | null;
+            error_message: string | null;
+            /** @description The call that fixed this failure */
+            fixed_by: string | null;
+            /** @description The failure this call fixed */
+            fix_for: string | null;
+            delta_args: components["schemas"]["ArgDelta"] | null;
+            /** @description For a failure or timeout: the tenant's typical fix for its error type, learned in any session; else null */
+            known_fix: components["schemas"]["KnownSharedFix"] | null;
+        };
+        /** @description One fix the tenant's sessions applied, and how often */
+        SharedFix: {
+            fix_delta: components["schemas"]["ArgDelta"];
+            /** @description The fix in words */
+            typical_fix: string;
+            /** @description How many times this change fixed the error, across sessions */
+            times_applied: number;
+            last_applied_at: string;
+        };
+        /** @description One time a fix was applied, and in which session */
+        SharedFixEvent: {
+            session_id: string;
+            failed_call_id: string;
+            fix_call_id: string;
+            applied_at: string;
+        };
+        /** @description An error pattern over every session; typical_fix is the most applied fix */
+        SharedErrorPattern: {
+            error_type: string;
+            count: number;
+            contexts: string[];
+            example_args: {
+                [key: string]: unknown;
+            } | null;
+            typical_fix: string | null;
+            fix_delta: components["schemas"]["ArgDelta"] | null;
+            /** @description Up to 5 distinct fixes, most applied first (ties: most recent first) */
+            fixes: components["schemas"]["SharedFix"][];
+            /** @description The latest 3 fix events, newest first */
+            recent_fixes: components["schemas"]["SharedFixEvent"][];
+        };
+        /** @description Arguments that succeeded in one of the tenant's sessions */
+        SharedSuccessPattern: {
+            goal_match: string | null;
+            /** @description The tool's arguments, a JSON object */
+            arg_hints: {
+                [key: string]: unknown;
+            };
+            example_call_id: string | null;
+            delta_that_fixed: components["schemas"]["ArgDelta"] | null;
+            session_id: string;
+        };
+        /** @description What every session of the tenant taught about one tool */
+        SharedToolKnowledge: {
+            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+            tool_name: string;
+            total_calls: number;
+            success_count: number;
+            failure_count: number;
+            success_rate: number;
+            common_args: {
+                [key: string]: unknown[];
+            };
+            error_patterns: components["schemas"]["SharedErrorPattern"][];
+            /** @description The latest 10 fixes across sessions, oldest first */
+            success_patterns: components["schemas"]["SharedSuccessPattern"][];
+            avg_execution_ms: number | null;
+            /** @description Calls that reported a non-zero time */
+            timed_calls: number;
+            updated_at: string;
+            /** @description Fixes detected for this tool in every session */
+            fixes_learned: number;
+            /** @description Distinct sessions that called the tool (approximate on Redis: HyperLogLog) */
+            sessions_seen: number;
+            last_used_at: string;
+        };
+        /** @description A tool as the tenant's listing shows it */
+        SharedToolSummary: {
+            tool_name: string;
+            total_calls: number;
+            success_rate: number;
+            fixes_learned: number;
+            sessions_seen: number;
+            last_used_at: string;
+        };
+        /** @description The tenant's tools, most calls first */
+        SharedToolList: {
+            tools: components["schemas"]["SharedToolSummary"][];
+        };
+        /** @description The fix the tenant applied most for an error type, with the alternatives */
+        SharedKnownFix: {
+            tool_name: string;
+            error_type: string;
+            fix_delta: components["schemas"]["ArgDelta"];
+            /** @description The fix in words */
+            typical_fix: string;
+            /** @description How many times this change fixed the error, across sessions */
+            times_applied: number;
+            /** @description The other kept fixes, most applied first */
+            alternatives: {
+                fix_delta: components["schemas"]["ArgDelta"];
+                /** @description The fix in words */
+                typical_fix: string;
+                /** @description How many times this change fixed the error, across sessions */
+                times_applied: number;
+            }[];
+        };
+        /** @description An <error_guidance> prompt block from the tenant's fixes */
+        SharedErrorGuidance: {
+            tool_name: string;
+            prompt: string;
+        };
+        /** @description A task as a listing shows it */
+        TaskSummary: {
+            task_id: string;
+            /** @description Lessons kept */
+            total_lessons: number;
+            /** @description Failures captured, trimmed and deleted ones included */
+            total_captured: number;
+            /** @description Kept lessons per category */
+            by_category: {
+                [key: string]: number;
+            };
+            /** @description The error type of the newest kept lesson */
+            last_error_type: string | null;
+            /** @description True while the task has a resolution */
+            resolved: boolean;
+            /** @description When the last write that lists it happened (ISO 8601) */
+            updated_at: string;
+        };
+        /** @description The tenant's tasks that keep lessons, most recently active first */
+        TaskList: {
+            tasks: components["schemas"]["TaskSummary"][];
+            /** @description Pass as cursor for the next page; null once every item was listed */
+            next_cursor: string | null;
+        };
+        /** @description A session as a listing shows it */
+        SessionSummary: {
+            session_id: string;
+            /** @description Calls kept in the log */
+            total_calls: number;
+            /** @description Successes over the kept calls */
+            success_rate: number;
+            total_fixes_detected: number;
+            tools_tracked: number;
+            /** @description When the last write that lists it happened (ISO 8601) */
+            updated_at: string;
+        };
+        /** @description The tenant's sessions that keep calls, most recently active first */
+        SessionList: {
+            sessions: components["schemas"]["SessionSummary"][];
+            /** @description Pass as cursor for the next page; null once every item was listed */
+            next_cursor: string | null;
+        };
+        /** @description Counts for one minute or hour of the timeline */
+        ActivityPoint: {
+            /** @description Start of the minute or hour (ISO 8601) */
+            at: string;
+            /** @description Failures captured */
+            lessons: number;
+            tool_calls: number;
+            /** @description Tool calls that succeeded */
+            successes: number;
+            /** @description Fixes detected */
+            fixes: number;
+        };
+        /** @description How the tenant's agents are doing, now and over time */
+        TenantOverview: {
+            /** @enum {string} */
+            window: "hour" | "day";
+            /** @description Listed with a write in the last hour and day */
+            tasks: {
+                active_last_hour: number;
+                active_last_day: number;
+            };
+            /** @description Listed with a write in the last hour and day */
+            sessions: {
+                active_last_hour: number;
+                active_last_day: number;
+            };
+            /** @description Every failure captured, by category, while the tenant kept lessons */
+            failures_by_category: {
+                [key: string]: number;
+            };
+            timeline: components["schemas"]["ActivityPoint"][];
+        };
+        /** @description The service's state: ok, and which store it uses */
+        Health: {
+            /** @constant */
+            status: "ok";
+            /** @enum {string} */
+            store?: "memory" | "redis";
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The request's id: the caller's own X-Request-Id when it is safe to log, else a new UUID */
+        "X-Request-Id": string;
+        /** @description The path of the record just created */
+        Location: string;
+        /** @description true when this is the stored response of an earlier request with the same Idempotency-Key */
+        "Idempotent-Replayed": "true";
+        /** @description Requests the tenant may make per window (when the limit is on) */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window */
+        "X-RateLimit-Remaining": number;
+        /** @description Seconds until the window resets */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds to wait before retrying */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metrics in Prometheus's text exposition format */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service's state: ok, and which store it uses */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service's state: ok, and which store it uses */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "store": "memory"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLessons: {
+        parameters: {
+            query?: {
+                /** @description Only the most recent N lessons */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A task's kept lessons, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_id": "build-report-43",
+                     *       "lessons": [
+                     *         {
+                     *           "lesson_id": "lsn_f665d5fb4dfb4d94877a5e363a3d79c2",
+                     *           "task_id": "build-report-43",
+                     *           "attempt_number": 1,
+                     *           "tier": 2,
+                     *           "error_type": "TypeError",
+                     *           "error_message": "'NoneType' object has no attribute 'get'",
+                     *           "error_context": "while reading config['db']",
+                     *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
+                     *           "fix_approach": "check the config for None before reading keys",
+                     *           "model": "gpt-4o-mini",
+                     *           "timestamp": "2026-12-01T08:29:05.949Z",
+                     *           "duration_ms": null,
+                     *           "tokens_used": null,
+                     *           "category": "type",
+                     *           "severity": "medium",
+                     *           "signature": "d7cb86f54b3fc479"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LessonList"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    captureLesson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the first completed response is replayed (with Idempotent-Replayed: true) for the same key and body; another body gives 422, a retry while the first is running gives 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "attempt_number": 1,
+                 *       "tier": 2,
+                 *       "error_type": "TypeError",
+                 *       "error_message": "'NoneType' object has no attribute 'get'",
+                 *       "model": "gpt-4o-mini",
+                 *       "error_context": "while reading config['db']",
+                 *       "fix_approach": "check the config for None before reading keys"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FailureReport"];
+            };
+        };
+        responses: {
+            /** @description A lesson, with what worked for the same failure elsewhere */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lesson_id": "lsn_7165651bbd0d4e24b6ac3ec6b0a6984b",
+                     *       "task_id": "build-report-42",
+                     *       "attempt_number": 1,
+                     *       "tier": 2,
+                     *       "error_type": "TypeError",
+                     *       "error_message": "'NoneType' object has no attribute 'get'",
+                     *       "error_context": "while reading config['db']",
+                     *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
+                     *       "fix_approach": "check the config for None before reading keys",
+                     *       "model": "gpt-4o-mini",
+                     *       "timestamp": "2026-12-01T08:29:05.870Z",
+                     *       "duration_ms": null,
+                     *       "tokens_used": null,
+                     *       "category": "type",
+                     *       "severity": "medium",
+                     *       "signature": "d7cb86f54b3fc479",
+                     *       "known_fixes": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LessonWithKnownFixes"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in progress; retry after the Retry-After seconds */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    clearLessons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLessonPrompt: {
+        parameters: {
+            query?: {
+                /** @description With group=signature, distinct failures */
+                max_lessons?: number;
+                /** @description signature: each distinct failure once, repeats as REPEATED FAILURE blocks */
+                group?: "signature";
+            };
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_id": "build-report-43",
+                     *       "lesson_count": 1,
+                     *       "prompt": "## LEARNINGS FROM PREVIOUS ATTEMPTS\nThe following attempts have been made. Learn from these failures:\n\nPREVIOUS ATTEMPT #1 FAILED:\nError Type: TypeError\nError: 'NoneType' object has no attribute 'get'\nHypothesized Fix: Check variable types. Ensure correct attribute access. Add null/None checks.\nKnown Fix (worked in task build-report-42): default the config to {} when the file is missing\nSuggested Approach: check the config for None before reading keys\n\n## INSTRUCTIONS\n- Do NOT repeat the same mistakes\n- Apply the hypothesized fixes\n- Try a DIFFERENT approach if similar approaches have failed\n"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LessonPrompt"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLessonSignatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A task's distinct failures, most recurring first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_id": "build-report-43",
+                     *       "signatures": [
+                     *         {
+                     *           "signature": "d7cb86f54b3fc479",
+                     *           "error_type": "TypeError",
+                     *           "category": "type",
+                     *           "normalized_message": "<str> object has no attribute <str>",
+                     *           "example_message": "'NoneType' object has no attribute 'get'",
+                     *           "occurrences": 1,
+                     *           "first_attempt": 1,
+                     *           "last_attempt": 1,
+                     *           "first_seen_at": "2026-12-01T08:29:05.949Z",
+                     *           "last_seen_at": "2026-12-01T08:29:05.949Z",
+                     *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FailureSignatureList"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLessonStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts of a task's lessons by category and tier */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_id": "build-report-43",
+                     *       "total_lessons": 1,
+                     *       "total_captured": 1,
+                     *       "by_category": {
+                     *         "type": 1
+                     *       },
+                     *       "by_tier": {
+                     *         "1": 0,
+                     *         "2": 1,
+                     *         "3": 0
+                     *       },
+                     *       "most_common_error": "type",
+                     *       "resolved": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LessonStats"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+                /** @description Lesson id */
+                lesson_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A lesson, with what worked for the same failure elsewhere */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonWithKnownFixes"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteLesson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+                /** @description Lesson id */
+                lesson_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getResolution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What finally worked for a task */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_id": "build-report-42",
+                     *       "attempt_number": 2,
+                     *       "approach": "default the config to {} when the file is missing",
+                     *       "model": "gpt-4o-mini",
+                     *       "resolved_at": "2026-12-01T08:29:05.947Z",
+                     *       "signatures": [
+                     *         "d7cb86f54b3fc479"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Resolution"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resolveTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "attempt_number": 2,
+                 *       "approach": "default the config to {} when the file is missing",
+                 *       "model": "gpt-4o-mini"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResolutionReport"];
+            };
+        };
+        responses: {
+            /** @description Replaced the earlier resolution */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resolution"];
+                };
+            };
+            /** @description The task's first resolution */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "task_id": "build-report-42",
+                     *       "attempt_number": 2,
+                     *       "approach": "default the config to {} when the file is missing",
+                     *       "model": "gpt-4o-mini",
+                     *       "resolved_at": "2026-12-01T08:29:05.947Z",
+                     *       "signatures": [
+                     *         "d7cb86f54b3fc479"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Resolution"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteResolution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (also when there was none) */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTenantSignatures: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's most recurring failures, each with the latest fix that worked */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "signatures": [
+                     *         {
+                     *           "signature": "d7cb86f54b3fc479",
+                     *           "error_type": "TypeError",
+                     *           "category": "type",
+                     *           "normalized_message": "<str> object has no attribute <str>",
+                     *           "occurrences": 2,
+                     *           "tasks": 2,
+                     *           "resolved_tasks": 1,
+                     *           "latest_known_fix": {
+                     *             "task_id": "build-report-42",
+                     *             "approach": "default the config to {} when the file is missing",
+                     *             "resolved_at": "2026-12-01T08:29:05.947Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantSignatureList"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchToolCalls: {
+        parameters: {
+            query?: {
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name?: string;
+                /** @description Case-insensitive; calls without a goal never match */
+                goal_contains?: string;
+                outcome?: "success" | "failure" | "partial" | "timeout" | "cancelled";
+                error_type?: string;
+                /** @description Only successes that fixed a failure */
+                only_fixes?: boolean;
+                /** @description Only failures that were fixed */
+                only_fixed?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded calls, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-7-run-3",
+                     *       "calls": [
+                     *         {
+                     *           "id": "call-0002",
+                     *           "timestamp": "2026-12-01T08:29:06.091Z",
+                     *           "tool_name": "web_search",
+                     *           "arguments": {
+                     *             "query": "redis streams",
+                     *             "limit": 50
+                     *           },
+                     *           "arguments_hash": "dea025cd9ebf",
+                     *           "context_goal": "find docs on redis streams",
+                     *           "preceding_call_id": null,
+                     *           "outcome": "success",
+                     *           "result_summary": "object[1 keys]",
+                     *           "result_type": "object",
+                     *           "execution_time_ms": 840,
+                     *           "error_type": null,
+                     *           "error_message": null,
+                     *           "fixed_by": null,
+                     *           "fix_for": "call-0001",
+                     *           "delta_args": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ToolCallList"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordToolCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the first completed response is replayed (with Idempotent-Replayed: true) for the same key and body; another body gives 422, a retry while the first is running gives 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tool_name": "web_search",
+                 *       "arguments": {
+                 *         "query": "redis streams",
+                 *         "limit": 500
+                 *       },
+                 *       "outcome": "failure",
+                 *       "error_type": "ValueError",
+                 *       "error_message": "limit must be at most 100",
+                 *       "context_goal": "find docs on redis streams"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ToolCallInput"];
+            };
+        };
+        responses: {
+            /** @description The stored entry, and what the tenant already knows about its failure */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "call-0001",
+                     *       "timestamp": "2026-12-01T08:29:06.028Z",
+                     *       "tool_name": "web_search",
+                     *       "arguments": {
+                     *         "query": "redis streams",
+                     *         "limit": 500
+                     *       },
+                     *       "arguments_hash": "a373a32cc047",
+                     *       "context_goal": "find docs on redis streams",
+                     *       "preceding_call_id": null,
+                     *       "outcome": "failure",
+                     *       "result_summary": "null",
+                     *       "result_type": "null",
+                     *       "execution_time_ms": null,
+                     *       "error_type": "ValueError",
+                     *       "error_message": "limit must be at most 100",
+                     *       "fixed_by": null,
+                     *       "fix_for": null,
+                     *       "delta_args": null,
+                     *       "known_fix": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecordedToolCall"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still in progress; retry after the Retry-After seconds */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getToolCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+                /** @description Call id (1-128 letters, digits, '.', '_', ':' or '-') */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One recorded tool call, with its fix links */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "call-0002",
+                     *       "timestamp": "2026-12-01T08:29:06.091Z",
+                     *       "tool_name": "web_search",
+                     *       "arguments": {
+                     *         "query": "redis streams",
+                     *         "limit": 50
+                     *       },
+                     *       "arguments_hash": "dea025cd9ebf",
+                     *       "context_goal": "find docs on redis streams",
+                     *       "preceding_call_id": null,
+                     *       "outcome": "success",
+                     *       "result_summary": "object[1 keys]",
+                     *       "result_type": "object",
+                     *       "execution_time_ms": 840,
+                     *       "error_type": null,
+                     *       "error_message": null,
+                     *       "fixed_by": null,
+                     *       "fix_for": "call-0001",
+                     *       "delta_args": {
+                     *         "changed": {
+                     *           "limit": {
+                     *             "from": 500,
+                     *             "to": 50
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ToolLogEntry"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listToolPatterns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every tool's learned pattern in the session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-7-run-3",
+                     *       "patterns": {
+                     *         "web_search": {
+                     *           "tool_name": "web_search",
+                     *           "total_calls": 2,
+                     *           "success_count": 1,
+                     *           "failure_count": 1,
+                     *           "success_rate": 0.5,
+                     *           "common_args": {
+                     *             "query": [
+                     *               "redis streams"
+                     *             ],
+                     *             "limit": [
+                     *               500,
+                     *               50
+                     *             ]
+                     *           },
+                     *           "error_patterns": [
+                     *             {
+                     *               "error_type": "ValueError",
+                     *               "count": 1,
+                     *               "contexts": [
+                     *                 "find docs on redis streams"
+                     *               ],
+                     *               "example_args": {
+                     *                 "query": "redis streams",
+                     *                 "limit": 500
+                     *               },
+                     *               "typical_fix": "change limit: 500 -> 50",
+                     *               "fix_delta": {
+                     *                 "changed": {
+                     *                   "limit": {
+                     *                     "from": 500,
+                     *                     "to": 50
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "success_patterns": [
+                     *             {
+                     *               "goal_match": "find docs on redis streams",
+                     *               "arg_hints": {
+                     *                 "query": "redis streams",
+                     *                 "limit": 50
+                     *               },
+                     *               "example_call_id": "call-0002",
+                     *               "delta_that_fixed": {
+                     *                 "changed": {
+                     *                   "limit": {
+                     *                     "from": 500,
+                     *                     "to": 50
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "avg_execution_ms": 840,
+                     *           "timed_calls": 1,
+                     *           "updated_at": "2026-12-01T08:29:06.091Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ToolPatterns"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getToolPattern: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a session's history teaches about one tool */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tool_name": "web_search",
+                     *       "total_calls": 2,
+                     *       "success_count": 1,
+                     *       "failure_count": 1,
+                     *       "success_rate": 0.5,
+                     *       "common_args": {
+                     *         "query": [
+                     *           "redis streams"
+                     *         ],
+                     *         "limit": [
+                     *           500,
+                     *           50
+                     *         ]
+                     *       },
+                     *       "error_patterns": [
+                     *         {
+                     *           "error_type": "ValueError",
+                     *           "count": 1,
+                     *           "contexts": [
+                     *             "find docs on redis streams"
+                     *           ],
+                     *           "example_args": {
+                     *             "query": "redis streams",
+                     *             "limit": 500
+                     *           },
+                     *           "typical_fix": "change limit: 500 -> 50",
+                     *           "fix_delta": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "success_patterns": [
+                     *         {
+                     *           "goal_match": "find docs on redis streams",
+                     *           "arg_hints": {
+                     *             "query": "redis streams",
+                     *             "limit": 50
+                     *           },
+                     *           "example_call_id": "call-0002",
+                     *           "delta_that_fixed": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "avg_execution_ms": 840,
+                     *       "timed_calls": 1,
+                     *       "updated_at": "2026-12-01T08:29:06.091Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ToolPattern"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getKnownFix: {
+        parameters: {
+            query: {
+                error_type: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The change of arguments that fixed an error type before */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fix_delta": {
+                     *         "changed": {
+                     *           "limit": {
+                     *             "from": 500,
+                     *             "to": 50
+                     *           }
+                     *         }
+                     *       },
+                     *       "typical_fix": "change limit: 500 -> 50"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KnownFix"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getArgHints: {
+        parameters: {
+            query: {
+                goal: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Arguments of a past success for a goal like the given one */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tool_name": "web_search",
+                     *       "goal": "redis",
+                     *       "arg_hints": {
+                     *         "query": "redis streams",
+                     *         "limit": 50
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ArgHints"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getErrorGuidance: {
+        parameters: {
+            query: {
+                error_type: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-7-run-3",
+                     *       "prompt": "<error_guidance tool=\"web_search\" error=\"ValueError\">\n  Previous fix: limit:500->50\n  Past fixes:\n    - call-0001 -> call-0002\n</error_guidance>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionPrompt"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSuccessTemplate: {
+        parameters: {
+            query: {
+                goal: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-7-run-3",
+                     *       "prompt": "<success_template tool=\"web_search\" goal=\"redis\">\n  Recommended args based on past success:\n    query: redis streams\n    limit: 50\n</success_template>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionPrompt"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSessionStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts over a session's kept log; times are null for a session with no history */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-7-run-3",
+                     *       "total_calls": 2,
+                     *       "success_count": 1,
+                     *       "failure_count": 1,
+                     *       "success_rate": 0.5,
+                     *       "total_fixes_detected": 1,
+                     *       "tools_tracked": 1,
+                     *       "created_at": "2026-12-01T08:29:06.028Z",
+                     *       "updated_at": "2026-12-01T08:29:06.091Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionStats"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSessionPrompt: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated tool names; default every tool of the session */
+                tools?: string;
+                goal?: string;
+                max_recent_calls?: number;
+                max_error_patterns?: number;
+                max_success_patterns?: number;
+                include_args?: boolean;
+                include_timing?: boolean;
+                compact?: boolean;
+                /** @description Also what other sessions of the tenant learned: fixes this session does not know, per tool */
+                shared?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-7-run-3",
+                     *       "prompt": "<procedural_memory>\n<tool_memory name=\"web_search\">\n<recent_calls>\n  [✓] object[1 keys] (fixed prior by: limit:500->50)\n  [✗] null (fixed by call-0002)\n</recent_calls>\n\n<patterns>\n  success_rate: 50% (2 calls)\n  <common_errors>\n    - ValueError -> fix: change limit: 500 -> 50\n  </common_errors>\n  <success_hints>\n    - Fixed by: limit:500->50\n  </success_hints>\n</patterns>\n</tool_memory>\n</procedural_memory>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionPrompt"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSessionSummary: {
+        parameters: {
+            query?: {
+                max_tools?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-7-run-3",
+                     *       "prompt": "<procedural_memory_summary>\n  Total: 2 calls, 50% success, 1 fixes detected\n\n  Most used tools:\n    - web_search: 2 calls, 50% success\n      last error: ValueError\n</procedural_memory_summary>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionPrompt"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportSessionMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A session's whole procedural memory */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-7-run-3",
+                     *       "tool_log": [
+                     *         {
+                     *           "id": "call-0001",
+                     *           "timestamp": "2026-12-01T08:29:06.028Z",
+                     *           "tool_name": "web_search",
+                     *           "arguments": {
+                     *             "query": "redis streams",
+                     *             "limit": 500
+                     *           },
+                     *           "arguments_hash": "a373a32cc047",
+                     *           "context_goal": "find docs on redis streams",
+                     *           "preceding_call_id": null,
+                     *           "outcome": "failure",
+                     *           "result_summary": "null",
+                     *           "result_type": "null",
+                     *           "execution_time_ms": null,
+                     *           "error_type": "ValueError",
+                     *           "error_message": "limit must be at most 100",
+                     *           "fixed_by": "call-0002",
+                     *           "fix_for": null,
+                     *           "delta_args": null
+                     *         },
+                     *         {
+                     *           "id": "call-0002",
+                     *           "timestamp": "2026-12-01T08:29:06.091Z",
+                     *           "tool_name": "web_search",
+                     *           "arguments": {
+                     *             "query": "redis streams",
+                     *             "limit": 50
+                     *           },
+                     *           "arguments_hash": "dea025cd9ebf",
+                     *           "context_goal": "find docs on redis streams",
+                     *           "preceding_call_id": null,
+                     *           "outcome": "success",
+                     *           "result_summary": "object[1 keys]",
+                     *           "result_type": "object",
+                     *           "execution_time_ms": 840,
+                     *           "error_type": null,
+                     *           "error_message": null,
+                     *           "fixed_by": null,
+                     *           "fix_for": "call-0001",
+                     *           "delta_args": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tool_patterns": {
+                     *         "web_search": {
+                     *           "tool_name": "web_search",
+                     *           "total_calls": 2,
+                     *           "success_count": 1,
+                     *           "failure_count": 1,
+                     *           "success_rate": 0.5,
+                     *           "common_args": {
+                     *             "query": [
+                     *               "redis streams"
+                     *             ],
+                     *             "limit": [
+                     *               500,
+                     *               50
+                     *             ]
+                     *           },
+                     *           "error_patterns": [
+                     *             {
+                     *               "error_type": "ValueError",
+                     *               "count": 1,
+                     *               "contexts": [
+                     *                 "find docs on redis streams"
+                     *               ],
+                     *               "example_args": {
+                     *                 "query": "redis streams",
+                     *                 "limit": 500
+                     *               },
+                     *               "typical_fix": "change limit: 500 -> 50",
+                     *               "fix_delta": {
+                     *                 "changed": {
+                     *                   "limit": {
+                     *                     "from": 500,
+                     *                     "to": 50
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "success_patterns": [
+                     *             {
+                     *               "goal_match": "find docs on redis streams",
+                     *               "arg_hints": {
+                     *                 "query": "redis streams",
+                     *                 "limit": 50
+                     *               },
+                     *               "example_call_id": "call-0002",
+                     *               "delta_that_fixed": {
+                     *                 "changed": {
+                     *                   "limit": {
+                     *                     "from": 500,
+                     *                     "to": 50
+                     *                   }
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "avg_execution_ms": 840,
+                     *           "timed_calls": 1,
+                     *           "updated_at": "2026-12-01T08:29:06.091Z"
+                     *         }
+                     *       },
+                     *       "fix_relations": [
+                     *         {
+                     *           "failed_call_id": "call-0001",
+                     *           "success_call_id": "call-0002",
+                     *           "delta_args": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           },
+                     *           "detected_at": "2026-12-01T08:29:06.091Z"
+                     *         }
+                     *       ],
+                     *       "next_call_id": 3,
+                     *       "created_at": "2026-12-01T08:29:06.028Z",
+                     *       "updated_at": "2026-12-01T08:29:06.091Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProceduralMemory"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importSessionMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tool_log": [
+                 *         {
+                 *           "id": "call-0001",
+                 *           "timestamp": "2026-12-01T08:29:06.028Z",
+                 *           "tool_name": "web_search",
+                 *           "arguments": {
+                 *             "query": "redis streams",
+                 *             "limit": 500
+                 *           },
+                 *           "arguments_hash": "a373a32cc047",
+                 *           "context_goal": "find docs on redis streams",
+                 *           "preceding_call_id": null,
+                 *           "outcome": "failure",
+                 *           "result_summary": "null",
+                 *           "result_type": "null",
+                 *           "execution_time_ms": null,
+                 *           "error_type": "ValueError",
+                 *           "error_message": "limit must be at most 100",
+                 *           "fixed_by": "call-0002",
+                 *           "fix_for": null,
+                 *           "delta_args": null
+                 *         },
+                 *         {
+                 *           "id": "call-0002",
+                 *           "timestamp": "2026-12-01T08:29:06.091Z",
+                 *           "tool_name": "web_search",
+                 *           "arguments": {
+                 *             "query": "redis streams",
+                 *             "limit": 50
+                 *           },
+                 *           "arguments_hash": "dea025cd9ebf",
+                 *           "context_goal": "find docs on redis streams",
+                 *           "preceding_call_id": null,
+                 *           "outcome": "success",
+                 *           "result_summary": "object[1 keys]",
+                 *           "result_type": "object",
+                 *           "execution_time_ms": 840,
+                 *           "error_type": null,
+                 *           "error_message": null,
+                 *           "fixed_by": null,
+                 *           "fix_for": "call-0001",
+                 *           "delta_args": {
+                 *             "changed": {
+                 *               "limit": {
+                 *                 "from": 500,
+                 *                 "to": 50
+                 *               }
+                 *             }
+                 *           }
+                 *         }
+                 *       ],
+                 *       "tool_patterns": {
+                 *         "web_search": {
+                 *           "tool_name": "web_search",
+                 *           "total_calls": 2,
+                 *           "success_count": 1,
+                 *           "failure_count": 1,
+                 *           "success_rate": 0.5,
+                 *           "common_args": {
+                 *             "query": [
+                 *               "redis streams"
+                 *             ],
+                 *             "limit": [
+                 *               500,
+                 *               50
+                 *             ]
+                 *           },
+                 *           "error_patterns": [
+                 *             {
+                 *               "error_type": "ValueError",
+                 *               "count": 1,
+                 *               "contexts": [
+                 *                 "find docs on redis streams"
+                 *               ],
+                 *               "example_args": {
+                 *                 "query": "redis streams",
+                 *                 "limit": 500
+                 *               },
+                 *               "typical_fix": "change limit: 500 -> 50",
+                 *               "fix_delta": {
+                 *                 "changed": {
+                 *                   "limit": {
+                 *                     "from": 500,
+                 *                     "to": 50
+                 *                   }
+                 *                 }
+                 *               }
+                 *             }
+                 *           ],
+                 *           "success_patterns": [
+                 *             {
+                 *               "goal_match": "find docs on redis streams",
+                 *               "arg_hints": {
+                 *                 "query": "redis streams",
+                 *                 "limit": 50
+                 *               },
+                 *               "example_call_id": "call-0002",
+                 *               "delta_that_fixed": {
+                 *                 "changed": {
+                 *                   "limit": {
+                 *                     "from": 500,
+                 *                     "to": 50
+                 *                   }
+                 *                 }
+                 *               }
+                 *             }
+                 *           ],
+                 *           "avg_execution_ms": 840,
+                 *           "timed_calls": 1,
+                 *           "updated_at": "2026-12-01T08:29:06.091Z"
+                 *         }
+                 *       },
+                 *       "fix_relations": [
+                 *         {
+                 *           "failed_call_id": "call-0001",
+                 *           "success_call_id": "call-0002",
+                 *           "delta_args": {
+                 *             "changed": {
+                 *               "limit": {
+                 *                 "from": 500,
+                 *                 "to": 50
+                 *               }
+                 *             }
+                 *           },
+                 *           "detected_at": "2026-12-01T08:29:06.091Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProceduralMemoryImport"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resetSessionMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSharedTools: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's tools, most calls first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tools": [
+                     *         {
+                     *           "tool_name": "web_search",
+                     *           "total_calls": 2,
+                     *           "success_rate": 0.5,
+                     *           "fixes_learned": 1,
+                     *           "sessions_seen": 1,
+                     *           "last_used_at": "2026-12-01T08:29:06.091Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedToolList"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSharedToolKnowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What every session of the tenant taught about one tool */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tool_name": "web_search",
+                     *       "total_calls": 2,
+                     *       "success_count": 1,
+                     *       "failure_count": 1,
+                     *       "success_rate": 0.5,
+                     *       "common_args": {
+                     *         "query": [
+                     *           "redis streams"
+                     *         ],
+                     *         "limit": [
+                     *           500,
+                     *           50
+                     *         ]
+                     *       },
+                     *       "error_patterns": [
+                     *         {
+                     *           "error_type": "ValueError",
+                     *           "count": 1,
+                     *           "contexts": [
+                     *             "find docs on redis streams"
+                     *           ],
+                     *           "example_args": {
+                     *             "query": "redis streams",
+                     *             "limit": 500
+                     *           },
+                     *           "typical_fix": "change limit: 500 -> 50",
+                     *           "fix_delta": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           },
+                     *           "fixes": [
+                     *             {
+                     *               "fix_delta": {
+                     *                 "changed": {
+                     *                   "limit": {
+                     *                     "from": 500,
+                     *                     "to": 50
+                     *                   }
+                     *                 }
+                     *               },
+                     *               "typical_fix": "change limit: 500 -> 50",
+                     *               "times_applied": 1,
+                     *               "last_applied_at": "2026-12-01T08:29:06.091Z"
+                     *             }
+                     *           ],
+                     *           "recent_fixes": [
+                     *             {
+                     *               "session_id": "agent-7-run-3",
+                     *               "failed_call_id": "call-0001",
+                     *               "fix_call_id": "call-0002",
+                     *               "applied_at": "2026-12-01T08:29:06.091Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "success_patterns": [
+                     *         {
+                     *           "goal_match": "find docs on redis streams",
+                     *           "arg_hints": {
+                     *             "query": "redis streams",
+                     *             "limit": 50
+                     *           },
+                     *           "example_call_id": "call-0002",
+                     *           "delta_that_fixed": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           },
+                     *           "session_id": "agent-7-run-3"
+                     *         }
+                     *       ],
+                     *       "avg_execution_ms": 840,
+                     *       "timed_calls": 1,
+                     *       "updated_at": "2026-12-01T08:29:06.091Z",
+                     *       "fixes_learned": 1,
+                     *       "sessions_seen": 1,
+                     *       "last_used_at": "2026-12-01T08:29:06.091Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedToolKnowledge"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    forgetSharedTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten (also when nothing was known) */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSharedFix: {
+        parameters: {
+            query: {
+                error_type: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fix the tenant applied most for an error type, with the alternatives */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tool_name": "web_search",
+                     *       "error_type": "ValueError",
+                     *       "fix_delta": {
+                     *         "changed": {
+                     *           "limit": {
+                     *             "from": 500,
+                     *             "to": 50
+                     *           }
+                     *         }
+                     *       },
+                     *       "typical_fix": "change limit: 500 -> 50",
+                     *       "times_applied": 1,
+                     *       "alternatives": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedKnownFix"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSharedErrorGuidance: {
+        parameters: {
+            query: {
+                error_type: string;
+            };
+            header?: never;
+            path: {
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tool_name": "web_search",
+                     *       "prompt": "<error_guidance tool=\"web_search\" error=\"ValueError\">\n  Previous fix: limit:500->50\n  Past fixes:\n    - agent-7-run-3: call-0001 -> call-0002\n</error_guidance>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SharedErrorGuidance"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContext: {
+        parameters: {
+            query?: {
+                /** @description Task id (1-128 letters, digits, '.', '_', ':' or '-') */
+                task_id?: string;
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id?: string;
+                /** @description Comma-separated tool names; default every tool of the session */
+                tools?: string;
+                /** @description The budget, in tokens of the encoding named in the response */
+                max_tokens?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "prompt": "## WHAT WORKED\nKnown fix for TypeError (worked in task build-report-42): default the config to {} when the file is missing\n\n## LEARNINGS FROM PREVIOUS ATTEMPTS\n\nPREVIOUS ATTEMPT #1 FAILED:\nError Type: TypeError\nError: 'NoneType' object has no attribute 'get'\nHypothesized Fix: Check variable types. Ensure correct attribute access. Add null/None checks.\nSuggested Approach: check the config for None before reading keys\n\n<procedural_memory>\n<tool_memory name=\"web_search\">\n<recent_calls>\n  [✓] object[1 keys] (fixed prior by: limit:500->50)\n  [✗] null (fixed by call-0002)\n</recent_calls>\n\n<patterns>\n  success_rate: 50% (2 calls)\n  <common_errors>\n    - ValueError -> fix: change limit: 500 -> 50\n  </common_errors>\n  <success_hints>\n    - Fixed by: limit:500->50\n  </success_hints>\n</patterns>\n</tool_memory>\n</procedural_memory>",
+                     *       "tokens": 231,
+                     *       "max_tokens": 400,
+                     *       "encoding": "o200k_base",
+                     *       "sections": [
+                     *         {
+                     *           "name": "what_worked",
+                     *           "items": 1,
+                     *           "omitted": 0
+                     *         },
+                     *         {
+                     *           "name": "lessons",
+                     *           "items": 1,
+                     *           "omitted": 0
+                     *         },
+                     *         {
+                     *           "name": "procedural_memory",
+                     *           "items": 1,
+                     *           "omitted": 0
+                     *         },
+                     *         {
+                     *           "name": "shared_tool_knowledge",
+                     *           "items": 0,
+                     *           "omitted": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContextBlock"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 1000 */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's tasks that keep lessons, most recently active first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tasks": [
+                     *         {
+                     *           "task_id": "build-report-43",
+                     *           "total_lessons": 1,
+                     *           "total_captured": 1,
+                     *           "by_category": {
+                     *             "type": 1
+                     *           },
+                     *           "last_error_type": "TypeError",
+                     *           "resolved": false,
+                     *           "updated_at": "2026-12-01T08:29:05.949Z"
+                     *         },
+                     *         {
+                     *           "task_id": "build-report-42",
+                     *           "total_lessons": 1,
+                     *           "total_captured": 1,
+                     *           "by_category": {
+                     *             "type": 1
+                     *           },
+                     *           "last_error_type": "TypeError",
+                     *           "resolved": true,
+                     *           "updated_at": "2026-12-01T08:29:05.947Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TaskList"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 1000 */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's sessions that keep calls, most recently active first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sessions": [
+                     *         {
+                     *           "session_id": "agent-7-run-3",
+                     *           "total_calls": 2,
+                     *           "success_rate": 0.5,
+                     *           "total_fixes_detected": 1,
+                     *           "tools_tracked": 1,
+                     *           "updated_at": "2026-12-01T08:29:06.091Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: {
+                /** @description hour: 60 one-minute points; day: 24 one-hour points */
+                window?: "hour" | "day";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How the tenant's agents are doing, now and over time */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "window": "hour",
+                     *       "tasks": {
+                     *         "active_last_hour": 2,
+                     *         "active_last_day": 2
+                     *       },
+                     *       "sessions": {
+                     *         "active_last_hour": 1,
+                     *         "active_last_day": 1
+                     *       },
+                     *       "failures_by_category": {
+                     *         "type": 2
+                     *       },
+                     *       "timeline": [
+                     *         {
+                     *           "at": "2026-12-01T07:30:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:31:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:32:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:33:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:34:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:35:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:36:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:37:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:38:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:39:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:40:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:41:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:42:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:43:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:44:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:45:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:46:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:47:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:48:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:49:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:50:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:51:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:52:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:53:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:54:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:55:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:56:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:57:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:58:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:59:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:00:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:01:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:02:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:03:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:04:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:05:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:06:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:07:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:08:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:09:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:10:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:11:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:12:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:13:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:14:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:15:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:16:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:17:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:18:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:19:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:20:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:21:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:22:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:23:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:24:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:25:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:26:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:27:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:28:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:29:00.000Z",
+                     *           "lessons": 2,
+                     *           "tool_calls": 2,
+                     *           "successes": 1,
+                     *           "fixes": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantOverview"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated event types to receive: lesson.captured, tool_call.recorded, fix.detected, task.resolved */
+                types?: string;
+                /** @description Only this task's events */
+                task_id?: string;
+                /** @description Only this session's events */
+                session_id?: string;
+            };
+            header?: {
+                /** @description Resume after this event: every kept event after it is sent first */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events, for as long as the client stays: lesson.captured, tool_call.recorded, fix.detected and task.resolved, each with an id and JSON data, and a comment line as a heartbeat */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
