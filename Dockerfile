@@ -5,6 +5,8 @@ FROM node:22-bookworm-slim AS build
 WORKDIR /app
 # Manifests first, so this layer is rebuilt only when dependencies change.
 COPY package.json package-lock.json ./
+# npm ci needs every workspace's manifest (the TypeScript client's), not its sources.
+COPY clients/typescript/package.json ./clients/typescript/
 # --ignore-scripts: the only install script in the tree is esbuild's (a dev tool via vite/tsx);
 # tsc does not need it, and npm 11 would skip it anyway without an allowScripts entry.
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -18,6 +20,7 @@ RUN npm run build
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY clients/typescript/package.json ./clients/typescript/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 # ---- runtime ----

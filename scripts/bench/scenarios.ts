@@ -33,6 +33,14 @@ function lessonBody(): string {
   });
 }
 
+// Streamable HTTP asks the client to accept both a JSON reply and an event stream.
+const mcpHeaders = { ...headers, accept: "application/json, text/event-stream" };
+let mcpId = 0;
+function mcpCall(name: string, args: Record<string, unknown>): string {
+  mcpId += 1;
+  return JSON.stringify({ jsonrpc: "2.0", id: mcpId, method: "tools/call", params: { name, arguments: args } });
+}
+
 export const taskPath = () => `/tasks/task-${Math.floor(Math.random() * TASKS)}`;
 export const sessionPath = () => `/sessions/session-${Math.floor(Math.random() * SESSIONS)}`;
 
@@ -177,5 +185,12 @@ export const scenarios: Record<string, Scenario> = {
   },
   "GET /tools/{tool}/fix": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}/fix?error_type=timeout` }) }],
+  },
+  // MCP: one stateless JSON-RPC tools/call per request, each building its own MCP server for the tenant.
+  "POST /mcp record_failure": {
+    requests: [{ method: "POST", headers: mcpHeaders, setupRequest: (request) => ({ ...request, path: "/mcp", body: mcpCall("record_failure", { task_id: taskPath().slice("/tasks/".length), ...JSON.parse(lessonBody()) }) }) }],
+  },
+  "POST /mcp get_lessons_prompt": {
+    requests: [{ method: "POST", headers: mcpHeaders, setupRequest: (request) => ({ ...request, path: "/mcp", body: mcpCall("get_lessons_prompt", { task_id: taskPath().slice("/tasks/".length) }) }) }],
   },
 };
