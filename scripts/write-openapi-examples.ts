@@ -88,6 +88,10 @@ try {
       ...(reply.body ? { response: { status: reply.statusCode, body: reply.json() } } : {}),
     };
   }
+  // A lesson by the id the capture gave it.
+  const captured = examples.captureLesson!.response!.body as { task_id: string; lesson_id: string };
+  const lesson = await app.inject({ method: "GET", url: `/tasks/${captured.task_id}/lessons/${captured.lesson_id}` });
+  examples.getLesson = { response: { status: lesson.statusCode, body: lesson.json() } };
   // A document without its times or session id: what an import needs at least.
   const exported = examples.exportSessionMemory!.response!.body as Record<string, unknown>;
   const { tool_log, tool_patterns, fix_relations } = exported;

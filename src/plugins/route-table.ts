@@ -19,6 +19,8 @@ export function createRouteTable() {
   const byUrl = new Map<string, PathRoute>();
   return {
     add(method: HTTPMethods | HTTPMethods[], url: string): void {
+      // A catch-all (CORS answers OPTIONS on "*") would make every unknown path a 405.
+      if (url === "*" || url === "/*") return;
       const route = byUrl.get(url) ?? { pattern: patternOf(url), methods: new Set<string>() };
       for (const one of [method].flat()) route.methods.add(one);
       byUrl.set(url, route);

@@ -1,6 +1,7 @@
 // How the API answers the HTTP around its data: methods, Accept, media types, missing fields, and consistent nulls.
 import { describe, expect, it } from "vitest";
 import { preferredType } from "../../src/routes/content-negotiation.js";
+import { buildTestApp } from "../helpers/app.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem, useHttpApp } from "../helpers/http.js";
 import { bothStores, type StoreFactory } from "../helpers/stores.js";
@@ -84,7 +85,7 @@ describe.each(bothStores())("HTTP semantics (%s store)", (_name, factory: StoreF
   });
 
   it("names every bad part of a request at once: the path, the body and the query", async () => {
-    const bad = await ctx.http.post("/sessions/bad{id}/tool-calls?x=1").send({ tool_name: 7, outcome: "success" });
+    const bad = await ctx.http.post("/sessions/bad{id}/tool-calls").send({ tool_name: 7, outcome: "success" });
     const problem = expectProblem(bad, 400);
     expect(fieldsOf(problem)).toEqual(expect.arrayContaining(["params.session_id", "body.tool_name"]));
     const lessons = await ctx.http.get("/tasks/a{b}/lessons?limit=0");
@@ -144,6 +145,19 @@ describe.each(bothStores())("HTTP semantics (%s store)", (_name, factory: StoreF
     // A later failure without an error type is told the fix the tenant learned.
     const again = await ctx.http.post(`/sessions/${uniqueId("session")}/tool-calls`).send(calls[0]);
     expect(again.body.known_fix).toMatchObject({ fix_delta: { changed: { url: { from: "http://a", to: "http://b" } } } });
+  });
+
+  it("answers 404, not 405, for an unknown path when CORS answers OPTIONS on every path", async () => {
+    const app = await buildTestApp(ctx.store, { CORS_ORIGINS: "https://dashboard.example" });
+    try {
+      const unknown = await app.inject({ method: "GET", url: "/no-such-path" });
+      expect(unknown.statusCode).toBe(404);
+      const wrong = await app.inject({ method: "PATCH", url: "/health/live" });
+      expect(wrong.statusCode).toBe(405);
+      expect(wrong.headers.allow).toBe("GET, HEAD");
+    } finally {
+      await app.close();
+    }
   });
 
   it("rejects unknown query parameters on the health probes too", async () => {

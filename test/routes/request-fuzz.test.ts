@@ -248,8 +248,9 @@ const WRONG_FIELDS: Record<BodyKind, Record<string, readonly unknown[]>> = {
     tool_log: [{}, "x", [1], [{ id: "call-0001" }], null],
     tool_patterns: [[], "x", { a: 1 }, { __proto__x: null, a: {} }],
     fix_relations: [{}, "x", [1]],
-    session_id: [5, null],
-    created_at: [5],
+    // session_id and the times may be null or absent (the path names the session; the import stamps times).
+    session_id: [5, {}],
+    created_at: [5, []],
   },
 };
 

@@ -1,4 +1,4 @@
-// A fetch that retries what is safe to retry: 503, 429, 409 and network errors, with backoff that honours Retry-After.
+// A fetch that retries what is safe to retry (409, 429, 502, 503, 504 and network errors), with backoff that honours Retry-After.
 import { ConnectionError } from "./errors.js";
 
 export interface RetryPolicy {
@@ -7,18 +7,21 @@ export interface RetryPolicy {
   /** The first backoff, doubled on each retry (with jitter) up to maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** A whole request, retries included, fails after this long. */
+  /** How long a call may wait for an answer's headers, retries included; the body (an event stream) may take longer. */
   timeoutMs: number;
 }
 
 // 409 is IDEMPOTENCY_KEY_IN_USE: an earlier attempt of this very call still holds its key (it timed
 // out here but may still finish there); waiting lets it finish, or its lock lapse.
 const RETRIED_STATUSES = new Set([409, 429, 502, 503, 504]);
+// A Retry-After longer than this is not waited out: the answer goes back to the caller as it is.
+const LONGEST_RETRY_AFTER_MS = 60_000;
 
-const sleep = (ms: number, signal?: AbortSignal | null) =>
+const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    signal.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
 
 /** Seconds in Retry-After (its date form too), as milliseconds; null when absent or unreadable. */
@@ -43,26 +46,37 @@ function backoffMs(policy: RetryPolicy, retry: number): number {
  */
 export function retryingFetch(policy: RetryPolicy, fetchImpl: typeof fetch = fetch): (request: Request) => Promise<Response> {
   return async (request) => {
-    const deadline = AbortSignal.timeout(policy.timeoutMs);
-    const signal = AbortSignal.any([deadline, ...(request.signal ? [request.signal] : [])]);
-    for (let retry = 0; ; retry += 1) {
-      const attempt = request.clone();
-      const last = retry >= policy.maxRetries;
-      try {
-        const response = await fetchImpl(attempt, { signal });
-        if (last || !RETRIED_STATUSES.has(response.status)) return response;
-        const wait = retryAfterMs(response) ?? backoffMs(policy, retry);
-        // The body is not read; free the connection before waiting.
-        await response.body?.cancel();
-        await sleep(Math.min(wait, policy.maxDelayMs), signal);
-      } catch (error) {
-        if (request.signal?.aborted) throw error;
-        if (last || deadline.aborted) {
-          const reason = deadline.aborted ? `timed out after ${policy.timeoutMs} ms` : String((error as Error).message ?? error);
-          throw new ConnectionError(`${request.method} ${request.url} failed after ${retry + 1} attempt(s): ${reason}`, { cause: error });
+    // The deadline covers waiting for headers and backoffs; it is lifted once an answer arrives.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new Error(`timed out after ${policy.timeoutMs} ms`)), policy.timeoutMs);
+    const signal = AbortSignal.any([deadline.signal, ...(request.signal ? [request.signal] : [])]);
+    const giveUp = (attempts: number, error: unknown) => {
+      const reason = deadline.signal.aborted ? String((deadline.signal.reason as Error).message) : String((error as Error)?.message ?? error);
+      return new ConnectionError(`${request.method} ${request.url} failed after ${attempts} attempt(s): ${reason}`, { cause: error });
+    };
+    try {
+      for (let retry = 0; ; retry += 1) {
+        const last = retry >= policy.maxRetries;
+        let wait: number;
+        try {
+          const response = await fetchImpl(request.clone(), { signal });
+          const after = retryAfterMs(response);
+          if (last || !RETRIED_STATUSES.has(response.status) || (after !== null && after > LONGEST_RETRY_AFTER_MS)) return response;
+          wait = after ?? backoffMs(policy, retry);
+          // The body is not read; free the connection before waiting.
+          await response.body?.cancel();
+        } catch (error) {
+          if (request.signal?.aborted) throw error;
+          if (last || deadline.signal.aborted) throw giveUp(retry + 1, error);
+          wait = backoffMs(policy, retry);
         }
-        await sleep(backoffMs(policy, retry), signal).catch(() => undefined);
+        await sleep(wait, signal).catch((error: unknown) => {
+          if (request.signal?.aborted) throw error;
+          throw giveUp(retry + 1, error);
+        });
       }
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

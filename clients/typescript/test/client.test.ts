@@ -20,6 +20,7 @@ let service: ServerProcess;
 beforeAll(async () => {
   // The client is tested against the service as it ships: compiled to dist/ and run by node.
   await promisify(execFile)("npm", ["run", "build"], { cwd: ROOT });
+  await promisify(execFile)("npm", ["run", "build", "-w", "@agent-lessons/client"], { cwd: ROOT });
   service = await startServerProcess(
     { REDIS_URL: inject("redisUrl"), REDIS_KEY_PREFIX: uniqueId("tsc"), API_KEYS: `${KEY_A}:tenant-a,${KEY_B}:tenant-b`, LOG_LEVEL: "warn" },
     20_000,
@@ -36,6 +37,14 @@ describe("the generated sources", () => {
     for (const [name, text] of Object.entries(await renderClientSources())) {
       expect(readFileSync(new URL(name, GENERATED), "utf8"), name).toBe(text);
     }
+  });
+});
+
+describe("the package", () => {
+  it("imports by its name, as a user of the workspace or the packed tarball does", async () => {
+    const byName = await import("@agent-lessons/client");
+    expect(typeof byName.createClient).toBe("function");
+    expect(new byName.ProblemError(404, { code: "NOT_FOUND", detail: "gone" }, "r1")).toMatchObject({ status: 404, code: "NOT_FOUND", request_id: "r1" });
   });
 });
 
@@ -122,7 +131,9 @@ describe("retries while Redis is frozen", () => {
     redis = await startRedisServer();
     frozenService = await startServerProcess({ REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: "300", LOG_LEVEL: "warn" }, 20_000, "dist/server.js");
     const statuses: number[] = [];
+    const keys = new Set<string | null>();
     const watching: typeof fetch = async (input, init) => {
+      keys.add((input as Request).headers.get("idempotency-key"));
       const response = await fetch(input, init);
       statuses.push(response.status);
       return response;
@@ -136,6 +147,9 @@ describe("retries while Redis is frozen", () => {
 
     expect(statuses[0]).toBe(503);
     expect(statuses.at(-1)).toBe(201);
+    // Every attempt carried the one key the client made for this call.
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
     const kept = await agent.listLessons({ path: { task_id: task } });
     expect(kept.lessons.map((kept) => kept.lesson_id)).toEqual([lesson.lesson_id]);
     expect((await agent.getLessonStats({ path: { task_id: task } })).total_captured).toBe(1);

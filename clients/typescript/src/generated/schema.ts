@@ -1549,7 +1549,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_f665d5fb4dfb4d94877a5e363a3d79c2",
+                     *           "lesson_id": "lsn_c697c4175f9c4ed5851ee381a6416c3e",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -1559,7 +1559,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-01T08:29:05.949Z",
+                     *           "timestamp": "2026-12-01T08:49:35.309Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -1685,7 +1685,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_7165651bbd0d4e24b6ac3ec6b0a6984b",
+                     *       "lesson_id": "lsn_2d37e81dad624c8887305ca31ebcaccf",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -1695,7 +1695,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-01T08:29:05.870Z",
+                     *       "timestamp": "2026-12-01T08:49:35.274Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2062,8 +2062,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-01T08:29:05.949Z",
-                     *           "last_seen_at": "2026-12-01T08:29:05.949Z",
+                     *           "first_seen_at": "2026-12-01T08:49:35.309Z",
+                     *           "last_seen_at": "2026-12-01T08:49:35.309Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2276,6 +2276,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "lesson_id": "lsn_2d37e81dad624c8887305ca31ebcaccf",
+                     *       "task_id": "build-report-42",
+                     *       "attempt_number": 1,
+                     *       "tier": 2,
+                     *       "error_type": "TypeError",
+                     *       "error_message": "'NoneType' object has no attribute 'get'",
+                     *       "error_context": "while reading config['db']",
+                     *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
+                     *       "fix_approach": "check the config for None before reading keys",
+                     *       "model": "gpt-4o-mini",
+                     *       "timestamp": "2026-12-01T08:49:35.274Z",
+                     *       "duration_ms": null,
+                     *       "tokens_used": null,
+                     *       "category": "type",
+                     *       "severity": "medium",
+                     *       "signature": "d7cb86f54b3fc479",
+                     *       "known_fixes": [
+                     *         {
+                     *           "task_id": "build-report-42",
+                     *           "approach": "default the config to {} when the file is missing",
+                     *           "resolved_at": "2026-12-01T08:49:35.307Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LessonWithKnownFixes"];
                 };
             };
@@ -2496,7 +2523,7 @@ export interface operations {
                      *       "attempt_number": 2,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-01T08:29:05.947Z",
+                     *       "resolved_at": "2026-12-01T08:49:35.307Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ]
@@ -2639,7 +2666,7 @@ export interface operations {
                      *       "attempt_number": 2,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-01T08:29:05.947Z",
+                     *       "resolved_at": "2026-12-01T08:49:35.307Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ]
@@ -2870,7 +2897,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-42",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-01T08:29:05.947Z"
+                     *             "resolved_at": "2026-12-01T08:49:35.307Z"
                      *           }
                      *         }
                      *       ]
@@ -2988,7 +3015,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-01T08:29:06.091Z",
+                     *           "timestamp": "2026-12-01T08:49:35.379Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3136,7 +3163,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-01T08:29:06.028Z",
+                     *       "timestamp": "2026-12-01T08:49:35.335Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3309,7 +3336,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-01T08:29:06.091Z",
+                     *       "timestamp": "2026-12-01T08:49:35.379Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3504,7 +3531,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-01T08:29:06.091Z"
+                     *           "updated_at": "2026-12-01T08:49:35.379Z"
                      *         }
                      *       }
                      *     }
@@ -3663,7 +3690,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-01T08:29:06.091Z"
+                     *       "updated_at": "2026-12-01T08:49:35.379Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4261,8 +4288,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-01T08:29:06.028Z",
-                     *       "updated_at": "2026-12-01T08:29:06.091Z"
+                     *       "created_at": "2026-12-01T08:49:35.335Z",
+                     *       "updated_at": "2026-12-01T08:49:35.379Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -4579,7 +4606,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-01T08:29:06.028Z",
+                     *           "timestamp": "2026-12-01T08:49:35.335Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4600,7 +4627,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-01T08:29:06.091Z",
+                     *           "timestamp": "2026-12-01T08:49:35.379Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4685,7 +4712,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-01T08:29:06.091Z"
+                     *           "updated_at": "2026-12-01T08:49:35.379Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -4700,12 +4727,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-01T08:29:06.091Z"
+                     *           "detected_at": "2026-12-01T08:49:35.379Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-01T08:29:06.028Z",
-                     *       "updated_at": "2026-12-01T08:29:06.091Z"
+                     *       "created_at": "2026-12-01T08:49:35.335Z",
+                     *       "updated_at": "2026-12-01T08:49:35.379Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -4797,7 +4824,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-01T08:29:06.028Z",
+                 *           "timestamp": "2026-12-01T08:49:35.335Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -4818,7 +4845,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-01T08:29:06.091Z",
+                 *           "timestamp": "2026-12-01T08:49:35.379Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -4903,7 +4930,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-01T08:29:06.091Z"
+                 *           "updated_at": "2026-12-01T08:49:35.379Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -4918,7 +4945,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-01T08:29:06.091Z"
+                 *           "detected_at": "2026-12-01T08:49:35.379Z"
                  *         }
                  *       ]
                  *     }
@@ -5155,7 +5182,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 1,
                      *           "sessions_seen": 1,
-                     *           "last_used_at": "2026-12-01T08:29:06.091Z"
+                     *           "last_used_at": "2026-12-01T08:49:35.379Z"
                      *         }
                      *       ]
                      *     }
@@ -5302,7 +5329,7 @@ export interface operations {
                      *               },
                      *               "typical_fix": "change limit: 500 -> 50",
                      *               "times_applied": 1,
-                     *               "last_applied_at": "2026-12-01T08:29:06.091Z"
+                     *               "last_applied_at": "2026-12-01T08:49:35.379Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -5310,7 +5337,7 @@ export interface operations {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-01T08:29:06.091Z"
+                     *               "applied_at": "2026-12-01T08:49:35.379Z"
                      *             }
                      *           ]
                      *         }
@@ -5336,10 +5363,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-01T08:29:06.091Z",
+                     *       "updated_at": "2026-12-01T08:49:35.379Z",
                      *       "fixes_learned": 1,
                      *       "sessions_seen": 1,
-                     *       "last_used_at": "2026-12-01T08:29:06.091Z"
+                     *       "last_used_at": "2026-12-01T08:49:35.379Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SharedToolKnowledge"];
@@ -5926,7 +5953,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": false,
-                     *           "updated_at": "2026-12-01T08:29:05.949Z"
+                     *           "updated_at": "2026-12-01T08:49:35.309Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -5937,7 +5964,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-01T08:29:05.947Z"
+                     *           "updated_at": "2026-12-01T08:49:35.307Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6048,7 +6075,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-01T08:29:06.091Z"
+                     *           "updated_at": "2026-12-01T08:49:35.379Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6163,146 +6190,6 @@ export interface operations {
                      *         "type": 2
                      *       },
                      *       "timeline": [
-                     *         {
-                     *           "at": "2026-12-01T07:30:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:31:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:32:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:33:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:34:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:35:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:36:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:37:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:38:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:39:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:40:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:41:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:42:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:43:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:44:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:45:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:46:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:47:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:48:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:49:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0
-                     *         },
                      *         {
                      *           "at": "2026-12-01T07:50:00.000Z",
                      *           "lessons": 0,
@@ -6578,6 +6465,146 @@ export interface operations {
                      *         },
                      *         {
                      *           "at": "2026-12-01T08:29:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:30:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:31:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:32:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:33:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:34:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:35:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:36:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:37:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:38:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:39:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:40:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:41:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:42:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:43:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:44:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:45:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:46:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:47:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:48:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:49:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 2,
                      *           "successes": 1,
