@@ -24,6 +24,7 @@ function draw(id, options, data) {
   existing?.chart.destroy();
   container.replaceChildren();
   charts.set(id, { key, chart: new uPlot({ width, height: 220, ...chartOptions }, data, container) });
+  sized.observe(container);
 }
 
 function activityChart(hour) {
@@ -102,6 +103,8 @@ export async function renderOverview() {
   categoryChart(hour);
 }
 
-addEventListener("resize", () => {
-  for (const [id, { chart }] of charts) chart.setSize({ width: Math.max(260, document.getElementById(id).clientWidth), height: 220 });
+// A container can narrow without the window resizing (a scrollbar appears as the page fills in),
+// so each chart follows its own container rather than the window.
+const sized = new ResizeObserver((entries) => {
+  for (const { target } of entries) charts.get(target.id)?.chart.setSize({ width: Math.max(260, target.clientWidth), height: 220 });
 });
