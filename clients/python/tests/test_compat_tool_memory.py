@@ -1,17 +1,11 @@
-"""The drop-in ToolMemoryManager and ProceduralContextFormatter against the real service.
-
-The original needs pydantic, which is not installed here, so each expected value below is derived
-by reading the original's code (chuk-ai-session-manager's procedural_memory manager, models and
-formatter) for the same calls; the comments say which rule gives it.
-"""
+"""The drop-in ToolMemoryManager and its models against the real service (see tool_scenario for the calls)."""
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import inspect
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -20,59 +14,20 @@ import pytest
 from agent_lessons import Client
 from agent_lessons.compat import (
     ErrorPattern,
-    FormatterConfig,
     ProceduralContextFormatter,
     ProceduralMemory,
     SuccessPattern,
-    ToolFixRelation,
     ToolLogEntry,
     ToolMemoryManager,
     ToolOutcome,
     ToolPattern,
 )
-
-CATS_FIX = {"changed": {"limit": {"from": 0, "to": 10}}}
-DOGS_FIX = {"added": {"limit": 5}}
-
-
-def python_hash(arguments: dict[str, Any]) -> str:
-    """The original's _hash_arguments."""
-    return hashlib.sha256(json.dumps(arguments, sort_keys=True, default=str).encode()).hexdigest()[:12]
-
-
-class Scenario:
-    """Six calls: a failure fixed by a changed argument, a timeout fixed by an added one, other tools."""
-
-    def __init__(self, manager: ToolMemoryManager, fixes: list[ToolFixRelation]) -> None:
-        self.manager = manager
-        self.fixes = fixes
-        record = manager.record_call
-        self.entries = asyncio.run(self._record(record))
-
-    @staticmethod
-    async def _record(record: Callable[..., Any]) -> list[ToolLogEntry]:
-        return [
-            await record("search", {"q": "cats", "limit": 0}, {"error": "limit must be positive"}, ToolOutcome.FAILURE,
-                         context_goal="find cats", error_type="ValueError", error_message="limit must be positive",
-                         execution_time_ms=100),
-            await record("read_file", {"path": "/a"}, "contents", ToolOutcome.SUCCESS),
-            await record("search", {"q": "cats", "limit": 10}, {"status": "ok", "items": 3}, ToolOutcome.SUCCESS,
-                         context_goal="find cats", execution_time_ms=300, preceding_call_id="call-0001"),
-            await record("search", {"q": "dogs"}, None, ToolOutcome.TIMEOUT, error_type="TimeoutError"),
-            await record("search", {"q": "dogs", "limit": 5}, [1, 2], "success", context_goal="find dogs"),
-            await record("read_file", {"path": "/b"}, True, ToolOutcome.PARTIAL),
-        ]
+from tool_scenario import CATS_FIX, DOGS_FIX, Scenario, ids, python_hash, record_scenario
 
 
 @pytest.fixture
-def scenario(service_env: Any, uid: Callable[[str], str]) -> Iterator[Scenario]:
-    fixes: list[ToolFixRelation] = []
-    manager = ToolMemoryManager.create(uid("session"), on_fix_detected=fixes.append)
-    yield Scenario(manager, fixes)
-
-
-def ids(entries: list[ToolLogEntry]) -> list[str]:
-    return [entry.id for entry in entries]
+def scenario(service_env: Any, uid: Callable[[str], str]) -> Scenario:
+    return record_scenario(uid)
 
 
 def test_record_call_returns_the_originals_log_entries(scenario: Scenario) -> None:
@@ -177,78 +132,8 @@ def test_an_empty_session_reads_as_the_originals_fresh_manager(service_env: Any,
     assert stats["total_calls"] == 0 and stats["success_rate"] == 0 and type(stats["success_rate"]) is int
     assert datetime.fromisoformat(stats["created_at"]).tzinfo is not None
     assert manager.get_recent_calls() == [] and manager.get_all_patterns() == {} and manager.search_calls() == []
-    formatter = ProceduralContextFormatter()
-    assert formatter.format_for_tools(manager, ["search"]) == ""
-    assert formatter.format_full_summary(manager) == (
-        "<procedural_memory_summary>\n  Total: 0 calls, 0% success, 0 fixes detected\n</procedural_memory_summary>"
-    )
     memory = manager.memory
     assert isinstance(memory, ProceduralMemory) and memory.tool_log == [] and memory.next_call_id == 1
-
-
-SEARCH_SECTION = "\n".join([
-    '<tool_memory name="search">',
-    "<recent_calls>",
-    "  [✓] list[2] (fixed prior by: +limit)",
-    "  [✗] null (fixed by call-0005)",
-    "  [✓] status=ok (fixed prior by: limit:0->10)",
-    "</recent_calls>",
-    "",
-    "<patterns>",
-    "  success_rate: 50% (4 calls)",
-    "  <common_errors>",
-    "    - ValueError -> fix: change limit: 0 -> 10",
-    "    - TimeoutError -> fix: add limit",
-    "  </common_errors>",
-    "  <success_hints>",
-    "    - Fixed by: limit:0->10",
-    "    - Fixed by: +limit",
-    "  </success_hints>",
-    "</patterns>",
-    "</tool_memory>",
-])
-READ_SECTION = '<tool_memory name="read_file">\n<recent_calls>\n  [✗] true\n  [✓] contents\n</recent_calls>\n</tool_memory>'
-
-
-def test_the_formatters_blocks(scenario: Scenario) -> None:
-    m, formatter = scenario.manager, ProceduralContextFormatter()
-    assert formatter.format_for_tools(m, ["search"]) == f"<procedural_memory>\n{SEARCH_SECTION}\n</procedural_memory>"
-    assert formatter.format_for_tools(m, ["search"], context_goal="dogs") == formatter.format_for_tools(m, ["search"])
-    assert formatter.format_for_tools(m, ["search", "never-called", "read_file"]) == (
-        f"<procedural_memory>\n{SEARCH_SECTION}\n\n{READ_SECTION}\n</procedural_memory>"
-    )
-    assert formatter.format_for_tools(m, []) == "" and formatter.format_for_tools(m, ["never-called"]) == ""
-
-    terse = ProceduralContextFormatter(FormatterConfig(max_recent_calls=1, include_args=True, compact=True, max_error_patterns=1))
-    assert terse.format_for_tools(m, ["search"]) == "\n".join([
-        "<procedural_memory>", '<tool_memory name="search">', "<recent_calls>",
-        "  [✓] list[2] (fixed prior by: +limit)", "    args: q=dogs, limit=5", "</recent_calls>", "",
-        "<patterns>", "  <common_errors>", "    - TimeoutError -> fix: add limit", "  </common_errors>", "  <success_hints>",
-        "    - Fixed by: limit:0->10", "    - Fixed by: +limit", "  </success_hints>", "</patterns>",
-        "</tool_memory>", "</procedural_memory>",
-    ])
-    timed = ProceduralContextFormatter(FormatterConfig(include_timing=True)).format_for_tools(m, ["search"])
-    assert "  [✓] status=ok (fixed prior by: limit:0->10) [300ms]\n" in timed
-
-    assert formatter.format_full_summary(m) == "\n".join([
-        "<procedural_memory_summary>", "  Total: 6 calls, 50% success, 2 fixes detected", "", "  Most used tools:",
-        "    - search: 4 calls, 50% success", "      last error: TimeoutError",
-        "    - read_file: 2 calls, 50% success", "</procedural_memory_summary>",
-    ])
-    assert formatter.format_full_summary(m, max_tools=1).count("    - ") == 1
-    assert formatter.format_full_summary(m, max_tools=0) == (
-        "<procedural_memory_summary>\n  Total: 6 calls, 50% success, 2 fixes detected\n</procedural_memory_summary>"
-    )
-
-    assert formatter.format_error_guidance(m, "search", "ValueError") == "\n".join([
-        '<error_guidance tool="search" error="ValueError">', "  Previous fix: limit:0->10", "  Past fixes:",
-        "    - call-0001 -> call-0003", "</error_guidance>",
-    ])
-    nothing = '<error_guidance tool="{}" error="{}">\n  No previous fixes found for this error type.\n</error_guidance>'
-    assert formatter.format_error_guidance(m, "search", "KeyError") == nothing.format("search", "KeyError")
-    assert formatter.format_error_guidance(m, "never-called", "KeyError") == nothing.format("never-called", "KeyError")
-    assert formatter.format_success_template(m, "search", "birds") is None
-    assert formatter.format_success_template(m, "never-called", "cats") is None
 
 
 def test_documented_differences_of_a_failure_without_error_type(service_env: Any, uid: Callable[[str], str]) -> None:
@@ -262,15 +147,6 @@ def test_documented_differences_of_a_failure_without_error_type(service_env: Any
     assert pattern.error_patterns[0].typical_fix == "change url: a -> b"
     assert ids(m.search_calls(error_type="unknown")) == ["call-0001"]
     assert "    - call-0001 -> call-0002" in formatter.format_error_guidance(m, "fetch", "unknown")
-
-
-def test_documented_differences_of_the_formatter(scenario: Scenario) -> None:
-    m, formatter = scenario.manager, ProceduralContextFormatter()
-    # The original's arg_hints were always empty, so it never produced a template; the service fills them.
-    assert formatter.format_success_template(m, "search", "cats") == (
-        '<success_template tool="search" goal="cats">\n  Recommended args based on past success:\n'
-        "    q: cats\n    limit: 10\n</success_template>"
-    )
 
 
 def test_persistence_to_dict_from_dict_memory_and_reset(scenario: Scenario, uid: Callable[[str], str]) -> None:
@@ -378,7 +254,15 @@ def test_the_public_signatures_match_the_original() -> None:
     assert isinstance(ToolMemoryManager.session_id, property)
     assert [m.value for m in ToolOutcome] == ["success", "failure", "partial", "timeout", "cancelled"]
     assert ToolOutcome.SUCCESS == "success"
-    assert FormatterConfig().model_dump() == {
-        "max_recent_calls": 3, "max_error_patterns": 3, "max_success_patterns": 3, "include_args": False,
-        "include_timing": False, "show_fix_relations": True, "compact": False,
-    }
+
+
+def test_every_public_name_keeps_its_import_paths() -> None:
+    import agent_lessons.compat as compat
+    from agent_lessons.compat import tool_formatter, tool_memory, tool_models
+
+    # `tool_memory` held everything before the models and the formatter got their own modules.
+    for name in tool_memory.__all__:
+        assert getattr(tool_memory, name) is getattr(compat, name), name
+    for module in (tool_models, tool_formatter):
+        for name in module.__all__:
+            assert getattr(module, name) is getattr(compat, name) is getattr(tool_memory, name), name

@@ -9,15 +9,14 @@ They read ``AGENT_LESSONS_URL`` and ``AGENT_LESSONS_API_KEY``; ``base_url=``/``a
 """
 
 from .learning import FailureLesson, LearningAccumulator, get_learning_accumulator
-from .tool_memory import (
+from .tool_formatter import FormatterConfig, ProceduralContextFormatter
+from .tool_memory import ToolMemoryManager
+from .tool_models import (
     ErrorPattern,
-    FormatterConfig,
-    ProceduralContextFormatter,
     ProceduralMemory,
     SuccessPattern,
     ToolFixRelation,
     ToolLogEntry,
-    ToolMemoryManager,
     ToolOutcome,
     ToolPattern,
 )

@@ -1,9 +1,11 @@
-"""Drop-in ``ToolMemoryManager`` and ``ProceduralContextFormatter``, backed by the agent-lessons service.
+"""Drop-in ``ToolMemoryManager``, backed by the agent-lessons service.
 
-Stand-ins for chuk-ai-session-manager's procedural memory: the same public methods, argument
-names and defaults, returning dataclasses with the pydantic models' attribute names (plus
-``model_dump()``, ``model_dump_json()`` and ``model_validate()``). The memory lives in the
+A stand-in for chuk-ai-session-manager's procedural memory manager: the same public methods,
+argument names and defaults, returning the dataclasses of ``tool_models``. The memory lives in the
 service, so every method reads or writes it there. Differences, and why, are in the README.
+
+The models and the formatter live in ``tool_models`` and ``tool_formatter``; they are re-exported
+here so that imports from this module keep working.
 """
 
 from __future__ import annotations
@@ -12,15 +14,25 @@ import asyncio
 import hashlib
 import json
 import logging
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
-from datetime import datetime, timezone
-from enum import Enum
-from typing import Any, Optional, TypeVar
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Optional
 
 from ..client import Client
 from ..errors import ProblemError
+from .tool_formatter import FormatterConfig, ProceduralContextFormatter
+from .tool_models import (
+    _ID,
+    ErrorPattern,
+    ProceduralMemory,
+    SuccessPattern,
+    ToolFixRelation,
+    ToolLogEntry,
+    ToolOutcome,
+    ToolPattern,
+    _now,
+    _parse_time,
+)
 
 __all__ = [
     "ToolOutcome",
@@ -37,270 +49,13 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-# Tool names and call ids the service accepts; any other name can have no history there.
-_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 _MAX_LOG = 1000  # the most a search returns; also the service's default log size
-_M = TypeVar("_M", bound="_Model")
-
-
-class ToolOutcome(str, Enum):
-    """Outcome of a tool invocation."""
-
-    SUCCESS = "success"
-    FAILURE = "failure"
-    PARTIAL = "partial"
-    TIMEOUT = "timeout"
-    CANCELLED = "cancelled"
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def _parse_time(value: Any) -> Any:
-    if isinstance(value, str):
-        try:
-            return datetime.fromisoformat(value)
-        except ValueError:
-            return value
-    return value
-
-
-def _dump(value: Any, mode: str, exclude_none: bool) -> Any:
-    if isinstance(value, _Model):
-        return value.model_dump(mode=mode, exclude_none=exclude_none)
-    if isinstance(value, Enum):
-        return value.value if mode == "json" else value
-    if isinstance(value, datetime):
-        if mode != "json":
-            return value
-        text = value.isoformat()
-        return text[:-6] + "Z" if text.endswith("+00:00") else text
-    if isinstance(value, dict):
-        return {key: _dump(item, mode, exclude_none) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_dump(item, mode, exclude_none) for item in value]
-    return value
-
-
-class _Model:
-    """The slice of pydantic's BaseModel API that code using these models commonly calls."""
-
-    _times: tuple[str, ...] = ()
-
-    def model_dump(self, *, mode: str = "python", exclude_none: bool = False) -> dict[str, Any]:
-        """The fields as a dict; ``mode="json"`` gives JSON-ready values (ISO times, enum values)."""
-        assert is_dataclass(self)
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if exclude_none and value is None:
-                continue
-            out[f.name] = _dump(value, mode, exclude_none)
-        return out
-
-    def model_dump_json(self, *, indent: Optional[int] = None, exclude_none: bool = False) -> str:
-        return json.dumps(self.model_dump(mode="json", exclude_none=exclude_none), indent=indent)
-
-    @classmethod
-    def model_validate(cls: type[_M], data: Any) -> _M:
-        """Builds the model from a dict (as the service or ``model_dump`` gives it); unknown keys are ignored."""
-        if isinstance(data, cls):
-            return data
-        assert is_dataclass(cls)
-        names = {f.name for f in fields(cls)}
-        values = {key: value for key, value in dict(data).items() if key in names}
-        for name in cls._times:
-            if name in values:
-                values[name] = _parse_time(values[name])
-        return cls._convert(values)  # type: ignore[return-value]
-
-    @classmethod
-    def _convert(cls, values: dict[str, Any]) -> Any:
-        return cls(**values)
-
-
-@dataclass(kw_only=True)
-class ToolFixRelation(_Model):
-    """Describes how one call fixed a prior failure (``detected_at`` is the service's addition)."""
-
-    failed_call_id: str
-    success_call_id: str
-    delta_args: dict[str, Any] = field(default_factory=dict)
-    detected_at: Optional[datetime] = None
-
-    _times = ("detected_at",)
-
-
-def _abbrev(value: Any, max_len: int = 20) -> str:
-    text = str(value)
-    return text[: max_len - 3] + "..." if len(text) > max_len else text
-
-
-@dataclass(kw_only=True)
-class ToolLogEntry(_Model):
-    """Single tool invocation record (the 'trace')."""
-
-    id: str
-    timestamp: datetime = field(default_factory=_now)
-    tool_name: str
-    arguments: dict[str, Any] = field(default_factory=dict)
-    arguments_hash: str = ""
-    context_goal: Optional[str] = None
-    preceding_call_id: Optional[str] = None
-    outcome: ToolOutcome
-    result_summary: str
-    result_type: Optional[str] = None
-    execution_time_ms: Optional[int] = None
-    error_type: Optional[str] = None
-    error_message: Optional[str] = None
-    fixed_by: Optional[str] = None
-    fix_for: Optional[str] = None
-    delta_args: Optional[dict[str, Any]] = None
-
-    _times = ("timestamp",)
-
-    @classmethod
-    def _convert(cls, values: dict[str, Any]) -> "ToolLogEntry":
-        values["outcome"] = ToolOutcome(values["outcome"])
-        return cls(**values)
-
-    def is_failure(self) -> bool:
-        return self.outcome in (ToolOutcome.FAILURE, ToolOutcome.TIMEOUT)
-
-    def is_success(self) -> bool:
-        return self.outcome == ToolOutcome.SUCCESS
-
-    def was_fixed(self) -> bool:
-        return self.fixed_by is not None
-
-    def is_fix(self) -> bool:
-        return self.fix_for is not None
-
-    def format_compact(self) -> str:
-        status = "✓" if self.is_success() else "✗"
-        return f"[{status}] {self.tool_name}: {self.result_summary}"
-
-    def format_for_context(self, include_args: bool = False) -> str:
-        status = "✓" if self.is_success() else "✗"
-        lines = [f"[{status}] {self.result_summary}"]
-        if include_args and self.arguments:
-            lines.append("    args: " + ", ".join(f"{k}={_abbrev(v)}" for k, v in self.arguments.items()))
-        if self.is_fix() and self.delta_args:
-            lines.append(f"    (fixed prior failure by: {self.delta_args})")
-        if self.is_failure() and self.was_fixed():
-            lines.append(f"    (later fixed by {self.fixed_by})")
-        return "\n".join(lines)
-
-
-@dataclass(kw_only=True)
-class ErrorPattern(_Model):
-    """A pattern of errors for a tool."""
-
-    error_type: str
-    count: int = 1
-    contexts: list[str] = field(default_factory=list)
-    example_args: Optional[dict[str, Any]] = None
-    typical_fix: Optional[str] = None
-    fix_delta: Optional[dict[str, Any]] = None
-
-
-@dataclass(kw_only=True)
-class SuccessPattern(_Model):
-    """A pattern of successful usage for a tool (the service fills ``arg_hints`` with the fix's arguments)."""
-
-    goal_match: Optional[str] = None
-    arg_hints: dict[str, Any] = field(default_factory=dict)
-    notes: Optional[str] = None
-    example_call_id: Optional[str] = None
-    delta_that_fixed: Optional[dict[str, Any]] = None
-
-
-@dataclass(kw_only=True)
-class ToolPattern(_Model):
-    """Aggregated knowledge about a tool (the 'recipe'). ``timed_calls`` is the service's addition."""
-
-    tool_name: str
-    total_calls: int = 0
-    success_count: int = 0
-    failure_count: int = 0
-    common_args: dict[str, list[Any]] = field(default_factory=dict)
-    success_patterns: list[SuccessPattern] = field(default_factory=list)
-    error_patterns: list[ErrorPattern] = field(default_factory=list)
-    avg_execution_ms: Optional[float] = None
-    updated_at: datetime = field(default_factory=_now)
-    timed_calls: int = 0
-
-    _times = ("updated_at",)
-
-    @property
-    def success_rate(self) -> float:
-        if self.total_calls == 0:
-            return 0.0
-        return self.success_count / self.total_calls
-
-    @classmethod
-    def _convert(cls, values: dict[str, Any]) -> "ToolPattern":
-        values["success_patterns"] = [SuccessPattern.model_validate(sp) for sp in values.get("success_patterns", [])]
-        values["error_patterns"] = [ErrorPattern.model_validate(ep) for ep in values.get("error_patterns", [])]
-        return cls(**values)
-
-    def format_for_context(self, max_errors: int = 3, max_successes: int = 3) -> str:
-        lines = [f"Success rate: {self.success_rate:.0%} ({self.total_calls} calls)"]
-        if self.error_patterns:
-            lines.append("Common errors:")
-            for ep in self.error_patterns[-max_errors:]:
-                fix_hint = f" -> {ep.typical_fix}" if ep.typical_fix else ""
-                lines.append(f"  - {ep.error_type} (x{ep.count}){fix_hint}")
-        if self.success_patterns:
-            lines.append("Success hints:")
-            for sp in self.success_patterns[-max_successes:]:
-                if sp.delta_that_fixed:
-                    lines.append(f"  - Fixed by: {sp.delta_that_fixed}")
-                elif sp.arg_hints:
-                    lines.append(f"  - Args: {sp.arg_hints}")
-        return "\n".join(lines)
-
-
-@dataclass(kw_only=True)
-class ProceduralMemory(_Model):
-    """A snapshot of a session's whole procedural memory, as the service exports it."""
-
-    session_id: str
-    tool_log: list[ToolLogEntry] = field(default_factory=list)
-    next_call_id: int = 1
-    tool_patterns: dict[str, ToolPattern] = field(default_factory=dict)
-    fix_relations: list[ToolFixRelation] = field(default_factory=list)
-    created_at: datetime = field(default_factory=_now)
-    updated_at: datetime = field(default_factory=_now)
-
-    _times = ("created_at", "updated_at")
-
-    @classmethod
-    def _convert(cls, values: dict[str, Any]) -> "ProceduralMemory":
-        values["tool_log"] = [ToolLogEntry.model_validate(e) for e in values.get("tool_log", [])]
-        values["tool_patterns"] = {
-            name: ToolPattern.model_validate(p) for name, p in values.get("tool_patterns", {}).items()
-        }
-        values["fix_relations"] = [ToolFixRelation.model_validate(r) for r in values.get("fix_relations", [])]
-        for name in ("created_at", "updated_at"):
-            if values.get(name) is None:
-                values.pop(name, None)
-        return cls(**values)
-
-    def get_pattern(self, tool_name: str) -> ToolPattern:
-        """Get or create (in this snapshot) the pattern of a tool."""
-        if tool_name not in self.tool_patterns:
-            self.tool_patterns[tool_name] = ToolPattern(tool_name=tool_name)
-        return self.tool_patterns[tool_name]
-
-    def has_history(self) -> bool:
-        return bool(self.tool_log or self.tool_patterns or self.fix_relations)
 
 
 def _memory_document(memory: ProceduralMemory) -> dict[str, Any]:
-    """A memory as the service imports it: every pattern with its ``success_rate`` and every fix
-    relation with a ``detected_at`` (the fixing call's time), which the original's dump lacks."""
+    """A memory as the service exports it: every pattern with its ``success_rate`` and every fix
+    relation with a ``detected_at``, which the original's dump lacks. (The service would fill both in
+    on import; here a missing ``detected_at`` becomes the fixing call's time, not the import's.)"""
     document = memory.model_dump(mode="json")
     for name, pattern in memory.tool_patterns.items():
         document["tool_patterns"][name]["success_rate"] = pattern.success_rate
@@ -576,94 +331,3 @@ class ToolMemoryManager:
         """Forget the session's memory; call ids start again at ``call-0001``."""
         self.client.reset_session_memory(self._session_id)
         self._updated_at = _now()
-
-
-# --- The prompt formatter ------------------------------------------------------------------------
-
-
-@dataclass(kw_only=True)
-class FormatterConfig(_Model):
-    """Configuration for procedural memory formatting (sent to the service's prompt endpoint)."""
-
-    max_recent_calls: int = 3
-    max_error_patterns: int = 3
-    max_success_patterns: int = 3
-    include_args: bool = False
-    include_timing: bool = False
-    show_fix_relations: bool = True  # the service always shows them
-    compact: bool = False
-
-
-def _clamp(value: int, low: int, high: int) -> int:
-    return max(low, min(high, value))
-
-
-_EMPTY_SUMMARY = "<procedural_memory_summary>\n  Total: 0 calls, 0% success, 0 fixes detected\n</procedural_memory_summary>"
-
-
-class ProceduralContextFormatter:
-    """Formats a session's procedural memory for a model's context, rendered by the service."""
-
-    def __init__(self, config: Optional[FormatterConfig] = None) -> None:
-        self.config = config if config is not None else FormatterConfig()
-
-    def format_for_tools(
-        self,
-        manager: ToolMemoryManager,
-        tool_names: Sequence[str],
-        context_goal: Optional[str] = None,
-    ) -> str:
-        """The ``<procedural_memory>`` block for tools about to be called; empty without history."""
-        names = [name for name in tool_names if _ID.match(name)]
-        if not names:
-            return ""
-        config = self.config
-        answer = manager.client.get_session_prompt(
-            manager.session_id,
-            tools=names,
-            goal=context_goal or None,
-            max_recent_calls=_clamp(config.max_recent_calls, 0, 50),
-            max_error_patterns=_clamp(config.max_error_patterns, 0, 100),
-            max_success_patterns=_clamp(config.max_success_patterns, 0, 10),
-            include_args=config.include_args,
-            include_timing=config.include_timing,
-            compact=config.compact,
-        )
-        return answer["prompt"]
-
-    def format_full_summary(self, manager: ToolMemoryManager, max_tools: int = 5) -> str:
-        """The ``<procedural_memory_summary>`` block: totals, then the most used tools."""
-        prompt = manager.client.get_session_summary(manager.session_id, max_tools=_clamp(max_tools, 1, 100))["prompt"]
-        if not prompt:
-            return _EMPTY_SUMMARY
-        if max_tools <= 0:
-            lines = prompt.split("\n")
-            return "\n".join(lines[:2] + lines[-1:])
-        return prompt
-
-    def format_error_guidance(self, manager: ToolMemoryManager, tool_name: str, error_type: str) -> str:
-        """The ``<error_guidance>`` block: the previous fix and past failure → fix pairs."""
-        try:
-            if _ID.match(tool_name) and error_type:
-                return manager.client.get_error_guidance(manager.session_id, tool_name, error_type=error_type)["prompt"]
-        except ProblemError as error:
-            if error.status != 404:
-                raise
-        return "\n".join(
-            [
-                f'<error_guidance tool="{tool_name}" error="{error_type}">',
-                "  No previous fixes found for this error type.",
-                "</error_guidance>",
-            ]
-        )
-
-    def format_success_template(self, manager: ToolMemoryManager, tool_name: str, goal: str) -> Optional[str]:
-        """The ``<success_template>`` block of arguments that worked for the goal, or None."""
-        if not _ID.match(tool_name) or not goal:
-            return None
-        try:
-            return manager.client.get_success_template(manager.session_id, tool_name, goal=goal)["prompt"] or None
-        except ProblemError as error:
-            if error.status == 404:
-                return None
-            raise
