@@ -63,19 +63,16 @@ function prepareImport(session: SessionRef, memory: MemoryImport, maxEntries: nu
     seen.add(entry.id);
     highest = Math.max(highest, Number(CALL_SEQUENCE.exec(entry.id)?.[1] ?? 0));
   }
+  const patterns: Record<string, ToolPattern> = {};
   for (const [name, pattern] of Object.entries(memory.tool_patterns)) {
     if (pattern.tool_name !== name) {
       throw new AppError("VALIDATION_FAILED", `tool_patterns.${name} names tool '${pattern.tool_name}'.`, [
         { field: `body.tool_patterns.${name}.tool_name`, message: "must equal its key" },
       ]);
     }
+    // Recomputed from the counts: the Python's to_dict() leaves it out, and a sent one could disagree.
+    patterns[name] = { ...pattern, success_rate: pattern.total_calls === 0 ? 0 : pattern.success_count / pattern.total_calls };
   }
-  const patterns = Object.fromEntries(
-    Object.entries(memory.tool_patterns).map(([name, pattern]) => [
-      name,
-      { ...pattern, success_rate: pattern.total_calls === 0 ? 0 : pattern.success_count / pattern.total_calls },
-    ]),
-  );
   return {
     ...memory,
     tool_patterns: patterns,
