@@ -1,7 +1,6 @@
 // Builds the Fastify application: infrastructure plugins, open routes, then the authenticated API. Tests call it too.
 import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { loadApiKeys } from "./auth/api-keys.js";
@@ -12,16 +11,16 @@ import { createLessonService } from "./domain/lessons/service.js";
 import { createContextService } from "./domain/context/service.js";
 import { createToolKnowledgeService } from "./domain/shared-tools/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
-import { AppError } from "./errors.js";
 import mcpRoute from "./mcp/route.js";
 import { instrumentStore } from "./metrics/instrumented-store.js";
 import { createMetrics } from "./metrics/registry.js";
-import auth, { rateLimitSubject } from "./plugins/auth.js";
+import auth from "./plugins/auth.js";
 import dashboard from "./plugins/dashboard.js";
 import idempotency from "./plugins/idempotency.js";
 import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
 import { fastSerializerCompiler } from "./plugins/fast-serializer.js";
+import type { RateLimitOptions } from "./plugins/rate-limit.js";
 import problemDetails, { routerProblem, sendProblem } from "./plugins/problem-details.js";
 import requestLogging from "./plugins/request-logging.js";
 import securityHeaders from "./plugins/security-headers.js";
@@ -53,6 +52,19 @@ export interface AppDeps {
 function loggerOf(config: Config) {
   if (config.LOG_FORMAT === "json") return { level: config.LOG_LEVEL };
   return { level: config.LOG_LEVEL, transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } };
+}
+
+/** A tenant's default budget when keys make tenants: generous for one agent fleet, a stop for a runaway loop. */
+export const DEFAULT_TENANT_RATE_LIMIT = 100_000;
+
+function rateLimitOf(config: Config, hasKeys: boolean): RateLimitOptions {
+  return {
+    tenantMax: config.RATE_LIMIT_MAX ?? (hasKeys ? DEFAULT_TENANT_RATE_LIMIT : 0),
+    // Without keys nobody is unauthenticated, so this only ever limits guessing.
+    unauthenticatedMax: config.RATE_LIMIT_UNAUTHENTICATED_MAX,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    syncMs: config.RATE_LIMIT_SYNC_MS,
+  };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -125,21 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(healthRoutes);
   await app.register(dashboard);
   await app.register(async (api) => {
-    await api.register(auth, { keys: apiKeys });
-    if (config.RATE_LIMIT_MAX > 0) {
-      await api.register(rateLimit, {
-        max: config.RATE_LIMIT_MAX,
-        timeWindow: config.RATE_LIMIT_WINDOW_MS,
-        // Per tenant (per address without a valid key), counted in Redis when the store is Redis,
-        // so every replica shares the budget.
-        keyGenerator: rateLimitSubject,
-        ...(app.redisClient ? { redis: app.redisClient, nameSpace: `${config.REDIS_KEY_PREFIX}:ratelimit:` } : {}),
-        // When Redis is down the request goes on, to meet the store's own clear 503.
-        skipOnError: true,
-        errorResponseBuilder: (_request, context) =>
-          new AppError("RATE_LIMITED", `Rate limit of ${context.max} requests per ${context.after} exceeded; retry later.`),
-      });
-    }
+    await api.register(auth, { keys: apiKeys, rateLimit: rateLimitOf(config, apiKeys.length > 0) });
     await api.register(idempotency, {
       ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
       lockMs: Math.max(5000, config.REDIS_COMMAND_TIMEOUT_MS * 5),

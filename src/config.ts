@@ -40,8 +40,11 @@ const envSchema = z.object({
   LESSONS_TTL_SECONDS: nonNegativeInt.default(2_592_000),
   SESSIONS_TTL_SECONDS: nonNegativeInt.default(2_592_000),
   TOOLS_TTL_SECONDS: nonNegativeInt.default(7_776_000),
-  RATE_LIMIT_MAX: nonNegativeInt.default(6000),
+  // Unset: 100,000 a minute per tenant when API keys are set, no limit when the one tenant is everyone.
+  RATE_LIMIT_MAX: nonNegativeInt.optional().or(z.literal("").transform(() => undefined)),
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  RATE_LIMIT_UNAUTHENTICATED_MAX: nonNegativeInt.default(600),
+  RATE_LIMIT_SYNC_MS: positiveInt.min(10).max(100).default(100),
   CORS_ORIGINS: optionalText,
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
   EVENTS_MAX_PER_TENANT: positiveInt.max(1_000_000).default(10_000),

@@ -286,7 +286,16 @@ export interface IdempotencyStore {
   releaseIdempotencyKey(tenant: string, key: string, fingerprint: string): Promise<void>;
 }
 
-export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, ToolKnowledgeStore, ActivityStore, IdempotencyStore {
+/** Request counts that every replica adds to, so that they share one rate-limit budget. */
+export interface RateCountStore {
+  /**
+   * Adds each subject's requests to its count in the window that starts at `windowStartMs` (the
+   * counts of a window are forgotten soon after it ends) and returns each subject's new total.
+   */
+  addRequestCounts(windowStartMs: number, windowMs: number, counts: ReadonlyMap<string, number>): Promise<Map<string, number>>;
+}
+
+export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, ToolKnowledgeStore, ActivityStore, IdempotencyStore, RateCountStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 

@@ -2,6 +2,7 @@
 import { activityStoreContract } from "./activity.contract.js";
 import { idempotencyStoreContract } from "./idempotency-store.contract.js";
 import { lessonStoreContract } from "./lesson-store.contract.js";
+import { rateCountStoreContract } from "./rate-counts.contract.js";
 import { retentionContract } from "./retention.contract.js";
 import { signatureKnowledgeStoreContract } from "./signature-knowledge.contract.js";
 import { toolKnowledgeStoreContract } from "./tool-knowledge.contract.js";
@@ -19,6 +20,7 @@ export function runStorageContract(factory: StoreFactory, options: ContractOptio
   toolMemoryStoreContract(factory);
   toolKnowledgeStoreContract(factory);
   idempotencyStoreContract(factory, options.elapse);
+  rateCountStoreContract(factory);
   retentionContract(factory, options.elapse);
   activityStoreContract(factory, options.elapse);
 }

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from "../../src/config.js";
 import type { Store } from "../../src/storage/port.js";
 import { uniquePrefix } from "./stores.js";
 
-/** The config of a test app; its own key prefix keeps its rate-limit budget apart from other tests'. */
+/** The config of a test app (a given store keeps its own key prefix; this one is for a store the app opens). */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ LOG_LEVEL: "silent", REDIS_KEY_PREFIX: uniquePrefix(), ...env });
 }

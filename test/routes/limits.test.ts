@@ -1,30 +1,29 @@
 // Protections at the edge: per-tenant rate limits (shared through Redis), security headers and CORS.
 import type { FastifyInstance } from "fastify";
 import supertest from "supertest";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Store } from "../../src/storage/port.js";
 import { buildTestApp } from "../helpers/app.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem } from "../helpers/http.js";
-import { bothStores, memoryStoreFactory, rawRedis, redisStoreFactory, uniquePrefix, type StoreFactory } from "../helpers/stores.js";
+import { waitFor } from "../helpers/load.js";
+import { bothStores, keysWritten, memoryStoreFactory, rawRedis, redisStoreFactory, type StoreFactory } from "../helpers/stores.js";
 
 const KEY_A = "alpha-key-0123456789abcdef";
 const KEY_B = "bravo-key-0123456789abcdef";
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 
-const LIMITED = { RATE_LIMIT_MAX: "5", RATE_LIMIT_WINDOW_MS: "60000" };
+const LIMITED = { RATE_LIMIT_MAX: "5", RATE_LIMIT_UNAUTHENTICATED_MAX: "5", RATE_LIMIT_WINDOW_MS: "60000" };
 
 const apps: FastifyInstance[] = [];
 const stores: Store[] = [];
 
-/**
- * A fresh app on a fresh store. Each app gets its own REDIS_KEY_PREFIX unless told one, because the
- * rate-limit counters live under `${REDIS_KEY_PREFIX}:ratelimit:` and would otherwise be shared by tests.
- */
-async function appOn(factory: StoreFactory, env: Record<string, string> = {}) {
-  const opened = await factory();
-  stores.push(opened);
-  const app = await buildTestApp(opened, { REDIS_KEY_PREFIX: uniquePrefix(), ...env });
+/** A fresh app on a fresh store (or on the one given); every store has a key prefix of its own, rate counts included. */
+async function appOn(factory: StoreFactory, env: Record<string, string> = {}, shared?: Store) {
+  const opened = shared ?? (await factory());
+  if (!shared) stores.push(opened);
+  const app = await buildTestApp(opened, env);
   apps.push(app);
   return Object.assign(supertest(app.server), { store: opened });
 }
@@ -87,6 +86,24 @@ describe.each(bothStores())("rate limiting (%s store)", (_name, factory: StoreFa
     expect(statuses).toEqual(Array(12).fill(200));
   });
 
+  it("by default limits each tenant to 100,000 a minute with API keys, and does not limit the one tenant without them", async () => {
+    const keyed = await appOn(factory, { API_KEYS: `${KEY_A}:tenant-a` });
+    const answer = await keyed.get(`/tasks/${uniqueId("task")}/lessons`).set(auth(KEY_A));
+    expect(answer.status).toBe(200);
+    expect(answer.headers).toMatchObject({ "x-ratelimit-limit": "100000", "x-ratelimit-remaining": "99999" });
+    expect(Number(answer.headers["x-ratelimit-reset"])).toBeGreaterThanOrEqual(1);
+    expect(Number(answer.headers["x-ratelimit-reset"])).toBeLessThanOrEqual(60);
+    // Refused keys are counted against the address's own, smaller budget.
+    const refused = await keyed.get(`/tasks/${uniqueId("task")}/lessons`).set(auth("no-such-key-0123456789"));
+    expect(expectProblem(refused, 401).code).toBe("UNAUTHORIZED");
+    expect(refused.headers["x-ratelimit-limit"]).toBe("600");
+
+    const open = await appOn(factory);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => open.get(`/tasks/${uniqueId("task")}/lessons`)));
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect(responses.some((response) => "x-ratelimit-limit" in response.headers)).toBe(false);
+  });
+
   it("does not limit at all with RATE_LIMIT_MAX=0", async () => {
     const http = await appOn(factory, { RATE_LIMIT_MAX: "0", RATE_LIMIT_WINDOW_MS: "60000" });
     const task = uniqueId("task");
@@ -98,27 +115,33 @@ describe.each(bothStores())("rate limiting (%s store)", (_name, factory: StoreFa
 });
 
 describe("rate limiting across instances (redis store)", () => {
-  it("shares one tenant budget between two app instances on one Redis and one key prefix", async () => {
-    const factory = redisStoreFactory();
-    const prefix = uniquePrefix();
-    const env = { ...LIMITED, REDIS_KEY_PREFIX: prefix };
-    const first = await appOn(factory, env);
-    const second = await appOn(factory, env);
+  it("shares one tenant budget between two app instances on one Redis, each refusing once its sync has told it the other's count", async () => {
+    const store = await redisStoreFactory()();
+    stores.push(store);
+    const env = { ...LIMITED, RATE_LIMIT_SYNC_MS: "10" };
+    const first = await appOn(redisStoreFactory(), env, store);
+    const second = await appOn(redisStoreFactory(), env, store);
     const task = uniqueId("task");
-
-    for (let i = 0; i < 3; i += 1) expect((await first.get(`/tasks/${task}/lessons`)).status).toBe(200);
-    for (let i = 0; i < 2; i += 1) expect((await second.get(`/tasks/${task}/lessons`)).status).toBe(200);
-    expect(expectProblem(await second.get(`/tasks/${task}/lessons`), 429).code).toBe("RATE_LIMITED");
-    expectProblem(await first.get(`/tasks/${task}/lessons`), 429);
-
-    // The counter is one Redis key per tenant under the configured prefix, and it expires with the window.
     const raw = rawRedis();
+    const window = async () => {
+      const key = (await keysWritten(store, { withRateCounts: true }))!.find((name) => name.includes(":{ratelimit}:"));
+      return key ? { key, counts: await raw.hgetall(key) } : null;
+    };
     try {
-      const counter = `${prefix}:ratelimit:default`;
-      expect(Number(await raw.get(counter))).toBeGreaterThanOrEqual(6);
-      const ttl = await raw.pttl(counter);
+      for (let i = 0; i < 3; i += 1) expect((await first.get(`/tasks/${task}/lessons`)).status).toBe(200);
+      await waitFor(async () => (await window())?.counts.default === "3", 5000, "the first instance's sync");
+      for (let i = 0; i < 2; i += 1) expect((await second.get(`/tasks/${task}/lessons`)).status).toBe(200);
+      await waitFor(async () => (await window())?.counts.default === "5", 5000, "the second instance's sync");
+      // Both have synced the tenant since its fifth request (an idle tenant is refreshed too), so both refuse.
+      await sleep(100);
+      expect(expectProblem(await second.get(`/tasks/${task}/lessons`), 429).code).toBe("RATE_LIMITED");
+      expectProblem(await first.get(`/tasks/${task}/lessons`), 429);
+
+      // One hash per window holds every subject's count, and it expires a little after the window.
+      const { key } = (await window())!;
+      const ttl = await raw.pttl(key);
       expect(ttl).toBeGreaterThan(0);
-      expect(ttl).toBeLessThanOrEqual(60_000);
+      expect(ttl).toBeLessThanOrEqual(65_000);
     } finally {
       await raw.quit();
     }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Store } from "../../src/storage/port.js";
 import { buildTestApp } from "../helpers/app.js";
 import { expectProblem, useHttpApp } from "../helpers/http.js";
-import { bothStores, keysWritten, memoryStoreFactory, uniquePrefix, type StoreFactory } from "../helpers/stores.js";
+import { bothStores, keysWritten, memoryStoreFactory, type StoreFactory } from "../helpers/stores.js";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 type Param = "task" | "lesson" | "session" | "call" | "tool";
@@ -498,8 +498,7 @@ const rejectedRequestArb: fc.Arbitrary<RejectedRequest> = fc.oneof(
 
 async function listeningApp(factory: StoreFactory, env: Record<string, string>) {
   const store = await factory();
-  // A prefix of its own keeps this app's rate-limit counters (in Redis) apart from every other test's.
-  const app = await buildTestApp(store, { ...LIMITS, REDIS_KEY_PREFIX: uniquePrefix(), ...env });
+  const app = await buildTestApp(store, { ...LIMITS, ...env });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as { port: number };
   return { store, app, http: supertest(`http://127.0.0.1:${port}`) };

@@ -8,7 +8,7 @@ import { categoriseError } from "../../src/domain/lessons/categorise.js";
 import { failureSignature } from "../../src/domain/lessons/signature.js";
 import { buildTestApp } from "../helpers/app.js";
 import { expectProblem, useHttpApp } from "../helpers/http.js";
-import { bothStores, DEFAULT_LIMITS, uniquePrefix, type StoreFactory } from "../helpers/stores.js";
+import { bothStores, DEFAULT_LIMITS, type StoreFactory } from "../helpers/stores.js";
 
 type Tenant = "A" | "B";
 type Outcome = "success" | "failure" | "timeout" | "partial";
@@ -779,8 +779,7 @@ describe.each(bothStores())("tenant isolation (%s store)", (_name, factory: Stor
     await fc.assert(
       fc.asyncProperty(fc.array(operationArb, { minLength: 1, maxLength: 40, size: "max" }), async (operations) => {
         const store = await factory();
-        // A prefix of its own keeps this app's rate-limit counters (in Redis) apart from every other test's.
-        const app = await buildTestApp(store, { API_KEYS, REDIS_KEY_PREFIX: uniquePrefix() });
+        const app = await buildTestApp(store, { API_KEYS });
         try {
           const world = newWorld();
           for (const op of operations) {
@@ -799,7 +798,7 @@ describe.each(bothStores())("tenant isolation (%s store)", (_name, factory: Stor
 });
 
 describe.each(bothStores())("tenants sharing ids (%s store)", (_name, factory: StoreFactory) => {
-  const ctx = useHttpApp(factory, { API_KEYS, REDIS_KEY_PREFIX: uniquePrefix() });
+  const ctx = useHttpApp(factory, { API_KEYS });
   const as = (tenant: Tenant) => ({
     get: (url: string) => ctx.http.get(url).set("authorization", `Bearer ${KEYS[tenant]}`),
     post: (url: string, body: object) => ctx.http.post(url).set("authorization", `Bearer ${KEYS[tenant]}`).send(body),

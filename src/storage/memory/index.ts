@@ -3,6 +3,7 @@ import type { Store, StoreLimits } from "../port.js";
 import { createMemoryActivity } from "./activity.js";
 import { createMemoryIdempotencyStore } from "./idempotency.js";
 import { createMemoryLessonStore } from "./lessons.js";
+import { createMemoryRateCounts } from "./rate-counts.js";
 import { createMemorySignatureStore } from "./signature-knowledge.js";
 import { createMemoryToolKnowledgeStore } from "./tool-knowledge.js";
 import { createMemoryToolMemoryStore } from "./tool-memory.js";
@@ -50,6 +51,7 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
       activity.touched(session);
     },
     ...idempotency,
+    ...createMemoryRateCounts(now),
     async ping() {},
     async close() {
       clearInterval(sweeper);

@@ -6,6 +6,7 @@ import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
 import { createRedisIdempotencyStore } from "./idempotency.js";
 import { createRedisLessonStore } from "./lessons.js";
+import { createRedisRateCounts } from "./rate-counts.js";
 import { defineScripts } from "./scripts.js";
 import { createRedisSignatureStore } from "./signature-knowledge.js";
 import { createRedisToolKnowledgeStore } from "./tool-knowledge.js";
@@ -39,6 +40,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...createRedisToolKnowledgeStore(redis, keys, options.limits),
     ...createRedisActivityStore(redis, keys, toolMemory),
     ...createRedisIdempotencyStore(redis, keys),
+    ...createRedisRateCounts(redis, keys),
 
     async ping() {
       await guarded(() => redis.ping());

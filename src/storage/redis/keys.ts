@@ -13,6 +13,14 @@ export function createKeys(prefix: string) {
       return base(tenant, "idem", createHash("sha256").update(key).digest("hex").slice(0, 32));
     },
 
+    /**
+     * Hash of one rate-limit window: subject (a tenant, or an address without a valid key) → its
+     * requests. Every subject of a window shares it, so a replica syncs all of them with one script.
+     */
+    rateWindow(windowStartMs: number) {
+      return `${prefix}:{ratelimit}:${windowStartMs}`;
+    },
+
     task(task: TaskRef) {
       const root = base(task.tenant, "task", task.taskId);
       return {

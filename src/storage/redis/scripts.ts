@@ -38,6 +38,7 @@ export interface ScriptCommands {
   claimIdempotencyKey(key: string, fingerprint: string, lockMs: Arg): Promise<[string, string?]>;
   completeIdempotencyKey(key: string, fingerprint: string, responseJson: string, ttlSeconds: Arg): Promise<number>;
   releaseIdempotencyKey(key: string, fingerprint: string): Promise<number>;
+  addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
 }
 
 export type ScriptedRedis = RedisClient & ScriptCommands;
