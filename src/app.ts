@@ -16,7 +16,6 @@ import { instrumentStore } from "./metrics/instrumented-store.js";
 import { createMetrics } from "./metrics/registry.js";
 import auth from "./plugins/auth.js";
 import dashboard from "./plugins/dashboard.js";
-import idempotency from "./plugins/idempotency.js";
 import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
 import { fastSerializerCompiler } from "./plugins/fast-serializer.js";
@@ -138,10 +137,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dashboard);
   await app.register(async (api) => {
     await api.register(auth, { keys: apiKeys, rateLimit: rateLimitOf(config, apiKeys.length > 0) });
-    await api.register(idempotency, {
-      ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
-      lockMs: Math.max(5000, config.REDIS_COMMAND_TIMEOUT_MS * 5),
-    });
     await api.register(lessonRoutes, { lessons });
     await api.register(resolutionRoutes, { lessons });
     await api.register(tenantSignatureRoutes, { lessons });

@@ -9,7 +9,6 @@ export const ERROR_CATALOGUE = {
   ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
   METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   NOT_ACCEPTABLE: { status: 406, title: "Not acceptable" },
-  IDEMPOTENCY_KEY_IN_USE: { status: 409, title: "Idempotency key in use" },
   BODY_TOO_LARGE: { status: 413, title: "Request body too large" },
   URI_TOO_LONG: { status: 414, title: "URI too long" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported media type" },
@@ -48,6 +47,11 @@ export class AppError extends Error {
 
 export function notFound(detail: string): AppError {
   return new AppError("NOT_FOUND", detail);
+}
+
+/** An Idempotency-Key already used, in the same task or session, for a request with another method, path or body. */
+export function keyReused(): AppError {
+  return new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used for a different request.");
 }
 
 /** The store cannot serve the request now; clients may retry. */

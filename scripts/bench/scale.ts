@@ -78,10 +78,21 @@ export async function redisMemoryReport(redisUrl: string) {
     let callBytes = 0;
     let taskMemory = 0;
     let sessionMemory = 0;
+    // An idempotent POST leaves its record beside its task or session, and a marker under the tenant.
+    let keyRecords = 0;
+    let keyRecordBytes = 0;
+    let markers = 0;
+    let markerBytes = 0;
     for await (const batch of redis.scanStream({ count: 1000 })) {
       for (const key of batch as string[]) {
         const bytes = Number(await redis.memory("USAGE", key, "SAMPLES", 0));
-        if (key.includes(":task:")) {
+        if (key.includes(":idem:")) {
+          keyRecords += 1;
+          keyRecordBytes += bytes;
+        } else if (key.includes(":applied:")) {
+          markers += 1;
+          markerBytes += bytes;
+        } else if (key.includes(":task:")) {
           taskMemory += bytes;
           if (key.endsWith(":lessons")) {
             const items = await redis.lrange(key, 0, -1);
@@ -106,6 +117,8 @@ export async function redisMemoryReport(redisUrl: string) {
     const perCall = calls ? sessionMemory / calls : 0;
     const lessonJsonAvg = lessons ? lessonBytes / lessons : 0;
     const callJsonAvg = calls ? callBytes / calls : 0;
+    const perKeyRecord = keyRecords ? keyRecordBytes / keyRecords : 0;
+    const perMarker = markers ? markerBytes / markers : 0;
     return {
       usedMemoryMb: used / 2 ** 20,
       lessons,
@@ -114,10 +127,15 @@ export async function redisMemoryReport(redisUrl: string) {
       lessonJsonBytes: lessonJsonAvg,
       bytesPerToolCall: perCall,
       toolCallJsonBytes: callJsonAvg,
+      idempotencyRecords: keyRecords,
+      bytesPerIdempotencyRecord: perKeyRecord,
+      bytesPerAppliedMarker: perMarker,
       summary:
         `Redis: ${(used / 2 ** 20).toFixed(1)} MB used; ${lessons} lessons at ${perLesson.toFixed(0)} B each ` +
         `(JSON ${lessonJsonAvg.toFixed(0)} B, ${(perLesson / (lessonJsonAvg || 1)).toFixed(2)}×); ${calls} tool calls at ` +
-        `${perCall.toFixed(0)} B each (JSON ${callJsonAvg.toFixed(0)} B, ${(perCall / (callJsonAvg || 1)).toFixed(2)}×)`,
+        `${perCall.toFixed(0)} B each (JSON ${callJsonAvg.toFixed(0)} B, ${(perCall / (callJsonAvg || 1)).toFixed(2)}×); ` +
+        `per idempotent POST ${(perKeyRecord + perMarker).toFixed(0)} B (${keyRecords} records at ${perKeyRecord.toFixed(0)} B, ` +
+        `${markers} tenant markers at ${perMarker.toFixed(0)} B)`,
     };
   } finally {
     redis.disconnect();

@@ -2,7 +2,6 @@
 import type { ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { IDEMPOTENCY_HEADER } from "../plugins/idempotency.js";
 import { createCatalogue, createMcpServer } from "./server.js";
 import { mcpTools, type McpServices } from "./tools.js";
 
@@ -42,14 +41,7 @@ const mcpRoute: FastifyPluginAsync<McpServices> = async (app, services) => {
     for (const raw of inFlight) if (!raw.headersSent) raw.setHeader("connection", "close");
   });
 
-  // The idempotency plugin completes a claim in its onSend hook, which a hijacked reply never
-  // reaches: the claim would answer every retry 409 until its lock expired. MCP has no use for the
-  // header (a JSON-RPC request is no replayable document), so /mcp drops it before that plugin looks.
-  const ignoreIdempotencyKey = async (request: FastifyRequest) => {
-    delete request.headers[IDEMPOTENCY_HEADER];
-  };
-
-  app.post("/mcp", { schema: { hide: true }, onRequest: ignoreIdempotencyKey }, async (request, reply) => {
+  app.post("/mcp", { schema: { hide: true } }, async (request, reply) => {
     // Stateless: no session id, and a fresh server whose tools only see this request's tenant.
     const server = createMcpServer(request.tenant, catalogue, request.log);
     // JSON rather than an SSE stream: every tool answers once and sends no progress, so one plain

@@ -59,7 +59,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
         "failure signature. known_fixes lists what already worked for the same failure in other tasks: try that first.",
       input: z.strictObject({ ...taskParams.shape, ...failureReportSchema.shape }),
       annotations: { title: "Record a failed attempt", ...RECORDS },
-      run: async (tenant, { task_id, ...report }) => jsonResult(await lessons.capture({ tenant, taskId: task_id }, report)),
+      run: async (tenant, { task_id, ...report }) => jsonResult((await lessons.capture({ tenant, taskId: task_id }, report)).lesson),
     }),
 
     defineTool({
@@ -88,7 +88,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
         "sessions of this tenant applied most for that error type; apply it before retrying.",
       input: z.strictObject({ ...sessionParams.shape, ...toolCallInputSchema.shape }),
       annotations: { title: "Record a tool call", ...RECORDS },
-      run: async (tenant, { session_id, ...call }) => jsonResult(await tools.record({ tenant, sessionId: session_id }, call)),
+      run: async (tenant, { session_id, ...call }) => jsonResult((await tools.record({ tenant, sessionId: session_id }, call)).call),
     }),
 
     defineTool({

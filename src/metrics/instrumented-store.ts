@@ -30,10 +30,11 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     await appendLesson(task, lesson);
     metrics.lessonsCaptured.inc();
   };
-  instrumented.captureLesson = async (task, lesson, writeId) => {
-    const knownFixes = await captureLesson(task, lesson, writeId);
-    metrics.lessonsCaptured.inc();
-    return knownFixes;
+  // A replayed or refused keyed write stored nothing, so it counts nothing.
+  instrumented.captureLesson = async (task, lesson, writeKey) => {
+    const captured = await captureLesson(task, lesson, writeKey);
+    if (captured.outcome === "applied") metrics.lessonsCaptured.inc();
+    return captured;
   };
   instrumented.recordToolCall = async (session, call) => {
     const entry = await recordToolCall(session, call);
@@ -41,12 +42,13 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     if (entry.fix_for) metrics.fixesDetected.inc();
     return entry;
   };
-  instrumented.recordSharedToolCall = async (session, call, writeId) => {
-    const recorded = await recordSharedToolCall(session, call, writeId);
-    metrics.toolCallsRecorded.inc({ outcome: recorded.entry.outcome });
-    if (recorded.entry.fix_for) metrics.fixesDetected.inc();
-    if (recorded.knownFix) metrics.knownFixesOffered.inc();
-    return recorded;
+  instrumented.recordSharedToolCall = async (session, call, writeKey) => {
+    const written = await recordSharedToolCall(session, call, writeKey);
+    if (written.outcome !== "applied") return written;
+    metrics.toolCallsRecorded.inc({ outcome: written.value.entry.outcome });
+    if (written.value.entry.fix_for) metrics.fixesDetected.inc();
+    if (written.value.knownFix) metrics.knownFixesOffered.inc();
+    return written;
   };
   return instrumented;
 }

@@ -26,7 +26,7 @@ const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
 function headersOf(status: string, operation: JsonObject, isProtected: boolean, method: string): HeaderName[] {
   const names: HeaderName[] = ["X-Request-Id"];
   if (isProtected) names.push("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
-  if (status === "409" || status === "429" || status === "503") names.push("Retry-After");
+  if (status === "429" || status === "503") names.push("Retry-After");
   const replayable = method === "post" && ((operation.parameters ?? []) as JsonObject[]).some((p) => p.name === "idempotency-key");
   if (replayable && status.startsWith("2")) names.push("Idempotent-Replayed");
   if (status === "201" && method === "post") names.push("Location");

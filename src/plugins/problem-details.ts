@@ -107,8 +107,8 @@ export function routerProblem(error: FastifyError): AppError {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: AppError): FastifyReply {
-  // Both pass by themselves: the store comes back, and a key's earlier attempt finishes or its lock lapses.
-  if (problem.status === 503 || problem.code === "IDEMPOTENCY_KEY_IN_USE") reply.header("retry-after", RETRY_AFTER_SECONDS);
+  // The store comes back by itself; a second is a fair first wait.
+  if (problem.status === 503) reply.header("retry-after", RETRY_AFTER_SECONDS);
   reply.header("x-request-id", request.id);
   return reply
     .status(problem.status)

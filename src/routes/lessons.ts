@@ -15,7 +15,7 @@ import {
   signatureListSchema,
   taskParams,
 } from "../schemas/lessons.js";
-import { PROMPT_TYPES, sendPrompt, taskOf } from "./request-scope.js";
+import { markReplayed, PROMPT_TYPES, sendPrompt, taskOf, writeKeyOf } from "./request-scope.js";
 
 const tags = ["lessons"];
 const noContent = z.undefined().describe("Done");
@@ -38,11 +38,10 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
       },
     },
     async (request, reply) => {
-      // The idempotency key names this write, so a retry after a 503 is not counted twice by the tenant.
-      const writeId = request.idempotencyClaim?.key ?? null;
-      const lesson = await lessons.capture(taskOf(request, request.params.task_id), request.body, writeId);
+      const { lesson, replayed } = await lessons.capture(taskOf(request, request.params.task_id), request.body, writeKeyOf(request));
       // Ids are restricted to URL-safe characters, so they go into the path as they are.
       reply.header("location", `/tasks/${lesson.task_id}/lessons/${lesson.lesson_id}`);
+      markReplayed(reply, replayed);
       return reply.status(201).send(lesson);
     },
   );

@@ -4,7 +4,7 @@ import type { ToolMemoryService } from "../domain/tools/service.js";
 import { apiProblems, idempotencyHeaders, postProblems } from "../schemas/common.js";
 import { recordedToolCallSchema } from "../schemas/shared-tools.js";
 import { callListSchema, callParams, searchCallsQuery, sessionParams, toolCallInputSchema, toolLogEntrySchema } from "../schemas/tools.js";
-import { sessionOf } from "./request-scope.js";
+import { markReplayed, sessionOf, writeKeyOf } from "./request-scope.js";
 
 const tags = ["tool-calls"];
 
@@ -28,11 +28,10 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
       },
     },
     async (request, reply) => {
-      // The idempotency key names this write, so a retry after a 503 is not counted twice by the tenant.
-      const writeId = request.idempotencyClaim?.key ?? null;
-      const entry = await tools.record(sessionOf(request, request.params.session_id), request.body, writeId);
-      reply.header("location", `/sessions/${request.params.session_id}/tool-calls/${entry.id}`);
-      return reply.status(201).send(entry);
+      const { call, replayed } = await tools.record(sessionOf(request, request.params.session_id), request.body, writeKeyOf(request));
+      reply.header("location", `/sessions/${request.params.session_id}/tool-calls/${call.id}`);
+      markReplayed(reply, replayed);
+      return reply.status(201).send(call);
     },
   );
 

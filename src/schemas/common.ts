@@ -39,10 +39,9 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: the problem names every offending field",
   401: "Missing or unknown API key (when API keys are configured)",
   404: "Not found",
-  409: "A request with the same Idempotency-Key is still in progress; retry after the Retry-After seconds",
   413: "Request body too large",
   415: "Unsupported media type",
-  422: "The Idempotency-Key was used for a different request",
+  422: "The Idempotency-Key was used, in this task or session, for a different request",
   429: "The tenant's rate limit is exceeded; retry after the Retry-After seconds",
   500: "Unexpected error; the body reveals no internals",
   503: "Store unavailable; retry after the Retry-After seconds",
@@ -64,9 +63,9 @@ export function apiProblems<const S extends readonly number[]>(...statuses: S) {
   return problemResponses(...statuses, 401, 429);
 }
 
-/** Error responses of an API POST: also the idempotency conflicts. */
+/** Error responses of an API POST: also a key reused for another request (422). */
 export function postProblems<const S extends readonly number[]>(...statuses: S) {
-  return apiProblems(...statuses, 409, 422);
+  return apiProblems(...statuses, 422);
 }
 
 export const idempotencyHeaders = z.object({
@@ -75,8 +74,8 @@ export const idempotencyHeaders = z.object({
     .regex(/^[\x20-\x7e]{1,255}$/, "must be 1-255 printable ASCII characters")
     .optional()
     .describe(
-      "Makes a retried POST safe: the first completed response is replayed (with Idempotent-Replayed: true) " +
-        "for the same key and body; another body gives 422, a retry while the first is running gives 409.",
+      "Makes a retried POST safe: scoped to the task or session written, the key's first write is answered " +
+        "again (with Idempotent-Replayed: true) for the same request, never applied twice; another body gives 422.",
     ),
 });
 

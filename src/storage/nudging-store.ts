@@ -5,13 +5,13 @@ import type { Store } from "./port.js";
 export function nudgingStore(store: Store, nudge: (tenant: string) => void): Store {
   return {
     ...store,
-    async captureLesson(task, lesson, writeId) {
-      const fixes = await store.captureLesson(task, lesson, writeId);
+    async captureLesson(task, lesson, writeKey) {
+      const captured = await store.captureLesson(task, lesson, writeKey);
       nudge(task.tenant);
-      return fixes;
+      return captured;
     },
-    async recordSharedToolCall(session, call, writeId) {
-      const recorded = await store.recordSharedToolCall(session, call, writeId);
+    async recordSharedToolCall(session, call, writeKey) {
+      const recorded = await store.recordSharedToolCall(session, call, writeKey);
       nudge(session.tenant);
       return recorded;
     },

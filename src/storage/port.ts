@@ -98,6 +98,23 @@ export interface ResolutionChange {
   previousSignatures: string[];
 }
 
+/**
+ * A POST's Idempotency-Key, scoped to the task or session it writes, and the fingerprint of what
+ * the request asked (method, path and body), so that a key reused for something else is noticed.
+ */
+export interface WriteKey {
+  key: string;
+  fingerprint: string;
+}
+
+/** What a write with a key did: applied now, replayed (the key's first write, answered again), or refused. */
+export type KeyedWrite<T> = { outcome: "applied" | "replayed"; value: T } | { outcome: "mismatch" };
+
+export interface CapturedLesson {
+  lesson: Lesson;
+  knownFixes: KnownFix[];
+}
+
 /** Known fixes answered per signature: the most recent, newest first. */
 export const KNOWN_FIXES_PER_SIGNATURE = 3;
 
@@ -107,11 +124,15 @@ export const KNOWN_FIXES_PER_SIGNATURE = 3;
  */
 export interface SignatureKnowledgeStore {
   /**
-   * Appends the lesson to its task (as appendLesson), then, at most once per `writeId`, counts it
-   * under its signature tenant-wide and records the activity (listing, `lesson.captured` event,
-   * minute counts). Returns the signature's known fixes.
+   * Appends the lesson to its task (as appendLesson), counts it under its signature tenant-wide and
+   * records the activity (listing, `lesson.captured` event, minute counts). Returns the lesson as
+   * kept and its signature's known fixes.
+   *
+   * With a write key, the task keeps the key's record in the same atomic write: a later write with
+   * the same key and fingerprint changes nothing and answers the first one's lesson ("replayed"),
+   * and one with another fingerprint changes nothing either ("mismatch").
    */
-  captureLesson(task: TaskRef, lesson: Lesson, writeId: string | null): Promise<KnownFix[]>;
+  captureLesson(task: TaskRef, lesson: Lesson, writeKey: WriteKey | null): Promise<KeyedWrite<CapturedLesson>>;
 
   /**
    * Sets the task's resolution (as setResolution), then links its signatures to it tenant-wide,
@@ -207,12 +228,14 @@ export interface ToolKnowledgeStore {
   /**
    * Records one call in its session, exactly as `recordToolCall` does, then folds it into the
    * tenant's shared knowledge of the tool: counts, argument values, error patterns, and the fix it
-   * made if any. The session's part is atomic as before; the tenant's part is atomic on its own and
-   * applied at most once per `writeId` (the request's idempotency key; null for none), with the
-   * activity it makes (listing, `tool_call.recorded` and `fix.detected` events, minute counts). Returns the
-   * entry and, for a failure or timeout, the tenant's typical fix for its error type.
+   * made if any. The session's part is atomic as before; the tenant's part is atomic on its own,
+   * with the activity it makes (listing, `tool_call.recorded` and `fix.detected` events, minute
+   * counts). Returns the entry and, for a failure or timeout, the tenant's typical fix for its error type.
+   *
+   * With a write key, the session keeps the key's record in its own atomic write, as captureLesson
+   * does: a replay answers the first call's entry as it was recorded, and counts nothing again.
    */
-  recordSharedToolCall(session: SessionRef, call: NewToolCall, writeId: string | null): Promise<RecordedToolCall>;
+  recordSharedToolCall(session: SessionRef, call: NewToolCall, writeKey: WriteKey | null): Promise<KeyedWrite<RecordedToolCall>>;
 
   /** The tenant's tools, most calls first (ties by name), at most `limit`. */
   listSharedTools(tenant: string, limit: number): Promise<SharedToolSummary[]>;
@@ -258,34 +281,6 @@ export interface ActivityStore {
   activityTotals(tenant: string, nowMs: number, sinceMinute: number): Promise<ActivityTotals>;
 }
 
-/** A completed response, kept so that a retry with the same idempotency key gets it again. */
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export type IdempotencyClaim =
-  | { state: "claimed" }
-  | { state: "in-flight" }
-  | { state: "mismatch" }
-  | { state: "completed"; response: StoredResponse };
-
-export interface IdempotencyStore {
-  /**
-   * Atomically claims a tenant's idempotency key for a request with this fingerprint, for at most
-   * `lockMs` unless completed. An existing key answers: "mismatch" when it was used for another
-   * request, "in-flight" while its first request runs, or the completed response.
-   */
-  claimIdempotencyKey(tenant: string, key: string, fingerprint: string, lockMs: number): Promise<IdempotencyClaim>;
-
-  /** Keeps the first request's response for `ttlSeconds`; ignored unless the claim is still this fingerprint's. */
-  completeIdempotencyKey(tenant: string, key: string, fingerprint: string, response: StoredResponse, ttlSeconds: number): Promise<void>;
-
-  /** Frees an in-flight claim whose request failed, so that a retry runs it again. */
-  releaseIdempotencyKey(tenant: string, key: string, fingerprint: string): Promise<void>;
-}
-
 /** Request counts that every replica adds to, so that they share one rate-limit budget. */
 export interface RateCountStore {
   /**
@@ -295,7 +290,7 @@ export interface RateCountStore {
   addRequestCounts(windowStartMs: number, windowMs: number, counts: ReadonlyMap<string, number>): Promise<Map<string, number>>;
 }
 
-export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, ToolKnowledgeStore, ActivityStore, IdempotencyStore, RateCountStore {
+export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, ToolKnowledgeStore, ActivityStore, RateCountStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 

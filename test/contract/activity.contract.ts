@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ListingCursor, Page, TenantEvent } from "../../src/domain/activity/types.js";
-import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";
+import { aCall, aLesson, aSession, aTask, keyed, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
 
@@ -206,11 +206,11 @@ export function activityStoreContract(factory: StoreFactory, elapse: (ms: number
       const session = aSession();
       expect(await store.latestEventId("default")).toBeNull();
       const lesson = aLesson({ timestamp: at(1), task_id: task.taskId });
-      await store.captureLesson(task, lesson, "key-1");
-      await store.captureLesson(task, lesson, "key-1");
+      await store.captureLesson(task, lesson, keyed("key-1"));
+      await store.captureLesson(task, lesson, keyed("key-1"));
       await store.recordSharedToolCall(session, aCall("t", "failure", { x: 1 }), null);
-      const { entry } = await store.recordSharedToolCall(session, aCall("t", "success", { x: 2 }), "key-2");
-      await store.recordSharedToolCall(session, aCall("t", "success", { x: 2 }), "key-2");
+      const { entry } = valueOf(await store.recordSharedToolCall(session, aCall("t", "success", { x: 2 }), keyed("key-2")));
+      await store.recordSharedToolCall(session, aCall("t", "success", { x: 2 }), keyed("key-2"));
       const { resolution } = await store.resolveTask(task, { task_id: task.taskId, attempt_number: 2, approach: "retry", model: null, resolved_at: at(5) });
 
       const events = await store.readEvents("default", null, 100);

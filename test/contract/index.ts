@@ -1,6 +1,5 @@
 // The storage contract suite: registers every contract test for one adapter's factory.
 import { activityStoreContract } from "./activity.contract.js";
-import { idempotencyStoreContract } from "./idempotency-store.contract.js";
 import { lessonStoreContract } from "./lesson-store.contract.js";
 import { rateCountStoreContract } from "./rate-counts.contract.js";
 import { retentionContract } from "./retention.contract.js";
@@ -19,7 +18,6 @@ export function runStorageContract(factory: StoreFactory, options: ContractOptio
   signatureKnowledgeStoreContract(factory);
   toolMemoryStoreContract(factory);
   toolKnowledgeStoreContract(factory);
-  idempotencyStoreContract(factory, options.elapse);
   rateCountStoreContract(factory);
   retentionContract(factory, options.elapse);
   activityStoreContract(factory, options.elapse);

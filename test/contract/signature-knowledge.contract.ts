@@ -1,8 +1,8 @@
 // Contract tests of SignatureKnowledgeStore: failures counted across a tenant's tasks, and what worked linked to them.
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
-import type { Store, TaskRef } from "../../src/storage/port.js";
-import { aCall, aLesson, aTask } from "../helpers/fixtures.js";
+import type { Store, TaskRef, WriteKey } from "../../src/storage/port.js";
+import { aCall, aLesson, aTask, keyed, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
 
@@ -14,8 +14,8 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
   describe("signature knowledge store", () => {
     const open = closingAfterEach(factory);
 
-    const capture = (store: Store, task: TaskRef, lesson: Partial<Lesson>, writeId: string | null = null) =>
-      store.captureLesson(task, aLesson(lesson), writeId);
+    const capture = async (store: Store, task: TaskRef, lesson: Partial<Lesson>, writeKey: WriteKey | null = null) =>
+      valueOf(await store.captureLesson(task, aLesson(lesson), writeKey)).knownFixes;
     const resolve = (store: Store, task: TaskRef, approach: string, second: number) =>
       store.resolveTask(task, { task_id: task.taskId, attempt_number: 3, approach, model: null, resolved_at: at(second) });
 
@@ -89,21 +89,34 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
       expect((await store.listTenantSignatures("default", 10)).map((s) => s.resolved_tasks)).toEqual([0, 0]);
     });
 
-    it("counts a capture once per write id, while the task keeps every lesson", async () => {
+    it("keeps and counts a keyed capture once, answering a retry with the first lesson and refusing another request", async () => {
       const store = await open();
       const task = aTask();
-      await capture(store, task, TIMEOUT, "key-1");
-      await capture(store, task, TIMEOUT, "key-1");
-      await capture(store, task, TIMEOUT, "key-2");
-      expect((await store.lessonCounters(task)).total_captured).toBe(3);
+      const first = await store.captureLesson(task, aLesson(TIMEOUT), keyed("key-1"));
+      const retry = await store.captureLesson(task, aLesson({ ...TIMEOUT, timestamp: at(7) }), keyed("key-1"));
+      expect(first.outcome).toBe("applied");
+      // Only the id and the time of a retried lesson are new; the replay answers the first one's.
+      expect(retry).toEqual({ outcome: "replayed", value: valueOf(first) });
+      expect(await store.captureLesson(task, aLesson(KEYERROR), keyed("key-1", "another-request"))).toEqual({ outcome: "mismatch" });
+      await capture(store, task, TIMEOUT, keyed("key-2"));
+      expect((await store.lessonCounters(task)).total_captured).toBe(2);
+      expect((await store.listLessons(task)).map((lesson) => lesson.error_type)).toEqual(["TimeoutError", "TimeoutError"]);
+      expect((await store.listTenantSignatures("default", 10)).map((s) => [s.signature, s.occurrences])).toEqual([[TIMEOUT.signature, 2]]);
+    });
+
+    it("scopes a key to its task: the same key in another task is another write", async () => {
+      const store = await open();
+      const [a, b] = [aTask(), aTask()];
+      expect((await store.captureLesson(a, aLesson(TIMEOUT), keyed("key"))).outcome).toBe("applied");
+      expect((await store.captureLesson(b, aLesson(TIMEOUT), keyed("key", "another-path"))).outcome).toBe("applied");
       expect((await store.listTenantSignatures("default", 10))[0]!.occurrences).toBe(2);
     });
 
     it("counts a lesson and a tool call that share a write id each once", async () => {
       const store = await open();
       const task = aTask();
-      await capture(store, task, TIMEOUT, "shared-key");
-      await store.recordSharedToolCall({ tenant: "default", sessionId: "s" }, aCall("search", "success"), "shared-key");
+      await capture(store, task, TIMEOUT, keyed("shared-key"));
+      await store.recordSharedToolCall({ tenant: "default", sessionId: "s" }, aCall("search", "success"), keyed("shared-key"));
       expect((await store.listTenantSignatures("default", 10))[0]!.occurrences).toBe(1);
       expect((await store.listSharedTools("default", 10))[0]!.total_calls).toBe(1);
     });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolArguments } from "../../src/domain/tools/types.js";
 import type { NewToolCall, SessionRef, Store } from "../../src/storage/port.js";
-import { aCall, aSession } from "../helpers/fixtures.js";
+import { aCall, aSession, keyed, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
 
@@ -14,7 +14,7 @@ export function toolKnowledgeStoreContract(factory: StoreFactory): void {
 
     async function recordAll(store: Store, session: SessionRef, calls: NewToolCall[]) {
       const recorded = [];
-      for (const call of calls) recorded.push(await store.recordSharedToolCall(session, call, null));
+      for (const call of calls) recorded.push(valueOf(await store.recordSharedToolCall(session, call, null)));
       return recorded;
     }
 
@@ -158,15 +158,32 @@ export function toolKnowledgeStoreContract(factory: StoreFactory): void {
       expect(knowledge.error_patterns).toMatchObject([{ error_type: "E", count: 0, typical_fix: "change n: 0 -> 1" }]);
     });
 
-    it("counts a write once per write id, while the session records every call", async () => {
+    it("records and counts a keyed call once, answering a retry with the first call as recorded", async () => {
       const store = await open();
       const session = aSession();
       const call = aCall("search", "failure", { n: 0 }, { error_type: "E" });
-      await store.recordSharedToolCall(session, call, "retry-key-1");
-      await store.recordSharedToolCall(session, call, "retry-key-1");
-      await store.recordSharedToolCall(session, call, "another-key");
-      expect((await store.sessionCounters(session)).total_calls).toBe(3);
+      const first = await store.recordSharedToolCall(session, call, keyed("retry-key-1"));
+      const retry = await store.recordSharedToolCall(session, { ...call, timestamp: at(9) }, keyed("retry-key-1"));
+      expect(first.outcome).toBe("applied");
+      expect(retry).toEqual({ outcome: "replayed", value: valueOf(first) });
+      expect((await store.recordSharedToolCall(session, call, keyed("retry-key-1", "another-request"))).outcome).toBe("mismatch");
+      expect(valueOf(await store.recordSharedToolCall(session, call, keyed("another-key"))).entry.id).toBe("call-0002");
+      expect((await store.sessionCounters(session)).total_calls).toBe(2);
       expect(await knowledgeOf(store, "default", "search")).toMatchObject({ total_calls: 2, failure_count: 2 });
+    });
+
+    it("replays a keyed success with the fix it detected, and learns that fix once", async () => {
+      const store = await open();
+      const session = aSession();
+      await store.recordSharedToolCall(session, aCall("search", "failure", { n: 0 }, { error_type: "E" }), null);
+      const fix = aCall("search", "success", { n: 1 });
+      const first = valueOf(await store.recordSharedToolCall(session, fix, keyed("fix-key")));
+      // A call in between: the replay must still answer what the first attempt detected.
+      await store.recordSharedToolCall(session, aCall("search", "failure", { n: 0 }, { error_type: "E" }), null);
+      const replay = await store.recordSharedToolCall(session, fix, keyed("fix-key"));
+      expect(first.entry).toMatchObject({ id: "call-0002", fix_for: "call-0001", delta_args: { changed: { n: { from: 0, to: 1 } } } });
+      expect(replay).toEqual({ outcome: "replayed", value: { entry: first.entry, knownFix: null } });
+      expect(await knowledgeOf(store, "default", "search")).toMatchObject({ total_calls: 3, fixes_learned: 1 });
     });
 
     it("lists the tenant's tools most calls first, ties by name, up to the limit", async () => {

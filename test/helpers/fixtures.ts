@@ -3,7 +3,7 @@ import { failureSignature } from "../../src/domain/lessons/signature.js";
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import { hashArguments } from "../../src/domain/tools/arguments.js";
 import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
-import type { NewToolCall, SessionRef, TaskRef } from "../../src/storage/port.js";
+import type { KeyedWrite, NewToolCall, SessionRef, TaskRef, WriteKey } from "../../src/storage/port.js";
 
 let counter = 0;
 
@@ -79,3 +79,14 @@ export const ZERO_SESSION_COUNTERS = {
   created_at: null,
   updated_at: null,
 };
+
+/** A write key as a route makes it; one fingerprint per distinct request. */
+export function keyed(key: string, fingerprint = "same-request"): WriteKey {
+  return { key, fingerprint };
+}
+
+/** The value of a keyed write, which the test expects to have been applied or replayed. */
+export function valueOf<T>(written: KeyedWrite<T>): T {
+  if (written.outcome === "mismatch") throw new Error("the write was refused as a key reused for another request");
+  return written.value;
+}

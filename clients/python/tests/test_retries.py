@@ -121,13 +121,9 @@ def test_other_4xx_and_500_are_never_retried(stub: tuple[str, Script]) -> None:
         assert raised.value.status == status and raised.value.code == code and raised.value.request_id == f"r-{status}"
 
 
-def test_a_409_key_in_use_is_retried_but_a_plain_409_is_not(stub: tuple[str, Script]) -> None:
+def test_a_409_is_not_retried(stub: tuple[str, Script]) -> None:
     url, script = stub
-    script.answers = [(409, {}, _problem(409, "IDEMPOTENCY_KEY_IN_USE")), (201, {}, {"id": "call-0001"})]
-    assert fast(url).record_tool_call("s", tool_name="t", outcome="success") == {"id": "call-0001"}
-    assert len(script.seen) == 2
-    script.seen.clear()
-    script.answers = [(409, {}, _problem(409, "SOMETHING_ELSE"))]
+    script.answers = [(409, {}, _problem(409, "CONFLICT"))]
     with pytest.raises(ProblemError):
         fast(url).record_tool_call("s", tool_name="t", outcome="success")
     assert len(script.seen) == 1

@@ -1,4 +1,4 @@
-// A fetch that retries what is safe to retry (409, 429, 502, 503, 504 and network errors), with backoff that honours Retry-After.
+// A fetch that retries what is safe to retry (429, 502, 503, 504 and network errors), with backoff that honours Retry-After.
 import { ConnectionError } from "./errors.js";
 
 export interface RetryPolicy {
@@ -11,9 +11,9 @@ export interface RetryPolicy {
   timeoutMs: number;
 }
 
-// 409 is IDEMPOTENCY_KEY_IN_USE: an earlier attempt of this very call still holds its key (it timed
-// out here but may still finish there); waiting lets it finish, or its lock lapse.
-const RETRIED_STATUSES = new Set([409, 429, 502, 503, 504]);
+// The store or a proxy is briefly unavailable, or we were too fast. A POST's retry is safe: it
+// carries the first attempt's Idempotency-Key, so the service applies it once in all.
+const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
 // A Retry-After longer than this is not waited out: the answer goes back to the caller as it is.
 const LONGEST_RETRY_AFTER_MS = 60_000;
 

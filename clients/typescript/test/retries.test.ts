@@ -34,11 +34,11 @@ afterEach(async () => {
 const failure = { attempt_number: 1, tier: 1 as const, error_type: "E", error_message: "m" };
 
 describe("retries", () => {
-  it("retries a POST after 503, 429 and 409 with one generated Idempotency-Key, and returns the final answer", async () => {
+  it("retries a POST after 503, 429 and 502 with one generated Idempotency-Key, and returns the final answer", async () => {
     const { seen, client } = await scripted([
       { status: 503, headers: { "retry-after": "0" } },
       { status: 429, headers: { "retry-after": "0" } },
-      { status: 409, headers: { "retry-after": "0" } },
+      { status: 502 },
       { status: 201, body: { lesson_id: "lsn_1" } },
     ]);
     const lesson = await client.captureLesson({ path: { task_id: "t" }, body: failure });

@@ -1,6 +1,6 @@
 // The lessons use cases: capture a failure as a lesson, read lessons back, format them, count them.
-import { notFound } from "../../errors.js";
-import type { LessonStore, SignatureKnowledgeStore, TaskRef } from "../../storage/port.js";
+import { keyReused, notFound } from "../../errors.js";
+import type { LessonStore, SignatureKnowledgeStore, TaskRef, WriteKey } from "../../storage/port.js";
 import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js";
 import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons, type KnownFixLine } from "./prompt.js";
 import { bySignatureRank, failureSignature } from "./signature.js";
@@ -64,9 +64,10 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
   return {
     /**
      * Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson; the
-     * tenant counts its signature (once per `writeId`, the request's idempotency key).
+     * tenant counts its signature. With a write key, a retry answers the first capture again
+     * (`replayed`), and a key used for another request is refused.
      */
-    async capture(task: TaskRef, report: FailureReport, writeId: string | null = null): Promise<LessonWithFixes> {
+    async capture(task: TaskRef, report: FailureReport, writeKey: WriteKey | null = null): Promise<{ lesson: LessonWithFixes; replayed: boolean }> {
       const category = categoriseError(report.error_type, report.error_message);
       const message = report.error_message.slice(0, MAX_MESSAGE_CHARS);
       const lesson: Lesson = {
@@ -89,8 +90,9 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
         // From the message as kept, so that a lesson's signature can always be computed from the lesson.
         signature: failureSignature(report.error_type, message),
       };
-      const knownFixes = await store.captureLesson(task, lesson, writeId);
-      return { ...lesson, known_fixes: knownFixes };
+      const captured = await store.captureLesson(task, lesson, writeKey);
+      if (captured.outcome === "mismatch") throw keyReused();
+      return { lesson: { ...captured.value.lesson, known_fixes: captured.value.knownFixes }, replayed: captured.outcome === "replayed" };
     },
 
     list(task: TaskRef, limit?: number): Promise<Lesson[]> {

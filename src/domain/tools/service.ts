@@ -1,6 +1,6 @@
 // The procedural-memory use cases: record calls, search them, read patterns, stats, prompts, export and import.
-import { AppError, notFound } from "../../errors.js";
-import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, ToolMemoryStore } from "../../storage/port.js";
+import { AppError, keyReused, notFound } from "../../errors.js";
+import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, ToolMemoryStore, WriteKey } from "../../storage/port.js";
 import { formatToolContextWithShared } from "../shared-tools/prompt.js";
 import type { KnownSharedFix } from "../shared-tools/types.js";
 import { hashArguments } from "./arguments.js";
@@ -109,7 +109,8 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
      * makes, in the session and in the tenant's shared knowledge; `writeId` (the request's
      * idempotency key) keeps a retry from being counted twice by the tenant.
      */
-    async record(session: SessionRef, input: ToolCallInput, writeId: string | null = null): Promise<RecordedCall> {
+    /** Records the call; with a write key, a retry answers the first call again (`replayed`), and a key used for another request is refused. */
+    async record(session: SessionRef, input: ToolCallInput, writeKey: WriteKey | null = null): Promise<{ call: RecordedCall; replayed: boolean }> {
       const { summary, type } = summariseResult(input.result);
       const call: NewToolCall = {
         timestamp: clock().toISOString(),
@@ -125,8 +126,9 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
         error_type: input.error_type ?? null,
         error_message: input.error_message ?? null,
       };
-      const { entry, knownFix } = await store.recordSharedToolCall(session, call, writeId);
-      return { ...entry, known_fix: knownFix };
+      const written = await store.recordSharedToolCall(session, call, writeKey);
+      if (written.outcome === "mismatch") throw keyReused();
+      return { call: { ...written.value.entry, known_fix: written.value.knownFix }, replayed: written.outcome === "replayed" };
     },
 
     /** Matching calls, newest first, at most `limit`. */

@@ -1,7 +1,6 @@
 // The embedded store: everything in this process's memory, lost on exit; for trying the service out.
 import type { Store, StoreLimits } from "../port.js";
 import { createMemoryActivity } from "./activity.js";
-import { createMemoryIdempotencyStore } from "./idempotency.js";
 import { createMemoryLessonStore } from "./lessons.js";
 import { createMemoryRateCounts } from "./rate-counts.js";
 import { createMemorySignatureStore } from "./signature-knowledge.js";
@@ -23,14 +22,12 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
   const activity = createMemoryActivity(limits, now, { ...lessons, ...tools });
   const signatures = createMemorySignatureStore(limits, now, lessons, activity);
   const knowledge = createMemoryToolKnowledgeStore(limits, now, recordInSession, activity);
-  const idempotency = createMemoryIdempotencyStore(now);
   const sweeper = setInterval(() => {
     lessons.sweep();
     signatures.sweep();
     tools.sweep();
     knowledge.sweep();
     activity.sweep();
-    idempotency.sweep();
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
@@ -50,7 +47,6 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
       await tools.importMemory(session, memory);
       activity.touched(session);
     },
-    ...idempotency,
     ...createMemoryRateCounts(now),
     async ping() {},
     async close() {

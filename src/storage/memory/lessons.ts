@@ -63,7 +63,7 @@ function uncount(state: TaskLessons, lesson: Lesson): void {
 export function createMemoryLessonStore(
   limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
   now: () => number,
-): LessonStore & { sweep(): void } {
+): LessonStore & { sweep(): void; appendNow(task: TaskRef, lesson: Lesson): void } {
   const tasks = new ExpiringMap<TaskLessons>(limits.lessonsTtlSeconds * 1000, now);
 
   /** The task's state for a write, which starts its retention period again. */
@@ -71,17 +71,23 @@ export function createMemoryLessonStore(
     return tasks.upsert(taskKey(task), emptyTask);
   }
 
+  /** appendLesson, synchronously, so that a keyed capture can check its key and write in one step. */
+  function appendNow(task: TaskRef, lesson: Lesson): void {
+    const state = writableStateOf(task);
+    state.lessons.push(structuredClone(lesson));
+    state.captured += 1;
+    bump(state.byCategory, lesson.category, 1);
+    bump(state.byTier, lesson.tier, 1);
+    countSignature(state, lesson);
+    while (state.lessons.length > limits.maxLessonsPerTask) uncount(state, state.lessons.shift()!);
+  }
+
   return {
     sweep: () => tasks.sweep(),
+    appendNow,
 
     async appendLesson(task, lesson) {
-      const state = writableStateOf(task);
-      state.lessons.push(structuredClone(lesson));
-      state.captured += 1;
-      bump(state.byCategory, lesson.category, 1);
-      bump(state.byTier, lesson.tier, 1);
-      countSignature(state, lesson);
-      while (state.lessons.length > limits.maxLessonsPerTask) uncount(state, state.lessons.shift()!);
+      appendNow(task, lesson);
     },
 
     async listLessons(task, newest) {

@@ -1,9 +1,10 @@
 // Embedded signature knowledge: each tenant's failure signatures across tasks, and the fixes that worked for them.
 import { normaliseMessage } from "../../domain/lessons/signature.js";
-import type { KnownFix, TenantSignature } from "../../domain/lessons/types.js";
-import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits } from "../port.js";
+import type { KnownFix, Lesson, TenantSignature } from "../../domain/lessons/types.js";
+import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits, type TaskRef } from "../port.js";
 import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
+import { createWriteKeys } from "./write-keys.js";
 
 /** A signature's counts, renewed by captures (as on Redis, apart from its links). */
 interface SignatureState {
@@ -19,7 +20,7 @@ const newestFirst = (a: KnownFix, b: KnownFix) => (a.resolved_at === b.resolved_
 export function createMemorySignatureStore(
   limits: Pick<StoreLimits, "lessonsTtlSeconds" | "writeIdTtlSeconds">,
   now: () => number,
-  lessons: Pick<LessonStore, "appendLesson" | "setResolution" | "deleteResolution">,
+  lessons: Pick<LessonStore, "setResolution" | "deleteResolution"> & { appendNow(task: TaskRef, lesson: Lesson): void },
   activity: Pick<MemoryActivity, "lessonCaptured" | "taskResolved" | "touched">,
 ): SignatureKnowledgeStore & { sweep(): void } {
   const ttlMs = limits.lessonsTtlSeconds * 1000;
@@ -27,7 +28,8 @@ export function createMemorySignatureStore(
   /** Per signature, what worked in each resolved task; renewed by the resolutions that link it. */
   const fixesOf = new ExpiringMap<Map<string, KnownFix>>(ttlMs, now);
   const taskLinks = new ExpiringMap<{ version: number; signatures: string[] }>(ttlMs, now);
-  const appliedWrites = new ExpiringMap<true>(limits.writeIdTtlSeconds * 1000, now);
+  /** A keyed capture keeps what its replay needs besides the request itself: the lesson's id and time. */
+  const writeKeys = createWriteKeys<Pick<Lesson, "lesson_id" | "timestamp">>(limits.writeIdTtlSeconds, now);
   /** Signatures per tenant, for listings; pruned of expired ones as they are read. */
   const byTenant = new Map<string, Set<string>>();
 
@@ -56,25 +58,29 @@ export function createMemorySignatureStore(
       signatures.sweep();
       fixesOf.sweep();
       taskLinks.sweep();
-      appliedWrites.sweep();
+      writeKeys.sweep();
     },
 
-    async captureLesson(task, lesson, writeId) {
-      await lessons.appendLesson(task, lesson);
-      const marker = writeId === null ? null : scoped(task.tenant, writeId);
-      if (marker === null || !appliedWrites.get(marker)) {
-        if (marker !== null) appliedWrites.set(marker, true);
-        const info = { error_type: lesson.error_type, category: lesson.category, normalized_message: normaliseMessage(lesson.error_message) };
-        const state = signatures.upsert(scoped(task.tenant, lesson.signature), () => ({ info, occurrences: 0, tasks: new Set() }));
-        state.info = info;
-        state.occurrences += 1;
-        state.tasks.add(task.taskId);
-        let known = byTenant.get(task.tenant);
-        if (!known) byTenant.set(task.tenant, (known = new Set()));
-        known.add(lesson.signature);
-        activity.lessonCaptured(task, lesson);
-      }
-      return structuredClone(knownFixesOf(task.tenant, lesson.signature));
+    async captureLesson(task, lesson, writeKey) {
+      const knownFixes = () => structuredClone(knownFixesOf(task.tenant, lesson.signature));
+      return writeKeys.once(
+        `${scoped(task.tenant, task.taskId)}\u0000task`,
+        writeKey,
+        () => {
+          lessons.appendNow(task, lesson);
+          const info = { error_type: lesson.error_type, category: lesson.category, normalized_message: normaliseMessage(lesson.error_message) };
+          const state = signatures.upsert(scoped(task.tenant, lesson.signature), () => ({ info, occurrences: 0, tasks: new Set() }));
+          state.info = info;
+          state.occurrences += 1;
+          state.tasks.add(task.taskId);
+          let known = byTenant.get(task.tenant);
+          if (!known) byTenant.set(task.tenant, (known = new Set()));
+          known.add(lesson.signature);
+          activity.lessonCaptured(task, lesson);
+          return { value: { lesson, knownFixes: knownFixes() }, kept: { lesson_id: lesson.lesson_id, timestamp: lesson.timestamp } };
+        },
+        (kept) => ({ lesson: { ...lesson, ...kept }, knownFixes: knownFixes() }),
+      );
     },
 
     async resolveTask(task, input) {

@@ -2,11 +2,12 @@
 import { emptyKnowledge, foldSharedCall, knownFixOf, presentKnowledge } from "../../domain/shared-tools/knowledge.js";
 import type { SharedCallFacts, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
-import { FAILURE_OUTCOMES } from "../../domain/tools/types.js";
+import { FAILURE_OUTCOMES, type ToolLogEntry } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
 import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
 import type { SessionRecord } from "./tool-memory.js";
+import { createWriteKeys } from "./write-keys.js";
 
 interface ToolState {
   /** Fixes in the order they were learned; ranked when served. */
@@ -24,7 +25,8 @@ export function createMemoryToolKnowledgeStore(
   activity: Pick<MemoryActivity, "toolCallRecorded">,
 ): ToolKnowledgeStore & { sweep(): void } {
   const tools = new ExpiringMap<ToolState>(limits.toolsTtlSeconds * 1000, now);
-  const appliedWrites = new ExpiringMap<true>(limits.writeIdTtlSeconds * 1000, now);
+  /** A keyed call keeps its entry as recorded, which its replay answers. */
+  const writeKeys = createWriteKeys<ToolLogEntry>(limits.writeIdTtlSeconds, now);
   /** Tool names per tenant, for listings; pruned of expired tools as they are read. */
   const namesByTenant = new Map<string, Set<string>>();
 
@@ -33,12 +35,7 @@ export function createMemoryToolKnowledgeStore(
   }
 
   /** Folds the call in, unless its write id was applied already; false then. */
-  function learn(tenant: string, facts: SharedCallFacts, writeId: string | null): boolean {
-    const writeKey = writeId === null ? null : toolKey(tenant, writeId);
-    if (writeKey !== null) {
-      if (appliedWrites.get(writeKey)) return false;
-      appliedWrites.set(writeKey, true);
-    }
+  function learn(tenant: string, facts: SharedCallFacts): void {
     const state = tools.upsert(toolKey(tenant, facts.tool_name), () => ({
       knowledge: emptyKnowledge(facts.tool_name, facts.timestamp),
       sessions: new Set(),
@@ -48,7 +45,6 @@ export function createMemoryToolKnowledgeStore(
     let names = namesByTenant.get(tenant);
     if (!names) namesByTenant.set(tenant, (names = new Set()));
     names.add(facts.tool_name);
-    return true;
   }
 
   function liveStates(tenant: string): ToolState[] {
@@ -66,17 +62,27 @@ export function createMemoryToolKnowledgeStore(
   return {
     sweep() {
       tools.sweep();
-      appliedWrites.sweep();
+      writeKeys.sweep();
       for (const tenant of namesByTenant.keys()) if (liveStates(tenant).length === 0) namesByTenant.delete(tenant);
     },
 
-    async recordSharedToolCall(session, call, writeId) {
-      const { entry, fixedErrorType } = recordInSession(session, call);
-      const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: fixedErrorType, delta: entry.delta_args } : null;
-      if (learn(session.tenant, { ...entry, session_id: session.sessionId, call_id: entry.id, fix }, writeId)) activity.toolCallRecorded(session, entry);
-      const state = tools.get(toolKey(session.tenant, entry.tool_name));
-      const knownFix = FAILURE_OUTCOMES.has(entry.outcome) && state ? knownFixOf(state.knowledge, errorTypeOf(entry)) : null;
-      return { entry, knownFix: structuredClone(knownFix) };
+    async recordSharedToolCall(session, call, writeKey) {
+      const knownFixFor = (entry: ToolLogEntry) => {
+        const state = tools.get(toolKey(session.tenant, entry.tool_name));
+        return structuredClone(FAILURE_OUTCOMES.has(entry.outcome) && state ? knownFixOf(state.knowledge, errorTypeOf(entry)) : null);
+      };
+      return writeKeys.once(
+        `${toolKey(session.tenant, session.sessionId)}\u0000session`,
+        writeKey,
+        () => {
+          const { entry, fixedErrorType } = recordInSession(session, call);
+          const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: fixedErrorType, delta: entry.delta_args } : null;
+          learn(session.tenant, { ...entry, session_id: session.sessionId, call_id: entry.id, fix });
+          activity.toolCallRecorded(session, entry);
+          return { value: { entry, knownFix: knownFixFor(entry) }, kept: structuredClone(entry) };
+        },
+        (entry) => ({ entry: structuredClone(entry), knownFix: knownFixFor(entry) }),
+      );
     },
 
     async listSharedTools(tenant, limit) {

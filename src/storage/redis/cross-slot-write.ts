@@ -3,24 +3,28 @@
 // A task's or session's keys share the hash tag {tenant:task:id} or {tenant:session:id}; what the
 // tenant knows across them lives under {tenant:shared}. In a Redis Cluster these are different
 // slots, so no single script may touch both. Every write that feeds tenant-level knowledge goes
-// through writeLocalThenTenant:
+// through this module, with one of two timings:
 //
-//   1. the local script runs first, atomic as it always was (it decides ids, fixes, trimming);
-//   2. the tenant script runs next, with what the local script decided. It is atomic on its own,
-//      and it claims the request's write id (its idempotency key) in the same script, with
-//      SET NX EX on `keys.shared(tenant).applied(writeId)`: a retry of the same request folds
-//      nothing a second time. Each tenant-level script takes that marker as its last KEY, and each
-//      kind of write prefixes the id with its own name, so that one key never marks two kinds.
+//   - together (writeLocalAndTenant): when the tenant's script needs nothing the local one decides
+//     (a lesson's signature is known before it is stored), both are sent at once: one round trip,
+//     or one pipeline to each cluster node;
+//   - in sequence (writeLocalThenTenant): when the tenant learns from the local result (a session's
+//     detected fix, a resolution's version), the local script runs first.
 //
-// Why in sequence and not in one pipeline: the tenant learns from the local result (a session's
-// detected fix), which does not exist before the local script has run.
+// Either way each script is atomic on its own. The local one keeps the request's idempotency
+// record (its Idempotency-Key, with a fingerprint of the request) beside the data it protects, in
+// the same script: a retry of an applied write changes nothing and is answered from that record.
+// The tenant's script claims the same key with SET NX EX on `keys.shared(tenant).applied(writeId)`:
+// a retry folds nothing a second time. Each tenant-level script takes that marker as its last KEY,
+// and each kind of write prefixes the id with its own name and scope, so one key never marks two writes.
 //
 // What a failure does:
-//   - the local script fails: the tenant is not touched, and the request answers 503;
-//   - the tenant script fails after the local one succeeded: the request answers 503, the local
-//     write stands, and the tenant did not count it (or, on a timeout, may have counted it once,
-//     once Redis caught up). A retry with the same Idempotency-Key folds it in at most once.
-// So a 201 was counted exactly once by both, and a 503 at most once by the tenant.
+//   - either script fails or times out: the request answers 503. The other may have been applied,
+//     and a timed-out one may still be applied once Redis catches up.
+//   - the client retries with the same Idempotency-Key: the local script applies the write if it
+//     never was, or answers the first one's result if it was; the tenant's marker does the same for
+//     the tenant. So a key's write is stored once and counted once, whatever failed in between.
+// Without a key, a retried 503 may be applied twice (the README says so).
 
 /** Runs the local write, then the tenant write with its result; resolves only when both are applied. */
 export async function writeLocalThenTenant<L, T>(
@@ -29,6 +33,12 @@ export async function writeLocalThenTenant<L, T>(
 ): Promise<{ local: L; tenant: T }> {
   const localResult = await local();
   return { local: localResult, tenant: await tenant(localResult) };
+}
+
+/** Sends both writes at once; resolves when both are applied, rejects when either fails. */
+export async function writeLocalAndTenant<L, T>(local: () => Promise<L>, tenant: () => Promise<T>): Promise<{ local: L; tenant: T }> {
+  const [localResult, tenantResult] = await Promise.all([local(), tenant()]);
+  return { local: localResult, tenant: tenantResult };
 }
 
 /** The marker arguments of a tenant-level script: no id means nothing to remember (TTL 0). */

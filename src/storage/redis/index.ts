@@ -4,7 +4,6 @@ import { createRedisActivityStore } from "./activity.js";
 import { createRedisClient, type RedisClient } from "./client.js";
 import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
-import { createRedisIdempotencyStore } from "./idempotency.js";
 import { createRedisLessonStore } from "./lessons.js";
 import { createRedisRateCounts } from "./rate-counts.js";
 import { defineScripts } from "./scripts.js";
@@ -39,7 +38,6 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...toolMemory,
     ...createRedisToolKnowledgeStore(redis, keys, options.limits),
     ...createRedisActivityStore(redis, keys, toolMemory),
-    ...createRedisIdempotencyStore(redis, keys),
     ...createRedisRateCounts(redis, keys),
 
     async ping() {

@@ -2,17 +2,20 @@
 import { createHash } from "node:crypto";
 import type { SessionRef, TaskRef } from "../port.js";
 
+/**
+ * A client's text as a short, safe key name: 128 bits of SHA-256 in base64url (22 characters).
+ * ("-" names no key: a script that takes a record key but was sent none leaves it alone.)
+ */
+function digestOf(text: string): string {
+  return createHash("sha256").update(text).digest().subarray(0, 16).toString("base64url");
+}
+
 // All keys of one task (or session) share the hash tag {tenant:kind:id}, so each Lua script touches
 // a single cluster slot. Ids cannot contain braces (the routes forbid them), so the tag is exact.
 export function createKeys(prefix: string) {
-  const base = (tenant: string, kind: "task" | "session" | "idem", id: string) => `${prefix}:{${tenant}:${kind}:${id}}`;
+  const base = (tenant: string, kind: "task" | "session", id: string) => `${prefix}:{${tenant}:${kind}:${id}}`;
 
   return {
-    /** Hash of one idempotency record; the client's key is hashed, so any text is a safe key name. */
-    idempotency(tenant: string, key: string) {
-      return base(tenant, "idem", createHash("sha256").update(key).digest("hex").slice(0, 32));
-    },
-
     /**
      * Hash of one rate-limit window: subject (a tenant, or an address without a valid key) → its
      * requests. Every subject of a window shares it, so a replica syncs all of them with one script.
@@ -32,6 +35,8 @@ export function createKeys(prefix: string) {
         signatures: `${root}:signatures`,
         /** Hash: doc (the resolution JSON, while there is one), version (bumped by every change). */
         resolution: `${root}:resolution`,
+        /** String: what a capture with this Idempotency-Key kept for its replays (appendLesson-5.lua). */
+        writeKey: (key: string | null) => `${root}:idem:${key === null ? "-" : digestOf(key)}`,
       };
     },
 
@@ -89,6 +94,8 @@ export function createKeys(prefix: string) {
         patterns: `${root}:patterns`,
         /** List of fix relation JSON documents, oldest first. */
         fixes: `${root}:fixes`,
+        /** String: what a call recorded with this Idempotency-Key kept for its replays (recordToolCall-6.lua). */
+        writeKey: (key: string | null) => `${root}:idem:${key === null ? "-" : digestOf(key)}`,
       };
     },
   };

@@ -1,7 +1,7 @@
 // Redis lesson storage: a list of lesson JSON per task, its counters, signatures and resolution, changed only by Lua scripts.
 import { failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
-import type { LessonStore, StoreLimits } from "../port.js";
+import type { LessonStore, StoreLimits, TaskRef, WriteKey } from "../port.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
@@ -51,6 +51,46 @@ function resolutionFrom(doc: string | null): Resolution | null {
   };
 }
 
+/** What appendLesson-5.lua answers: applied (and how many lessons the task keeps), replayed, or refused. */
+export type AppendReply = ["applied", number] | ["replayed", string, string] | ["mismatch"];
+
+/** Appends the lesson with the appendLesson script, which also checks and keeps the write key's record. */
+export function appendKeyedLesson(
+  redis: ScriptedRedis,
+  keys: Keys,
+  limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
+  task: TaskRef,
+  lesson: Lesson,
+  writeKey: WriteKey | null,
+  recordTtlSeconds: number,
+): Promise<AppendReply> {
+  const k = keys.task(task);
+  return guarded(() =>
+    redis.appendLesson(
+      k.lessons,
+      k.counters,
+      k.signatures,
+      k.resolution,
+      k.writeKey(writeKey?.key ?? null),
+      JSON.stringify(lesson),
+      lesson.category,
+      lesson.tier,
+      limits.maxLessonsPerTask,
+      limits.lessonsTtlSeconds,
+      lesson.signature,
+      normaliseMessage(lesson.error_message),
+      lesson.error_type,
+      lesson.error_message,
+      lesson.attempt_number,
+      lesson.timestamp,
+      lesson.hypothesized_fix,
+      writeKey?.fingerprint ?? "",
+      lesson.lesson_id,
+      recordTtlSeconds,
+    ),
+  );
+}
+
 export function createRedisLessonStore(
   redis: ScriptedRedis,
   keys: Keys,
@@ -58,27 +98,7 @@ export function createRedisLessonStore(
 ): LessonStore {
   return {
     async appendLesson(task, lesson) {
-      const k = keys.task(task);
-      await guarded(() =>
-        redis.appendLesson(
-          k.lessons,
-          k.counters,
-          k.signatures,
-          k.resolution,
-          JSON.stringify(lesson),
-          lesson.category,
-          lesson.tier,
-          limits.maxLessonsPerTask,
-          limits.lessonsTtlSeconds,
-          lesson.signature,
-          normaliseMessage(lesson.error_message),
-          lesson.error_type,
-          lesson.error_message,
-          lesson.attempt_number,
-          lesson.timestamp,
-          lesson.hypothesized_fix,
-        ),
-      );
+      await appendKeyedLesson(redis, keys, limits, task, lesson, null, 0);
     },
 
     async listLessons(task, newest) {

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RedisClient } from "./client.js";
+import type { AppendReply } from "./lessons.js";
 
 const scriptsDir = fileURLToPath(new URL("./scripts/", import.meta.url));
 
@@ -9,17 +10,10 @@ type Arg = string | number;
 
 /** The scripts as client methods: keys first, then arguments, as the file headers list them. */
 export interface ScriptCommands {
-  appendLesson(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<number>;
+  appendLesson(lessons: string, counters: string, signatures: string, resolution: string, writeKey: string, ...args: Arg[]): Promise<AppendReply>;
   deleteLesson(lessons: string, counters: string, signatures: string, resolution: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
   setResolution(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<[replaced: number, version: number, doc: string, previous: string | null]>;
-  recordToolCall(
-    meta: string,
-    log: string,
-    calls: string,
-    patterns: string,
-    fixes: string,
-    ...args: Arg[]
-  ): Promise<[id: string, fixedId: string, deltaJson: string, fixedErrorType: string]>;
+  recordToolCall(meta: string, log: string, calls: string, patterns: string, fixes: string, writeKey: string, ...args: Arg[]): Promise<string[]>;
   learnToolCall(tool: string, sessions: string, tools: string, appliedMarker: string, ...args: Arg[]): Promise<Array<string | number>>;
   listSharedTools(tools: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   countSignature(signature: string, tasks: string, signatures: string, fixes: string, approaches: string, appliedMarker: string, ...args: Arg[]): Promise<string[]>;
@@ -35,9 +29,6 @@ export interface ScriptCommands {
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number]>;
   readSessionSummary(meta: string, log: string, patterns: string): Promise<[string[], number, number]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, firstHour: Arg): Promise<Array<number | string[]>>;
-  claimIdempotencyKey(key: string, fingerprint: string, lockMs: Arg): Promise<[string, string?]>;
-  completeIdempotencyKey(key: string, fingerprint: string, responseJson: string, ttlSeconds: Arg): Promise<number>;
-  releaseIdempotencyKey(key: string, fingerprint: string): Promise<number>;
   addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
 }
 

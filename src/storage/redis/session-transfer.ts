@@ -86,6 +86,6 @@ export async function importSession(
   if (tools.length > 0) multi.hset(k.patterns, patterns);
   if (memory.fix_relations.length > 0) multi.rpush(k.fixes, ...memory.fix_relations.map((fix) => JSON.stringify(fix)));
   // An import is a write: every key of the session lives for the retention period from now.
-  if (ttlSeconds > 0) for (const key of Object.values(k)) multi.expire(key, ttlSeconds);
+  if (ttlSeconds > 0) for (const key of [k.meta, k.log, k.calls, k.patterns, k.fixes]) multi.expire(key, ttlSeconds);
   await execAtomically(multi);
 }

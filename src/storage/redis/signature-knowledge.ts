@@ -9,12 +9,13 @@ import {
   type StoreLimits,
   type TaskRef,
 } from "../port.js";
-import { writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
+import { writeLocalAndTenant, writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
+import { appendKeyedLesson } from "./lessons.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./scripts.js";
 
-type Limits = Pick<StoreLimits, "lessonsTtlSeconds" | "writeIdTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
+type Limits = Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds" | "writeIdTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
 
 function knownFix(taskId: string, doc: string): KnownFix {
   const { approach, resolved_at } = JSON.parse(doc) as { approach: string; resolved_at: string };
@@ -32,7 +33,7 @@ export function createRedisSignatureStore(
   redis: ScriptedRedis,
   keys: Keys,
   limits: Limits,
-  lessons: Pick<LessonStore, "appendLesson" | "setResolution" | "deleteResolution">,
+  lessons: Pick<LessonStore, "setResolution" | "deleteResolution">,
 ): SignatureKnowledgeStore {
   /** Links (or, with no resolution, unlinks) the task's signatures; older versions are ignored. */
   async function link(task: TaskRef, { version, previousSignatures }: ResolutionChange, resolution: Resolution | null): Promise<void> {
@@ -59,14 +60,15 @@ export function createRedisSignatureStore(
   }
 
   return {
-    async captureLesson(task, lesson, writeId) {
-      const { tenant } = await writeLocalThenTenant(
-        () => lessons.appendLesson(task, lesson),
-        async () => {
-          const shared = keys.shared(task.tenant);
-          const [markerKey, markerTtl] = writeMarker(shared.applied, writeId && `lesson:${writeId}`, limits.writeIdTtlSeconds);
-          const s = lesson.signature;
-          return guarded(() =>
+    async captureLesson(task, lesson, writeKey) {
+      const shared = keys.shared(task.tenant);
+      const [markerKey, markerTtl] = writeMarker(shared.applied, writeKey && `lesson:${task.taskId}:${writeKey.key}`, limits.writeIdTtlSeconds);
+      const s = lesson.signature;
+      // The tenant's count needs nothing the task's script decides, so both go out at once.
+      const { local, tenant } = await writeLocalAndTenant(
+        () => appendKeyedLesson(redis, keys, limits, task, lesson, writeKey, limits.writeIdTtlSeconds),
+        () =>
+          guarded(() =>
             redis.countSignature(
               shared.signature(s),
               shared.signatureTasks(s),
@@ -88,10 +90,18 @@ export function createRedisSignatureStore(
               limits.eventsTtlSeconds,
               JSON.stringify(lesson),
             ),
-          );
-        },
+          ),
       );
-      return knownFixesFrom(tenant);
+      const knownFixes = knownFixesFrom(tenant);
+      switch (local[0]) {
+        case "applied":
+          return { outcome: "applied", value: { lesson, knownFixes } };
+        case "replayed":
+          // The request is the first one's (same fingerprint), so only its id and time differ.
+          return { outcome: "replayed", value: { lesson: { ...lesson, lesson_id: local[1], timestamp: local[2] }, knownFixes } };
+        case "mismatch":
+          return { outcome: "mismatch" };
+      }
     },
 
     async resolveTask(task, input) {

@@ -6,7 +6,7 @@ import { canonicalJson } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_CONTEXTS_PER_ERROR, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
-import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
+import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, WriteKey } from "../port.js";
 import { writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
@@ -22,9 +22,9 @@ type KnowledgeLimits = Pick<
 
 export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): ToolKnowledgeStore {
   /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
-  async function learn(session: SessionRef, { entry, fixedErrorType, argumentPairs }: SessionRecord, writeId: string | null): Promise<KnownSharedFix | null> {
+  async function learn(session: SessionRef, { entry, fixedErrorType, argumentPairs }: SessionRecord, writeKey: WriteKey | null): Promise<KnownSharedFix | null> {
     const shared = keys.shared(session.tenant);
-    const [markerKey, markerTtl] = writeMarker(shared.applied, writeId && `tool-call:${writeId}`, limits.writeIdTtlSeconds);
+    const [markerKey, markerTtl] = writeMarker(shared.applied, writeKey && `tool-call:${session.sessionId}:${writeKey.key}`, limits.writeIdTtlSeconds);
     const delta = entry.fix_for ? entry.delta_args : null;
     const reply = await guarded(() =>
       redis.learnToolCall(
@@ -67,13 +67,17 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
   }
 
   return {
-    async recordSharedToolCall(session, call: NewToolCall, writeId) {
+    async recordSharedToolCall(session, call: NewToolCall, writeKey) {
+      // The tenant learns the fix the session's script detects, so the two go in sequence. A replay
+      // is folded in too: if the first attempt's tenant write failed, this is when it lands (the
+      // marker makes it once), with the facts the session kept from that first attempt.
       const { local, tenant } = await writeLocalThenTenant(
-        () => recordInSession(redis, keys, limits, session, call),
-        (record) => learn(session, record, writeId),
+        () => recordInSession(redis, keys, limits, session, call, writeKey, limits.writeIdTtlSeconds),
+        (written) => (written.outcome === "mismatch" ? Promise.resolve(null) : learn(session, written.record, writeKey)),
       );
+      if (local.outcome === "mismatch") return local;
       // The script answers a fix only for a failure or timeout with an error type.
-      return { entry: local.entry, knownFix: tenant };
+      return { outcome: local.outcome, value: { entry: local.record.entry, knownFix: tenant } };
     },
 
     async listSharedTools(tenant, limit) {

@@ -7,7 +7,7 @@ import {
 } from "../../domain/tools/pattern-limits.js";
 import { UNKNOWN_ERROR_TYPE } from "../../domain/tools/pattern-update.js";
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
-import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore, WriteKey } from "../port.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
@@ -27,17 +27,44 @@ export interface SessionRecord {
 
 type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds">;
 
-/** Records one call in its session with the recordToolCall script: one round trip, atomic. */
-export async function recordInSession(redis: ScriptedRedis, keys: Keys, limits: SessionLimits, session: SessionRef, call: NewToolCall): Promise<SessionRecord> {
+/** What a keyed record did: applied now, replayed from the key's first call, or refused (another request). */
+export type SessionWrite = { outcome: "applied" | "replayed"; record: SessionRecord } | { outcome: "mismatch" };
+
+type RecordReply = ["applied", string, string, string, string] | ["replayed", string, string, string, string, string] | ["mismatch"];
+
+/** The call as recorded: its id and time, and what fix detection found (from the script or the key's record). */
+function sessionRecord(call: NewToolCall, args: string, id: string, timestamp: string, fixedId: string, deltaJson: string, fixedErrorType: string): SessionRecord {
+  const entry: ToolLogEntry = {
+    id,
+    ...call,
+    timestamp,
+    fixed_by: null,
+    fix_for: fixedId || null,
+    delta_args: deltaJson ? (JSON.parse(deltaJson) as ArgDelta) : null,
+  };
+  return { entry, fixedErrorType: fixedId ? fixedErrorType || UNKNOWN_ERROR_TYPE : null, argumentPairs: args };
+}
+
+/** Records one call in its session with the recordToolCall script: one round trip, atomic, once per write key. */
+export async function recordInSession(
+  redis: ScriptedRedis,
+  keys: Keys,
+  limits: SessionLimits,
+  session: SessionRef,
+  call: NewToolCall,
+  writeKey: WriteKey | null = null,
+  recordTtlSeconds = 0,
+): Promise<SessionWrite> {
   const k = keys.session(session);
   const args = argumentPairs(call.arguments);
-  const [id, fixedId, deltaJson, fixedErrorType] = await guarded(() =>
+  const reply = (await guarded(() =>
     redis.recordToolCall(
       k.meta,
       k.log,
       k.calls,
       k.patterns,
       k.fixes,
+      k.writeKey(writeKey?.key ?? null),
       JSON.stringify(call),
       call.tool_name,
       call.outcome,
@@ -53,22 +80,31 @@ export async function recordInSession(redis: ScriptedRedis, keys: Keys, limits: 
       MAX_VALUES_PER_ARGUMENT,
       MAX_CONTEXTS_PER_ERROR,
       limits.sessionsTtlSeconds,
+      writeKey?.fingerprint ?? "",
+      recordTtlSeconds,
     ),
-  );
-  const entry: ToolLogEntry = {
-    id,
-    ...call,
-    fixed_by: null,
-    fix_for: fixedId || null,
-    delta_args: deltaJson ? (JSON.parse(deltaJson) as ArgDelta) : null,
-  };
-  return { entry, fixedErrorType: fixedId ? fixedErrorType || UNKNOWN_ERROR_TYPE : null, argumentPairs: args };
+  )) as RecordReply;
+  switch (reply[0]) {
+    case "applied": {
+      const [, id, fixedId, deltaJson, fixedErrorType] = reply;
+      return { outcome: "applied", record: sessionRecord(call, args, id, call.timestamp, fixedId, deltaJson, fixedErrorType) };
+    }
+    case "replayed": {
+      const [, id, timestamp, fixedId, deltaJson, fixedErrorType] = reply;
+      return { outcome: "replayed", record: sessionRecord(call, args, id, timestamp, fixedId, deltaJson, fixedErrorType) };
+    }
+    case "mismatch":
+      return { outcome: "mismatch" };
+  }
 }
 
 export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits): ToolMemoryStore {
   return {
     async recordToolCall(session, call) {
-      return (await recordInSession(redis, keys, limits, session, call)).entry;
+      const written = await recordInSession(redis, keys, limits, session, call);
+      // Without a write key the script always applies.
+      if (written.outcome === "mismatch") throw new Error("recordToolCall without a key cannot be refused");
+      return written.record.entry;
     },
 
     async readToolLog(session, newest) {

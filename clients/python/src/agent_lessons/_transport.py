@@ -27,10 +27,6 @@ T = TypeVar("T")
 
 # Statuses worth another attempt: the store or a proxy is briefly unavailable, or we were too fast.
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
-# A 409 with this code means an earlier attempt with our own Idempotency-Key still holds the key
-# (its claim may have reached the store after that attempt answered 503); the service says to
-# retry shortly, and the retry then replays or runs the request exactly once.
-KEY_IN_USE = "IDEMPOTENCY_KEY_IN_USE"
 # The longest Retry-After we wait for; a longer one is raised to the caller at once.
 MAX_RETRY_AFTER = 60.0
 
@@ -189,10 +185,7 @@ class Transport:
         """Seconds to wait before retrying this answer, or None when it must not be retried."""
         if not request.retry or retry >= self.max_retries:
             return None
-        if answer.status == 409:
-            if request.method != "POST" or _problem_code(answer.raw) != KEY_IN_USE:
-                return None
-        elif answer.status not in RETRY_STATUSES:
+        if answer.status not in RETRY_STATUSES:
             return None
         delay = self._backoff(retry)
         retry_after = parse_retry_after(answer.headers.get("retry-after"))
@@ -257,11 +250,3 @@ class Transport:
 def _lower(headers: Any) -> dict[str, str]:
     return {str(name).lower(): str(value) for name, value in (headers.items() if headers is not None else [])}
 
-
-def _problem_code(raw: bytes) -> str | None:
-    try:
-        body = json.loads(raw.decode("utf-8"))
-    except ValueError:
-        return None
-    code = body.get("code") if isinstance(body, dict) else None
-    return code if isinstance(code, str) else None

@@ -50,8 +50,7 @@ class Client:
     ``$AGENT_LESSONS_API_KEY`` (sent as ``Authorization: Bearer``). Every POST carries an
     ``Idempotency-Key`` (a new UUID per call unless ``idempotency_key=`` is given), reused by its
     retries. 503, 429 (after ``Retry-After``), 502, 504, connection errors and timeouts are retried
-    up to ``max_retries`` times with exponential backoff and jitter; other 4xx never are (except a
-    409 ``IDEMPOTENCY_KEY_IN_USE``, which means an earlier attempt of the same call holds the key).
+    up to ``max_retries`` times with exponential backoff and jitter; other 4xx never are.
     Non-2xx answers raise ``ProblemError``; an unreachable service raises ``APIConnectionError``.
     """
 

@@ -1645,7 +1645,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried POST safe: the first completed response is replayed (with Idempotent-Replayed: true) for the same key and body; another body gives 422, a retry while the first is running gives 409. */
+                /** @description Makes a retried POST safe: scoped to the task or session written, the key's first write is answered again (with Idempotent-Replayed: true) for the same request, never applied twice; another body gives 422. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -1733,20 +1733,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still in progress; retry after the Retry-After seconds */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -1773,7 +1759,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Idempotency-Key was used for a different request */
+            /** @description The Idempotency-Key was used, in this task or session, for a different request */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3120,7 +3106,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried POST safe: the first completed response is replayed (with Idempotent-Replayed: true) for the same key and body; another body gives 422, a retry while the first is running gives 409. */
+                /** @description Makes a retried POST safe: scoped to the task or session written, the key's first write is answered again (with Idempotent-Replayed: true) for the same request, never applied twice; another body gives 422. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -3213,20 +3199,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still in progress; retry after the Retry-After seconds */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -3253,7 +3225,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Idempotency-Key was used for a different request */
+            /** @description The Idempotency-Key was used, in this task or session, for a different request */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

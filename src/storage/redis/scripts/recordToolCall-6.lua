@@ -1,9 +1,12 @@
--- Records one tool call of a session: id, fix link, counters, the tool's pattern and trimming, atomically.
+-- Records one tool call of a session: id, fix link, counters, the tool's pattern and trimming,
+-- atomically; with an idempotency key, at most once per key.
 -- KEYS[1] meta hash      (allocated, success, failure, fixes, created_at, updated_at)
 -- KEYS[2] log list       (call ids, oldest first)
 -- KEYS[3] calls hash     (e:<id> entry JSON, m:<id> fix-detection facts, f:<id> id of the fixing call)
 -- KEYS[4] patterns hash  (<tool> pattern state JSON)
 -- KEYS[5] fixes list     (fix relation JSON, oldest first)
+-- KEYS[6] the key's record string (fingerprint, id, time, fixed id, its error type, delta, one per line;
+--         untouched without a fingerprint)
 -- ARGV[1] entry JSON without id, fix_for, delta_args and fixed_by (an object with at least one field)
 -- ARGV[2] tool name   ARGV[3] outcome
 -- ARGV[4] arguments as JSON [[key, canonical JSON of value, JSON of value as given], ...] in the caller's key order
@@ -12,13 +15,24 @@
 -- ARGV[11] recent ids kept per tool   ARGV[12] success patterns kept per tool
 -- ARGV[13] distinct values kept per argument   ARGV[14] goals kept per error pattern
 -- ARGV[15] seconds every key of the session lives after this write (0: forever)
--- Returns { id, id of the fixed failure or '', delta JSON or '', error type of the fixed failure or '' }.
+-- ARGV[16] the request's fingerprint ('' for a write without a key)   ARGV[17] seconds the key's record lives
+-- Returns { 'applied', id, id of the fixed failure or '', delta JSON or '', error type of the fixed failure or '' },
+-- { 'replayed', id, time, fixed id, delta, fixed error type } as the first write kept them, or { 'mismatch' }.
 local rcall = redis.call
 local metaKey, logKey, callsKey, patternsKey, fixesKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local body, tool, outcome, argsJson = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local goal, errorType, execMs, now = ARGV[5], ARGV[6], tonumber(ARGV[7]), ARGV[8]
 local maxLog, window, maxRecent = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
 local maxSuccesses, maxArgValues, maxContexts = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14])
+
+local recordKey, fingerprint = KEYS[6], ARGV[16]
+
+-- @include lib/write-key.lua
+
+-- A key's record answers its retries: the same request gets the first call as recorded, another nothing.
+local earlier = keptForKey(recordKey, fingerprint)
+if earlier == false then return { 'mismatch' } end
+if #earlier > 0 then return { 'replayed', earlier[1], earlier[2], earlier[3], earlier[5], earlier[4] } end
 
 -- @include lib/pattern-fold.lua
 
@@ -134,8 +148,9 @@ rcall('HSETNX', metaKey, 'created_at', now)
 
 -- Every key of the session expires together, so patterns and stats never outlive the log.
 local ttl = tonumber(ARGV[15])
-for _, key in ipairs(KEYS) do
-  if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+for i = 1, 5 do
+  if ttl > 0 then rcall('EXPIRE', KEYS[i], ttl) else rcall('PERSIST', KEYS[i]) end
 end
+keepForKey(recordKey, fingerprint, { id, now, fixedId or '', fixedErrorType or '', delta or '' }, ARGV[17])
 
-return { id, fixedId or '', delta or '', fixedErrorType or '' }
+return { 'applied', id, fixedId or '', delta or '', fixedErrorType or '' }
