@@ -1,10 +1,26 @@
 // Entry point: load the config, build the app, listen, and shut down gracefully on SIGTERM/SIGINT.
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { createLogDestination } from "./logging.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  // JSON lines go through a buffer that never blocks a request; pretty lines have pino-pretty's worker.
+  const logs = config.LOG_FORMAT === "json" ? createLogDestination() : null;
+  const app = await buildApp(config, logs ? { logger: { level: config.LOG_LEVEL, stream: logs } } : {});
+  // Every way out flushes what the buffer still holds, so the last lines before an exit are never lost.
+  const exit = (code: number): never => {
+    logs?.flushSync();
+    process.exit(code);
+  };
+  process.on("uncaughtException", (error) => {
+    app.log.fatal({ err: error }, "uncaught exception; exiting");
+    exit(1);
+  });
+  process.on("unhandledRejection", (reason) => {
+    app.log.fatal({ err: reason }, "unhandled rejection; exiting");
+    exit(1);
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let closing = false;
@@ -15,14 +31,17 @@ async function main(): Promise<void> {
     // In-flight requests finish (new ones get 503) and Redis is quit; past the grace period, exit anyway.
     const timer = setTimeout(() => {
       app.log.error("shutdown grace period passed; exiting");
-      process.exit(1);
+      exit(1);
     }, config.SHUTDOWN_GRACE_MS);
     timer.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info("stopped");
+        exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
+        exit(1);
       },
     );
   };

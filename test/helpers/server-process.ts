@@ -72,8 +72,9 @@ export async function startServerProcess(env: Record<string, string>, readyWithi
     stderr += chunk.toString("utf8");
   });
   let exit: Exit | undefined;
+  // "close", not "exit": it comes once stdout is drained too, so every line the process wrote is in `logs`.
   const exited = new Promise<Exit>((resolve) =>
-    child.once("exit", (code, signal) => {
+    child.once("close", (code, signal) => {
       exit = { code, signal };
       resolve(exit);
     }),
