@@ -21,9 +21,7 @@ import openapi from "./plugins/openapi.js";
 import { fastSerializerCompiler } from "./plugins/fast-serializer.js";
 import type { RateLimitOptions } from "./plugins/rate-limit.js";
 import problemDetails, { routerProblem, sendProblem } from "./plugins/problem-details.js";
-import requestLogging from "./plugins/request-logging.js";
-import securityHeaders from "./plugins/security-headers.js";
-import shutdownGuard from "./plugins/shutdown-guard.js";
+import requestLifecycle from "./plugins/request-lifecycle.js";
 import storePlugin from "./plugins/store.js";
 import activityRoutes from "./routes/activity.js";
 import contextRoutes from "./routes/context.js";
@@ -76,7 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Fastify's request serializer logs no headers, so API keys never reach the log; the auth tests
     // check it. (pino's redact would cost every log line a few microseconds for nothing.)
     logger: logger === false ? false : logger === true ? {} : logger,
-    // One line per request (plugins/request-logging) instead of Fastify's two.
+    // One line per request (plugins/request-lifecycle) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // A caller's own x-request-id is kept when it is safe to log; otherwise a new one is made.
@@ -87,7 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 256 },
-    // Requests arriving during shutdown get our own 503 problem (plugins/shutdown-guard), not Fastify's plain one.
+    // Requests arriving during shutdown get our own 503 problem (plugins/request-lifecycle), not Fastify's plain one.
     return503OnClosing: false,
     // URLs the router itself refuses (bad percent-encoding, an over-long id) are problems too.
     frameworkErrors: (error, request, reply) => sendProblem(request, reply, routerProblem(error)),
@@ -97,12 +95,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
-  await app.register(requestLogging);
-  await app.register(shutdownGuard);
-  await app.register(problemDetails);
-  await app.register(securityHeaders);
-  if (config.CORS_ORIGINS) await app.register(cors, { origin: config.CORS_ORIGINS.split(",").map((origin) => origin.trim()) });
-  await app.register(openapi);
   // Open event streams read the tenant's log through the store; the store's writes wake them.
   const hub = createEventHub({
     store: { readEvents: (tenant, after, limit) => app.store.readEvents(tenant, after, limit) },
@@ -117,6 +109,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The store reports to the metrics, which in turn read whether the store is up.
   let storeUp = () => false;
   const metrics = createMetrics(() => storeUp(), () => hub.openStreams);
+  await app.register(requestLifecycle, { metrics });
+  await app.register(problemDetails);
+  if (config.CORS_ORIGINS) await app.register(cors, { origin: config.CORS_ORIGINS.split(",").map((origin) => origin.trim()) });
+  await app.register(openapi);
   await app.register(storePlugin, {
     config,
     store: deps.store,

@@ -6,7 +6,7 @@ import http from "node:http";
 import { freePort, startRedisServer } from "../../test/helpers/redis-server.js";
 import { runLoad, type LoadResult } from "./load.js";
 import { startServer, type ServerProcess } from "./processes.js";
-import { countCommands } from "./redis-accounting.js";
+import { countCommands, countReads } from "./redis-accounting.js";
 import { printTable, writeJson, type Row } from "./report.js";
 import { fillForScale, redisMemoryReport } from "./scale.js";
 import { BENCH_KEY, scenarios, type Scenario } from "./scenarios.js";
@@ -19,6 +19,8 @@ const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includ
 if (chosen.length === 0) throw new Error(`--only names no scenario; they are: ${Object.keys(scenarios).join(", ")}`);
 const CONNECTIONS = 50;
 const timing = quick ? { warmupSeconds: 1, measureSeconds: 2, rounds: 1 } : { warmupSeconds: 3, measureSeconds: 10, rounds: 2 };
+
+const NOT_COUNTED = { redisCommandsPerRequest: null, redisCommands: null, redisRoundTripsPerRequest: null };
 
 interface Measured extends LoadResult {
   cpuUsPerRequest: number;
@@ -95,10 +97,10 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, service.rssMb())), 250);
     for (let round = 1; round <= timing.rounds; round += 1) {
       const baseline = await measure(hello, "/", [{ method: "GET" }]);
-      const rows: Row[] = [{ scenario: "hello world (GET /)", ...baseline, ratio: 1, redisCommandsPerRequest: null, redisCommands: null }];
+      const rows: Row[] = [{ scenario: "hello world (GET /)", ...baseline, ratio: 1, ...NOT_COUNTED }];
       for (const [name, scenario] of chosen) {
         const result = await withStreams(service, scenario, () => measure(service, "", scenario.requests));
-        rows.push({ scenario: name, ...result, ratio: result.rps / baseline.rps, redisCommandsPerRequest: null, redisCommands: null });
+        rows.push({ scenario: name, ...result, ratio: result.rps / baseline.rps, ...NOT_COUNTED });
       }
       printTable(rows, `\nround ${round}: ${CONNECTIONS} connections, ${timing.measureSeconds}s measured after ${timing.warmupSeconds}s warm-up`);
       rounds.push(rows);
@@ -120,8 +122,17 @@ async function main(): Promise<void> {
       );
       row.redisCommandsPerRequest = count.total / Math.max(1, ok);
       row.redisCommands = Object.fromEntries(Object.entries(count.byName).map(([name, n]) => [name, n / Math.max(1, ok)]));
+      // One request at a time, so that no two requests share a pipeline: each socket read is one round trip.
+      let sequentialOk = 0;
+      const reads = await countReads(redis.url, () =>
+        withStreams(service, scenario, async () => {
+          const result = await runLoad({ url: service.url, connections: 1, amount: 300, requests: scenario.requests });
+          sequentialOk = result.requests - result.non2xx;
+        }),
+      );
+      row.redisRoundTripsPerRequest = reads / Math.max(1, sequentialOk);
     }
-    printTable(last, "\nwith Redis round trips per request (counted in a separate run with MONITOR)");
+    printTable(last, "\nwith Redis commands per request (a separate run with MONITOR) and round trips per request (one request at a time)");
     process.stdout.write(`service peak RSS under load: ${peakRssMb.toFixed(0)} MB\n`);
 
     const memory = await redisMemoryReport(redis.url);

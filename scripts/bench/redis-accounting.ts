@@ -1,4 +1,4 @@
-// Counts the Redis commands a request costs, as clients send them (commands run inside Lua scripts excluded).
+// Counts the Redis commands and round trips a request costs, as clients send them (commands run inside Lua scripts excluded).
 import { Redis } from "ioredis";
 
 export interface CommandCount {
@@ -27,4 +27,23 @@ export async function countCommands(url: string, work: () => Promise<void>): Pro
     client.disconnect();
   }
   return count;
+}
+
+const readsProcessed = async (client: Redis) => Number(/total_reads_processed:(\d+)/.exec(await client.info("stats"))?.[1] ?? NaN);
+
+/**
+ * Counts the times Redis read from a client socket while `work` runs: with one request at a time,
+ * each read is one round trip of that request (commands sent together arrive in one read), plus the
+ * rate limiter's background sync, a few per second.
+ */
+export async function countReads(url: string, work: () => Promise<void>): Promise<number> {
+  const client = new Redis(url);
+  try {
+    const before = await readsProcessed(client);
+    await work();
+    // The second INFO is one read of its own.
+    return (await readsProcessed(client)) - before - 1;
+  } finally {
+    client.disconnect();
+  }
 }

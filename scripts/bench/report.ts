@@ -12,13 +12,16 @@ export interface Row {
   cpuUsPerRequest: number;
   redisCommandsPerRequest: number | null;
   redisCommands: Record<string, number> | null;
+  /** Round trips per request, counted one request at a time. */
+  redisRoundTripsPerRequest: number | null;
 }
 
 const pad = (text: string, width: number) => text.padStart(width);
 
 export function printTable(rows: Row[], title: string): void {
-  const header = ["scenario", "req/s", "× hello", "p50 ms", "p99 ms", "non-2xx", "CPU µs/req", "Redis cmds/req"];
-  const widths = [28, 9, 8, 8, 8, 8, 11, 15];
+  const header = ["scenario", "req/s", "× hello", "p50 ms", "p99 ms", "non-2xx", "CPU µs/req", "× hello CPU", "Redis cmds/req", "round trips/req"];
+  const widths = [30, 9, 8, 8, 8, 8, 11, 12, 15, 16];
+  const helloCpu = rows[0]?.cpuUsPerRequest ?? NaN;
   const lines = [title, header.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : pad(cell, widths[i]!))).join(" ")];
   for (const row of rows) {
     lines.push(
@@ -30,7 +33,9 @@ export function printTable(rows: Row[], title: string): void {
         pad(row.p99Ms.toFixed(2), widths[4]!),
         pad(String(row.non2xx + row.errors), widths[5]!),
         pad(row.cpuUsPerRequest.toFixed(1), widths[6]!),
-        pad(row.redisCommandsPerRequest === null ? "-" : row.redisCommandsPerRequest.toFixed(2), widths[7]!),
+        pad((row.cpuUsPerRequest / helloCpu).toFixed(1), widths[7]!),
+        pad(row.redisCommandsPerRequest === null ? "-" : row.redisCommandsPerRequest.toFixed(2), widths[8]!),
+        pad(row.redisRoundTripsPerRequest === null ? "-" : row.redisRoundTripsPerRequest.toFixed(2), widths[9]!),
       ].join(" "),
     );
   }

@@ -8,7 +8,7 @@ import { mcpTools, type McpServices } from "./tools.js";
 /**
  * A hijacked reply skips every onSend hook, and the transport writes its own head on reply.raw.
  * What the onRequest hooks put on the reply (security headers, rate-limit headers, CORS) is copied
- * onto the raw response, and request-logging's x-request-id (an onSend hook) is set here.
+ * onto the raw response, and the x-request-id that request-lifecycle sets in onSend is set here.
  */
 function carryHeaders(request: FastifyRequest, reply: FastifyReply): void {
   for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -34,7 +34,7 @@ function internalProblem(request: FastifyRequest, raw: ServerResponse): void {
 const mcpRoute: FastifyPluginAsync<McpServices> = async (app, services) => {
   const catalogue = createCatalogue(mcpTools(services));
 
-  // shutdown-guard marks responses "Connection: close" in onSend, which a hijacked reply skips: an
+  // request-lifecycle marks responses "Connection: close" in onSend while shutting down, which a hijacked reply skips: an
   // MCP request in flight when the server starts closing gets the header here, before its head goes out.
   const inFlight = new Set<ServerResponse>();
   app.addHook("preClose", async () => {

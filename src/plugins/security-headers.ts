@@ -1,6 +1,5 @@
-// Sets helmet's security headers on every response, computed once at boot instead of once per request.
+// helmet's security headers, computed once at boot instead of once per request (plugins/request-lifecycle sends them).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import fp from "fastify-plugin";
 import helmet from "helmet";
 
 /**
@@ -20,13 +19,3 @@ export function staticSecurityHeaders(): Record<string, string> {
   helmet({ contentSecurityPolicy: false })({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
   return headers;
 }
-
-export default fp(
-  async (app) => {
-    const headers = staticSecurityHeaders();
-    app.addHook("onRequest", async (_request, reply) => {
-      reply.headers(headers);
-    });
-  },
-  { name: "security-headers" },
-);

@@ -63,6 +63,7 @@ export function appendKeyedLesson(
   lesson: Lesson,
   writeKey: WriteKey | null,
   recordTtlSeconds: number,
+  normalisedMessage = normaliseMessage(lesson.error_message),
 ): Promise<AppendReply> {
   const k = keys.task(task);
   return guarded(() =>
@@ -78,7 +79,7 @@ export function appendKeyedLesson(
       limits.maxLessonsPerTask,
       limits.lessonsTtlSeconds,
       lesson.signature,
-      normaliseMessage(lesson.error_message),
+      normalisedMessage,
       lesson.error_type,
       lesson.error_message,
       lesson.attempt_number,

@@ -64,9 +64,10 @@ export function createRedisSignatureStore(
       const shared = keys.shared(task.tenant);
       const [markerKey, markerTtl] = writeMarker(shared.applied, writeKey && `lesson:${task.taskId}:${writeKey.key}`, limits.writeIdTtlSeconds);
       const s = lesson.signature;
+      const normalised = normaliseMessage(lesson.error_message);
       // The tenant's count needs nothing the task's script decides, so both go out at once.
       const { local, tenant } = await writeLocalAndTenant(
-        () => appendKeyedLesson(redis, keys, limits, task, lesson, writeKey, limits.writeIdTtlSeconds),
+        () => appendKeyedLesson(redis, keys, limits, task, lesson, writeKey, limits.writeIdTtlSeconds, normalised),
         () =>
           guarded(() =>
             redis.countSignature(
@@ -80,7 +81,7 @@ export function createRedisSignatureStore(
               task.taskId,
               lesson.error_type,
               lesson.category,
-              normaliseMessage(lesson.error_message),
+              normalised,
               KNOWN_FIXES_PER_SIGNATURE,
               markerTtl,
               limits.lessonsTtlSeconds,

@@ -13,6 +13,7 @@ import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
+import { createPatternCache } from "./pattern-cache.js";
 import { parsePatternState, patternFromState, patternsInOrderOfUse } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { exportSession, importSession } from "./session-transfer.js";
@@ -99,6 +100,7 @@ export async function recordInSession(
 }
 
 export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits): ToolMemoryStore {
+  const patterns = createPatternCache();
   return {
     async recordToolCall(session, call) {
       const written = await recordInSession(redis, keys, limits, session, call);
@@ -124,10 +126,10 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
       const found: Array<ToolContext & { since: number }> = [];
       for (let i = 0; i < flat.length; ) {
         const tool = String(flat[i]);
-        const state = parsePatternState(String(flat[i + 1]));
+        const { pattern, since } = patterns.patternOf(k.log, tool, String(flat[i + 1]));
         const count = Number(flat[i + 2]);
         const recent = entriesFromPairs(flat.slice(i + 3, i + 3 + count * 2).map(String));
-        found.push({ pattern: patternFromState(tool, state), recent, since: state.since });
+        found.push({ pattern, recent, since });
         i += 3 + count * 2;
       }
       // Tools asked for by name keep the caller's order; otherwise the order of first use.
