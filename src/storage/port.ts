@@ -118,6 +118,9 @@ export interface CapturedLesson {
 /** Known fixes answered per signature: the most recent, newest first. */
 export const KNOWN_FIXES_PER_SIGNATURE = 3;
 
+/** Signatures the tenant lists per task for reading their fixes beside the task: the most recently captured. */
+export const SIGNATURES_LISTED_PER_TASK = 64;
+
 /**
  * What the tenant learns from its tasks' failures and resolutions. The task's own write is atomic
  * as in LessonStore; the tenant's part follows it (cross-slot-write.ts on Redis).
@@ -145,6 +148,14 @@ export interface SignatureKnowledgeStore {
 
   /** Per signature asked for, its known fixes (most recent first; signatures without any are left out). */
   knownFixes(tenant: string, signatures: readonly string[]): Promise<Map<string, KnownFix[]>>;
+
+  /**
+   * The task's snapshot (as taskSnapshot) with the known fixes of every signature among its
+   * lessons (and perhaps of a few more). On Redis the two are read together, one round trip, from
+   * the task's signatures as its captures listed them tenant-wide; a signature the list misses (a
+   * lesson kept before the list existed) costs one more.
+   */
+  taskWithKnownFixes(task: TaskRef, newest?: number): Promise<TaskSnapshot & { knownFixes: Map<string, KnownFix[]> }>;
 
   /** The tenant's most recurring failure signatures across tasks, at most `limit`. */
   listTenantSignatures(tenant: string, limit: number): Promise<TenantSignature[]>;

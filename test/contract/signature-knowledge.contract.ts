@@ -89,6 +89,24 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
       expect((await store.listTenantSignatures("default", 10)).map((s) => s.resolved_tasks)).toEqual([0, 0]);
     });
 
+    it("reads a task with the known fixes of its lessons' signatures, those it listed and those it did not", async () => {
+      const store = await open();
+      const [a, b] = [aTask(), aTask()];
+      await capture(store, a, TIMEOUT);
+      await resolve(store, a, "raise the timeout", 1);
+      await capture(store, b, TIMEOUT);
+      await capture(store, b, KEYERROR);
+      const read = await store.taskWithKnownFixes(b);
+      expect(read.lessons.map((lesson) => lesson.error_type)).toEqual(["TimeoutError", "KeyError"]);
+      expect(read.knownFixes).toEqual(new Map([[TIMEOUT.signature, [{ task_id: a.taskId, approach: "raise the timeout", resolved_at: at(1) }]]]));
+      expect(read).toMatchObject({ resolution: null, signatures: expect.any(Array) });
+
+      // A lesson kept without the tenant's count (as before the tenant listed signatures) still finds its fixes.
+      const c = aTask();
+      await store.appendLesson(c, aLesson(TIMEOUT));
+      expect((await store.taskWithKnownFixes(c, 1)).knownFixes.get(TIMEOUT.signature)).toHaveLength(1);
+    });
+
     it("keeps and counts a keyed capture once, answering a retry with the first lesson and refusing another request", async () => {
       const store = await open();
       const task = aTask();

@@ -133,10 +133,10 @@ function holdingReads(store: Store) {
   const reading = new Promise<void>((resolve) => (reached = resolve));
   const holding: Store = {
     ...store,
-    taskSnapshot: async (...args: Parameters<Store["taskSnapshot"]>) => {
+    taskWithKnownFixes: async (...args: Parameters<Store["taskWithKnownFixes"]>) => {
       reached();
       await held;
-      return store.taskSnapshot(...args);
+      return store.taskWithKnownFixes(...args);
     },
   };
   return { holding, release, reading };
@@ -146,7 +146,7 @@ function holdingReads(store: Store) {
 function failingReads(store: Store, error: Error): Store {
   return {
     ...store,
-    taskSnapshot: async () => {
+    taskWithKnownFixes: async () => {
       throw error;
     },
   };

@@ -20,7 +20,7 @@ export interface ContextBlock extends FittedContext {
 }
 
 export interface ContextServiceDeps {
-  store: Pick<Store, "taskSnapshot" | "knownFixes" | "toolContexts" | "sharedToolKnowledge">;
+  store: Pick<Store, "taskWithKnownFixes" | "toolContexts" | "sharedToolKnowledge">;
 }
 
 // The session prompt's defaults: three recent calls, error patterns and success hints per tool.
@@ -33,22 +33,24 @@ const oldestFirst = (stamps: readonly string[]) => [...stamps.keys()].sort((a, b
 export function createContextService({ store }: ContextServiceDeps) {
   return {
     /**
-     * Reads the task (one round trip) and the session (another, at the same time), then the
-     * tenant's known fixes and shared tool knowledge together, and fits the block to the budget.
+     * Reads the task with its known fixes, the session, and the tenant's knowledge of the named
+     * tools all at once (the tools the session used, when none are named, right after), and fits
+     * the block to the budget.
      */
     async build(tenant: string, request: ContextRequest): Promise<ContextBlock> {
       const task: TaskRef | null = request.task_id ? { tenant, taskId: request.task_id } : null;
       const session: SessionRef | null = request.session_id ? { tenant, sessionId: request.session_id } : null;
-      const [snapshot, contexts] = await Promise.all([
-        task ? store.taskSnapshot(task) : null,
+      const asked = request.tools && request.tools.length > 0 ? request.tools : null;
+      const [snapshot, contexts, sharedAsked] = await Promise.all([
+        task ? store.taskWithKnownFixes(task) : null,
         session ? store.toolContexts(session, request.tools ?? null, RECENT_CALLS) : [],
+        asked ? store.sharedToolKnowledge(tenant, asked) : null,
       ]);
-      const toolNames = request.tools ?? contexts.map((context) => context.pattern.tool_name);
+      // Without named tools, the session's own tools are known only now.
+      const toolNames = contexts.map((context) => context.pattern.tool_name);
+      const shared = sharedAsked ?? (toolNames.length > 0 ? await store.sharedToolKnowledge(tenant, toolNames) : []);
       const groups = snapshot ? groupLessons(snapshot.lessons, snapshot.signatures).reverse() : [];
-      const [known, shared] = await Promise.all([
-        groups.length > 0 ? store.knownFixes(tenant, groups.map((group) => group.latest.signature)) : new Map<string, KnownFix[]>(),
-        toolNames.length > 0 ? store.sharedToolKnowledge(tenant, toolNames) : [],
-      ]);
+      const known = snapshot?.knownFixes ?? new Map<string, KnownFix[]>();
 
       // 1. What worked: the task's own resolution, then fixes other tasks found for its failures.
       const worked: string[] = [];

@@ -47,16 +47,14 @@ export function mostCommonCategory(byCategory: Record<string, number>): string |
 
 export function createLessonService({ store, clock, newLessonId }: LessonServiceDeps) {
   /**
-   * Per signature of the task's lessons, the most recent fix that worked in another task. The
+   * Per signature of the given lessons, the most recent fix that worked in another task. The
    * task's own resolution is left out: its prompt says what worked under WHAT WORKED already.
    */
-  async function latestKnownFixes(task: TaskRef, lessons: readonly Lesson[]): Promise<Map<string, KnownFixLine>> {
-    if (lessons.length === 0) return new Map();
-    const known = await store.knownFixes(task.tenant, [...new Set(lessons.map((lesson) => lesson.signature))]);
+  function fixesFromOtherTasks(task: TaskRef, known: Map<string, KnownFix[]>, lessons: readonly Lesson[]): Map<string, KnownFixLine> {
     const lines = new Map<string, KnownFixLine>();
-    for (const [signature, fixes] of known) {
-      const other = fixes.find((fix) => fix.task_id !== task.taskId);
-      if (other) lines.set(signature, other);
+    for (const lesson of lessons) {
+      const other = known.get(lesson.signature)?.find((fix) => fix.task_id !== task.taskId);
+      if (other) lines.set(lesson.signature, other);
     }
     return lines;
   }
@@ -121,14 +119,14 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
      * recent `maxLessons` distinct failures; with what worked when the task is resolved.
      */
     async prompt(task: TaskRef, maxLessons: number, group?: "signature"): Promise<{ lesson_count: number; prompt: string }> {
-      const snapshot = await store.taskSnapshot(task, group ? undefined : maxLessons);
+      const snapshot = await store.taskWithKnownFixes(task, group ? undefined : maxLessons);
       if (!group) {
-        const extras = { resolution: snapshot.resolution, knownFixes: await latestKnownFixes(task, snapshot.lessons) };
+        const extras = { resolution: snapshot.resolution, knownFixes: fixesFromOtherTasks(task, snapshot.knownFixes, snapshot.lessons) };
         return { lesson_count: snapshot.lessons.length, prompt: formatLessonsForPrompt(snapshot.lessons, extras) };
       }
-      // Known fixes are looked up for the failures shown only.
+      // Known fixes are shown for the failures shown only.
       const shown = groupLessons(snapshot.lessons, snapshot.signatures).slice(-maxLessons);
-      const extras = { resolution: snapshot.resolution, knownFixes: await latestKnownFixes(task, shown.map((g) => g.latest)) };
+      const extras = { resolution: snapshot.resolution, knownFixes: fixesFromOtherTasks(task, snapshot.knownFixes, shown.map((g) => g.latest)) };
       return { lesson_count: shown.length, prompt: formatGroupedPrompt(shown, extras) };
     },
 

@@ -20,7 +20,7 @@ const newestFirst = (a: KnownFix, b: KnownFix) => (a.resolved_at === b.resolved_
 export function createMemorySignatureStore(
   limits: Pick<StoreLimits, "lessonsTtlSeconds" | "writeIdTtlSeconds">,
   now: () => number,
-  lessons: Pick<LessonStore, "setResolution" | "deleteResolution"> & { appendNow(task: TaskRef, lesson: Lesson): void },
+  lessons: Pick<LessonStore, "setResolution" | "deleteResolution" | "taskSnapshot"> & { appendNow(task: TaskRef, lesson: Lesson): void },
   activity: Pick<MemoryActivity, "lessonCaptured" | "taskResolved" | "touched">,
 ): SignatureKnowledgeStore & { sweep(): void } {
   const ttlMs = limits.lessonsTtlSeconds * 1000;
@@ -103,6 +103,16 @@ export function createMemorySignatureStore(
         if (fixes.length > 0) found.set(signature, structuredClone(fixes));
       }
       return found;
+    },
+
+    async taskWithKnownFixes(task, newest) {
+      const snapshot = await lessons.taskSnapshot(task, newest);
+      const knownFixes = new Map<string, KnownFix[]>();
+      for (const signature of new Set(snapshot.lessons.map((lesson) => lesson.signature))) {
+        const fixes = knownFixesOf(task.tenant, signature);
+        if (fixes.length > 0) knownFixes.set(signature, structuredClone(fixes));
+      }
+      return { ...snapshot, knownFixes };
     },
 
     async listTenantSignatures(tenant, limit) {

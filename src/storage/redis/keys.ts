@@ -68,6 +68,8 @@ export function createKeys(prefix: string) {
         signatureFixes: (signature: string) => `${root}:fixes:${signature}`,
         /** Hash: task id → the approach that worked and when (JSON). */
         signatureApproaches: (signature: string) => `${root}:approaches:${signature}`,
+        /** Sorted set: the signatures counted for one task → when last captured (ms), the newest few kept. */
+        taskSignatures: (taskId: string) => `${root}:tasksigs:${taskId}`,
         /** Hash of one task's links: the version of the resolution last applied, the signatures linked. */
         taskLinks: (taskId: string) => `${root}:links:${taskId}`,
         /** Sorted set: task id → its last activity (ms), for listings (lib/activity.lua writes it). */

@@ -20,6 +20,7 @@ export interface ScriptCommands {
   linkResolution(taskLinks: string, ...args: Arg[]): Promise<number>;
   listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number>>;
   readKnownFixes(signatures: string, prefix: string, perSignature: Arg, ...signatureList: string[]): Promise<Array<string | number>>;
+  readTaskKnownFixes(taskSignatures: string, prefix: string, perSignature: Arg, signaturesRead: Arg): Promise<Array<string | number>>;
   readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
   readRecentCalls(patterns: string, calls: string, perTool: Arg, ...tools: string[]): Promise<Array<string | number>>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;

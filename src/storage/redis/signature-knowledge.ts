@@ -3,6 +3,7 @@ import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
 import {
   KNOWN_FIXES_PER_SIGNATURE,
+  SIGNATURES_LISTED_PER_TASK,
   type LessonStore,
   type ResolutionChange,
   type SignatureKnowledgeStore,
@@ -22,6 +23,19 @@ function knownFix(taskId: string, doc: string): KnownFix {
   return { task_id: taskId, approach, resolved_at };
 }
 
+/** Per signature, its fixes, from readKnownFixes' flat reply; signatures without any are kept, empty. */
+function knownFixesBySignature(flat: ReadonlyArray<string | number>): Map<string, KnownFix[]> {
+  const found = new Map<string, KnownFix[]>();
+  for (let i = 0; i < flat.length; ) {
+    const count = Number(flat[i + 1]);
+    found.set(String(flat[i]), knownFixesFrom(flat.slice(i + 2, i + 2 + count * 2)));
+    i += 2 + count * 2;
+  }
+  return found;
+}
+
+const withoutEmpty = (known: Map<string, KnownFix[]>) => new Map([...known].filter(([, fixes]) => fixes.length > 0));
+
 /** Task id and JSON pairs, as the scripts return them, as known fixes. */
 function knownFixesFrom(flat: ReadonlyArray<string | number>): KnownFix[] {
   const fixes: KnownFix[] = [];
@@ -33,8 +47,14 @@ export function createRedisSignatureStore(
   redis: ScriptedRedis,
   keys: Keys,
   limits: Limits,
-  lessons: Pick<LessonStore, "setResolution" | "deleteResolution">,
+  lessons: Pick<LessonStore, "setResolution" | "deleteResolution" | "taskSnapshot">,
 ): SignatureKnowledgeStore {
+  async function knownFixes(tenant: string, signatures: readonly string[]): Promise<Map<string, KnownFix[]>> {
+    if (signatures.length === 0) return new Map();
+    const shared = keys.shared(tenant);
+    return withoutEmpty(knownFixesBySignature(await guarded(() => redis.readKnownFixes(shared.signatures, shared.prefix, KNOWN_FIXES_PER_SIGNATURE, ...signatures))));
+  }
+
   /** Links (or, with no resolution, unlinks) the task's signatures; older versions are ignored. */
   async function link(task: TaskRef, { version, previousSignatures }: ResolutionChange, resolution: Resolution | null): Promise<void> {
     const shared = keys.shared(task.tenant);
@@ -90,6 +110,7 @@ export function createRedisSignatureStore(
               limits.eventsMaxPerTenant,
               limits.eventsTtlSeconds,
               JSON.stringify(lesson),
+              SIGNATURES_LISTED_PER_TASK,
             ),
           ),
       );
@@ -121,18 +142,19 @@ export function createRedisSignatureStore(
       return local.removed;
     },
 
-    async knownFixes(tenant, signatures) {
-      const found = new Map<string, KnownFix[]>();
-      if (signatures.length === 0) return found;
-      const shared = keys.shared(tenant);
-      const flat = await guarded(() => redis.readKnownFixes(shared.signatures, shared.prefix, KNOWN_FIXES_PER_SIGNATURE, ...signatures));
-      for (let i = 0; i < flat.length; ) {
-        const signature = String(flat[i]);
-        const count = Number(flat[i + 1]);
-        if (count > 0) found.set(signature, knownFixesFrom(flat.slice(i + 2, i + 2 + count * 2)));
-        i += 2 + count * 2;
-      }
-      return found;
+    knownFixes,
+
+    async taskWithKnownFixes(task, newest) {
+      const shared = keys.shared(task.tenant);
+      // The tenant lists the task's signatures as it counts them, so both slots are read at once.
+      const [snapshot, flat] = await Promise.all([
+        lessons.taskSnapshot(task, newest),
+        guarded(() => redis.readTaskKnownFixes(shared.taskSignatures(task.taskId), shared.prefix, KNOWN_FIXES_PER_SIGNATURE, SIGNATURES_LISTED_PER_TASK)),
+      ]);
+      const known = knownFixesBySignature(flat);
+      const missed = [...new Set(snapshot.lessons.map((lesson) => lesson.signature))].filter((signature) => !known.has(signature));
+      if (missed.length > 0) for (const [signature, fixes] of await knownFixes(task.tenant, missed)) known.set(signature, fixes);
+      return { ...snapshot, knownFixes: withoutEmpty(known) };
     },
 
     async listTenantSignatures(tenant, limit) {

@@ -6,20 +6,10 @@
 -- Returns per signature: the signature, the number of fixes n, then n pairs of task id and
 -- { approach, resolved_at } JSON, newest first.
 local rcall = redis.call
+
+-- @include lib/known-fixes.lua
+
 local prefix, max = ARGV[1], tonumber(ARGV[2])
 local out = {}
-for i = 3, #ARGV do
-  local signature = ARGV[i]
-  local found = {}
-  for _, task in ipairs(rcall('ZREVRANGE', prefix .. 'fixes:' .. signature, 0, max - 1)) do
-    local doc = rcall('HGET', prefix .. 'approaches:' .. signature, task)
-    if doc then
-      found[#found + 1] = task
-      found[#found + 1] = doc
-    end
-  end
-  out[#out + 1] = signature
-  out[#out + 1] = #found / 2
-  for _, value in ipairs(found) do out[#out + 1] = value end
-end
+for i = 3, #ARGV do appendKnownFixes(out, prefix, ARGV[i], max) end
 return out
