@@ -16,7 +16,26 @@ export function entriesFromPairs(flat: string[]): ToolLogEntry[] {
   return entries;
 }
 
-/** Arguments as the Lua script reads them: [name, canonical JSON, JSON as given] in the caller's order. */
+/**
+ * Arguments as the Lua script reads them: [name, canonical JSON, JSON as given] in the caller's
+ * order, or [name, JSON] when both are the same text (every primitive, and objects already in key
+ * order). The script keeps them with each call, so the short form is what keeps a stored call small.
+ */
 export function argumentPairs(args: ToolArguments): string {
-  return JSON.stringify(Object.entries(args).map(([name, value]) => [name, canonicalJson(value), JSON.stringify(value)]));
+  return JSON.stringify(
+    Object.entries(args).map(([name, value]) => {
+      const canonical = canonicalJson(value);
+      const given = JSON.stringify(value);
+      return canonical === given ? [name, given] : [name, canonical, given];
+    }),
+  );
+}
+
+/**
+ * What the Lua script keeps about a call to decide later whether a success fixes it: its outcome,
+ * error type and tool as a small JSON header, a newline (which JSON text never holds), then the
+ * arguments as argumentPairs wrote them, not re-encoded as a string inside the header.
+ */
+export function callFacts(toolName: string, outcome: string, errorType: string | null, args: ToolArguments): string {
+  return `${JSON.stringify({ o: outcome, e: errorType ?? "", t: toolName })}\n${argumentPairs(args)}`;
 }

@@ -1,8 +1,8 @@
 // Exports and imports a whole session's procedural memory, each as one MULTI/EXEC round trip.
 import { RECENT_CALLS_PER_TOOL } from "../../domain/tools/pattern-limits.js";
-import type { FixRelation, StoredMemory, ToolLogEntry } from "../../domain/tools/types.js";
+import type { FixRelation, StoredMemory } from "../../domain/tools/types.js";
 import type { Keys } from "./keys.js";
-import { argumentPairs, entryFrom } from "./log-entries.js";
+import { callFacts, entryFrom } from "./log-entries.js";
 import { patternsInOrderOfUse, stateFromPattern } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { execAtomically } from "./transaction.js";
@@ -33,16 +33,6 @@ export async function exportSession(
   };
 }
 
-/** What the Lua script keeps about an entry to decide later whether a success fixes it. */
-function factsOf(entry: ToolLogEntry): string {
-  return JSON.stringify({
-    tool: entry.tool_name,
-    outcome: entry.outcome,
-    error_type: entry.error_type ?? "",
-    args: argumentPairs(entry.arguments),
-  });
-}
-
 /** Replaces the session with `memory`; the caller has validated it and trimmed its log to the cap. */
 export async function importSession(
   redis: ScriptedRedis,
@@ -56,7 +46,7 @@ export async function importSession(
     // The fixing call's id lives apart from the entry, as the Lua script keeps it.
     const { fixed_by, ...stored } = entry;
     calls[`e:${entry.id}`] = JSON.stringify(stored);
-    calls[`m:${entry.id}`] = factsOf(entry);
+    calls[`m:${entry.id}`] = callFacts(entry.tool_name, entry.outcome, entry.error_type, entry.arguments);
     if (fixed_by) calls[`f:${entry.id}`] = fixed_by;
   }
 

@@ -77,7 +77,7 @@ local function learnFix(p)
     ep.events[#ep.events + 1] = { session_id = sessionId, failed_call_id = fixedId, fix_call_id = callId, applied_at = now }
     if #ep.events > maxEvents then table.remove(ep.events, 1) end
   end
-  p.successes[#p.successes + 1] = { goal_match = goal ~= '' and goal or nil, arg_hints = objectJson(cjson.decode(argsJson)),
+  p.successes[#p.successes + 1] = { goal_match = goal ~= '' and goal or nil, arg_hints = objectJson(decodeArgs(argsJson)),
     example_call_id = callId, delta_that_fixed = deltaJson, session_id = sessionId }
   if #p.successes > maxSuccesses then table.remove(p.successes, 1) end
 end
@@ -94,7 +94,7 @@ end
 -- A retried write (same idempotency key) was folded in already: answer, change nothing.
 local fresh = markerTtl == 0 or rcall('SET', appliedKey, '1', 'NX', 'EX', markerTtl)
 if fresh then
-  foldCall(p, cjson.decode(argsJson), outcome, goal, errorType, execMs, maxArgValues, maxContexts)
+  foldCall(p, decodeArgs(argsJson), outcome, goal, errorType, execMs, maxArgValues, maxContexts)
   if deltaJson ~= '' then learnFix(p) end
   p.updated_at = now
   p.last_used_at = now

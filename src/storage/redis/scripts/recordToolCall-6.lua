@@ -36,8 +36,20 @@ if #earlier > 0 then return { 'replayed', earlier[1], earlier[2], earlier[3], ea
 
 -- @include lib/pattern-fold.lua
 
-local args = cjson.decode(argsJson)
+local args = decodeArgs(argsJson)
 local isFailure = isFailureOutcome(outcome)
+
+-- A call's fix-detection facts: the header and arguments callFacts (log-entries.ts) and this script
+-- write, or, from before that form, one JSON object whose args are a string of their own.
+local function readFacts(raw)
+  local header, argsText = string.match(raw, '^([^\n]*)\n(.*)$')
+  if not header then
+    local old = cjson.decode(raw)
+    return { tool = old.tool, outcome = old.outcome, error_type = old.error_type, args = decodeArgs(old.args) }
+  end
+  local h = cjson.decode(header)
+  return { tool = h.t, outcome = h.o, error_type = h.e, args = decodeArgs(argsText) }
+end
 
 local function argumentDelta(failed, succeeded)
   local before, after = {}, {}
@@ -75,9 +87,9 @@ if outcome == 'success' then
     local prior = recent[i]
     local facts = rcall('HMGET', callsKey, 'm:' .. prior, 'f:' .. prior)
     if facts[1] and not facts[2] then
-      local m = cjson.decode(facts[1])
+      local m = readFacts(facts[1])
       if m.tool == tool and isFailureOutcome(m.outcome) then
-        delta = argumentDelta(cjson.decode(m.args), args)
+        delta = argumentDelta(m.args, args)
         if delta then
           fixedId, fixedErrorType = prior, m.error_type
           break
@@ -91,7 +103,8 @@ end
 local fixFor = fixedId and ('"' .. fixedId .. '"') or 'null'
 local entry = '{"id":"' .. id .. '",' .. string.sub(body, 2, -2) ..
   ',"fix_for":' .. fixFor .. ',"delta_args":' .. (delta or 'null') .. '}'
-local facts = cjson.encode({ tool = tool, outcome = outcome, error_type = errorType, args = argsJson })
+-- Kept small (a call is stored once per session): a JSON header, a newline, the arguments as sent.
+local facts = cjson.encode({ o = outcome, e = errorType, t = tool }) .. '\n' .. argsJson
 rcall('HSET', callsKey, 'e:' .. id, entry, 'm:' .. id, facts)
 if fixedId then
   rcall('HSET', callsKey, 'f:' .. fixedId, id)
@@ -109,7 +122,7 @@ if kept > maxLog then
   for _, old in ipairs(rcall('LPOP', logKey, kept - maxLog)) do
     local oldFacts = rcall('HGET', callsKey, 'm:' .. old)
     if oldFacts then
-      local oldOutcome = cjson.decode(oldFacts).outcome
+      local oldOutcome = readFacts(oldFacts).outcome
       if oldOutcome == 'success' then rcall('HINCRBY', metaKey, 'success', -1) end
       if isFailureOutcome(oldOutcome) then rcall('HINCRBY', metaKey, 'failure', -1) end
     end

@@ -1,8 +1,18 @@
 -- Included by the scripts that learn a tool's pattern (a session's, the tenant's shared one):
 -- argument memory, counts, timing and error patterns, so both learn by exactly the same rules.
--- Arguments arrive as [[key, canonical JSON of value, JSON of value as given], ...].
+-- Arguments arrive as [[key, canonical JSON of value, JSON of value as given], ...], or [key, JSON]
+-- when both texts are the same.
 
 local function isFailureOutcome(o) return o == 'failure' or o == 'timeout' end
+
+-- The arguments as [[key, canonical, as given], ...] whichever form they were written in.
+local function decodeArgs(text)
+  local pairs = cjson.decode(text)
+  for _, kv in ipairs(pairs) do
+    if kv[3] == nil then kv[3] = kv[2] end
+  end
+  return pairs
+end
 
 -- Each value travels twice as JSON text: canonical (sorted keys), so that deep equality is string
 -- equality, and as given, so that what is shown back keeps the agent's key order. Output is
