@@ -54,6 +54,14 @@ function resolutionFrom(doc: string | null): Resolution | null {
 /** What appendLesson-5.lua answers: applied (and how many lessons the task keeps), replayed, or refused. */
 export type AppendReply = ["applied", number] | ["replayed", string, string] | ["mismatch"];
 
+/** How a capture appends: with its write key (and how long its record lives), and text it has made already. */
+export interface AppendOptions {
+  writeKey: WriteKey | null;
+  recordTtlSeconds: number;
+  normalisedMessage?: string;
+  lessonJson?: string;
+}
+
 /** Appends the lesson with the appendLesson script, which also checks and keeps the write key's record. */
 export function appendKeyedLesson(
   redis: ScriptedRedis,
@@ -61,9 +69,7 @@ export function appendKeyedLesson(
   limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
   task: TaskRef,
   lesson: Lesson,
-  writeKey: WriteKey | null,
-  recordTtlSeconds: number,
-  normalisedMessage = normaliseMessage(lesson.error_message),
+  { writeKey, recordTtlSeconds, normalisedMessage = normaliseMessage(lesson.error_message), lessonJson = JSON.stringify(lesson) }: AppendOptions,
 ): Promise<AppendReply> {
   const k = keys.task(task);
   return guarded(() =>
@@ -73,7 +79,7 @@ export function appendKeyedLesson(
       k.signatures,
       k.resolution,
       k.writeKey(writeKey?.key ?? null),
-      JSON.stringify(lesson),
+      lessonJson,
       lesson.category,
       lesson.tier,
       limits.maxLessonsPerTask,
@@ -99,7 +105,7 @@ export function createRedisLessonStore(
 ): LessonStore {
   return {
     async appendLesson(task, lesson) {
-      await appendKeyedLesson(redis, keys, limits, task, lesson, null, 0);
+      await appendKeyedLesson(redis, keys, limits, task, lesson, { writeKey: null, recordTtlSeconds: 0 });
     },
 
     async listLessons(task, newest) {

@@ -84,10 +84,12 @@ export function createRedisSignatureStore(
       const shared = keys.shared(task.tenant);
       const [markerKey, markerTtl] = writeMarker(shared.applied, writeKey && `lesson:${task.taskId}:${writeKey.key}`, limits.writeIdTtlSeconds);
       const s = lesson.signature;
-      const normalised = normaliseMessage(lesson.error_message);
+      // Both scripts take these, so they are made once.
+      const normalisedMessage = normaliseMessage(lesson.error_message);
+      const lessonJson = JSON.stringify(lesson);
       // The tenant's count needs nothing the task's script decides, so both go out at once.
       const { local, tenant } = await writeLocalAndTenant(
-        () => appendKeyedLesson(redis, keys, limits, task, lesson, writeKey, limits.writeIdTtlSeconds, normalised),
+        () => appendKeyedLesson(redis, keys, limits, task, lesson, { writeKey, recordTtlSeconds: limits.writeIdTtlSeconds, normalisedMessage, lessonJson }),
         () =>
           guarded(() =>
             redis.countSignature(
@@ -101,7 +103,7 @@ export function createRedisSignatureStore(
               task.taskId,
               lesson.error_type,
               lesson.category,
-              normalised,
+              normalisedMessage,
               KNOWN_FIXES_PER_SIGNATURE,
               markerTtl,
               limits.lessonsTtlSeconds,
@@ -109,7 +111,7 @@ export function createRedisSignatureStore(
               Date.parse(lesson.timestamp),
               limits.eventsMaxPerTenant,
               limits.eventsTtlSeconds,
-              JSON.stringify(lesson),
+              lessonJson,
               SIGNATURES_LISTED_PER_TASK,
             ),
           ),
