@@ -52,13 +52,13 @@ function loggerOf(config: Config) {
 }
 
 /** A tenant's default budget when keys make tenants: generous for one agent fleet, a stop for a runaway loop. */
-export const DEFAULT_TENANT_RATE_LIMIT = 100_000;
+const DEFAULT_TENANT_RATE_LIMIT = 100_000;
 
 function rateLimitOf(config: Config, hasKeys: boolean): RateLimitOptions {
   return {
     tenantMax: config.RATE_LIMIT_MAX ?? (hasKeys ? DEFAULT_TENANT_RATE_LIMIT : 0),
-    // Without keys nobody is unauthenticated, so this only ever limits guessing.
-    unauthenticatedMax: config.RATE_LIMIT_UNAUTHENTICATED_MAX,
+    // Without keys nobody is unauthenticated; with them, this limits guessing.
+    unauthenticatedMax: hasKeys ? config.RATE_LIMIT_UNAUTHENTICATED_MAX : 0,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     syncMs: config.RATE_LIMIT_SYNC_MS,
   };

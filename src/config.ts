@@ -41,7 +41,8 @@ const envSchema = z.object({
   SESSIONS_TTL_SECONDS: nonNegativeInt.default(2_592_000),
   TOOLS_TTL_SECONDS: nonNegativeInt.default(7_776_000),
   // Unset: 100,000 a minute per tenant when API keys are set, no limit when the one tenant is everyone.
-  RATE_LIMIT_MAX: nonNegativeInt.optional().or(z.literal("").transform(() => undefined)),
+  // An empty value means unset (z.coerce would read "" as 0, which turns the limit off).
+  RATE_LIMIT_MAX: z.preprocess((value) => (value === "" ? undefined : value), nonNegativeInt.optional()),
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
   RATE_LIMIT_UNAUTHENTICATED_MAX: nonNegativeInt.default(600),
   RATE_LIMIT_SYNC_MS: positiveInt.min(10).max(100).default(100),

@@ -2,7 +2,7 @@
 import pino from "pino";
 
 /** The most log text held while stdout is slower than the service; past it, lines are dropped and counted. */
-export const LOG_BUFFER_MAX_BYTES = 8 * 1024 * 1024;
+const LOG_BUFFER_MAX_BYTES = 8 * 1024 * 1024;
 // Lines wait for 4 KB of company, or at most this long, so a busy service writes in batches and a quiet one promptly.
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 100;

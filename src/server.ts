@@ -1,12 +1,14 @@
 // Entry point: load the config, build the app, listen, and shut down gracefully on SIGTERM/SIGINT.
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { createLogDestination } from "./logging.js";
+import { createLogDestination, type LogDestination } from "./logging.js";
+
+// JSON lines go through a buffer that never blocks a request; pretty lines have pino-pretty's worker.
+let logs: LogDestination | null = null;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // JSON lines go through a buffer that never blocks a request; pretty lines have pino-pretty's worker.
-  const logs = config.LOG_FORMAT === "json" ? createLogDestination() : null;
+  logs = config.LOG_FORMAT === "json" ? createLogDestination() : null;
   const app = await buildApp(config, logs ? { logger: { level: config.LOG_LEVEL, stream: logs } } : {});
   // Every way out flushes what the buffer still holds, so the last lines before an exit are never lost.
   const exit = (code: number): never => {
@@ -50,6 +52,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // What the boot logged before it failed (a store that would not connect, say) goes out first.
+  logs?.flushSync();
   // A bad setting is the operator's to fix: one line naming it, no stack trace.
   if (error instanceof ConfigError) process.stderr.write(`agent-lessons: ${error.message}\n`);
   else process.stderr.write(`agent-lessons failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);

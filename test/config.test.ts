@@ -21,6 +21,9 @@ describe("configuration", () => {
     const config = loadConfig({ PORT: "8080", REDIS_URL: "redis://cache:6379/2", LESSONS_MAX_PER_TASK: "5" });
     expect(config).toMatchObject({ PORT: 8080, REDIS_URL: "redis://cache:6379/2", LESSONS_MAX_PER_TASK: 5 });
     expect(loadConfig({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+    // An empty RATE_LIMIT_MAX (as .env.example ships it) is unset, so the default applies, not 0 (no limit).
+    expect(loadConfig({ RATE_LIMIT_MAX: "" }).RATE_LIMIT_MAX).toBeUndefined();
+    expect(loadConfig({ RATE_LIMIT_MAX: "0" }).RATE_LIMIT_MAX).toBe(0);
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -32,6 +35,8 @@ describe("configuration", () => {
     ["LESSONS_MAX_PER_TASK", "0"],
     ["FIX_DETECTION_WINDOW", "-1"],
     ["LOG_LEVEL", "loud"],
+    ["RATE_LIMIT_MAX", "lots"],
+    ["RATE_LIMIT_SYNC_MS", "1000"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

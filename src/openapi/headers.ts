@@ -9,7 +9,7 @@ const HEADERS = {
   "X-Request-Id": { description: "The request's id: the caller's own X-Request-Id when it is safe to log, else a new UUID", schema: { type: "string" } },
   Location: { description: "The path of the record just created", schema: { type: "string" } },
   "Idempotent-Replayed": {
-    description: "true when this is the stored response of an earlier request with the same Idempotency-Key",
+    description: "true when this answers again the write of an earlier request with the same Idempotency-Key (nothing was written now)",
     schema: { type: "string", enum: ["true"] },
   },
   "X-RateLimit-Limit": { description: "Requests the tenant may make per window (when the limit is on)", schema: integer },

@@ -13,8 +13,6 @@ export interface RateLimitOptions {
   syncMs: number;
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
-
 /**
  * Every `syncMs`, what this replica admitted since the last sync goes to the store in one call per
  * window (normally one), which answers every replica's totals. While the store is unreachable, the
@@ -56,7 +54,8 @@ export function createRateLimiter(store: RateCountStore, options: RateLimitOptio
     /** Counts a request of a tenant, or of an address without a valid key; null when that kind is unlimited. */
     take(subject: string, authenticated: boolean): BudgetDecision | null {
       const max = authenticated ? options.tenantMax : options.unauthenticatedMax;
-      return max > 0 ? budget.take(authenticated ? subject : `unauthenticated:${subject}`, max) : null;
+      // Addresses without a valid key can be many; they are not refreshed while idle.
+      return max > 0 ? budget.take(authenticated ? subject : `unauthenticated:${subject}`, max, authenticated) : null;
     },
 
     /** Sends what is still unsent, so that the other replicas count it after this one stops. */

@@ -9,7 +9,7 @@ import { createRedisStore } from "../storage/redis/index.js";
 declare module "fastify" {
   interface FastifyInstance {
     store: Store;
-    /** The Redis connection when the store is Redis (shared with the rate limiter), else null. */
+    /** The Redis connection when the store is Redis (readiness and metrics read its status), else null. */
     redisClient: RedisClient | null;
   }
 }

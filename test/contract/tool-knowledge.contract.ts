@@ -158,6 +158,16 @@ export function toolKnowledgeStoreContract(factory: StoreFactory): void {
       expect(knowledge.error_patterns).toMatchObject([{ error_type: "E", count: 0, typical_fix: "change n: 0 -> 1" }]);
     });
 
+    it("counts one fix twice when two sessions make the same change with keys in other orders, numeric and '/' names included", async () => {
+      const store = await open();
+      await fixIn(store, aSession(), "E", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, z: true }, { z: true, "9": { x: 3, y: 1 }, "10": "y", n: [1, { b: 2, a: 1 }] }, 1);
+      await fixIn(store, aSession(), "E", { z: true, "9": { x: 2, y: 1 }, "10": "x", "a/b": 1 }, { n: [1, { a: 1, b: 2 }], "10": "y", "9": { y: 1, x: 3 }, z: true }, 2);
+      const [pattern] = (await knowledgeOf(store, "default", "search")).error_patterns;
+      expect(pattern!.fixes).toHaveLength(1);
+      expect(pattern!.fixes[0]).toMatchObject({ times_applied: 2 });
+      expect(pattern!.fixes[0]!.fix_delta).toEqual({ added: { n: [1, { a: 1, b: 2 }] }, removed: ["a/b"], changed: { "9": { from: { x: 2, y: 1 }, to: { x: 3, y: 1 } }, "10": { from: "x", to: "y" } } });
+    });
+
     it("records and counts a keyed call once, answering a retry with the first call as recorded", async () => {
       const store = await open();
       const session = aSession();
@@ -170,6 +180,16 @@ export function toolKnowledgeStoreContract(factory: StoreFactory): void {
       expect(valueOf(await store.recordSharedToolCall(session, call, keyed("another-key"))).entry.id).toBe("call-0002");
       expect((await store.sessionCounters(session)).total_calls).toBe(2);
       expect(await knowledgeOf(store, "default", "search")).toMatchObject({ total_calls: 2, failure_count: 2 });
+    });
+
+    it("replays a keyed fix of a failure whose error type spans lines", async () => {
+      const store = await open();
+      const session = aSession();
+      await store.recordSharedToolCall(session, aCall("search", "failure", { n: 0 }, { error_type: "Error:\nline two" }), null);
+      const fix = aCall("search", "success", { n: 1 });
+      const first = valueOf(await store.recordSharedToolCall(session, fix, keyed("multi-line")));
+      expect(await store.recordSharedToolCall(session, fix, keyed("multi-line"))).toEqual({ outcome: "replayed", value: first });
+      expect(first.entry).toMatchObject({ fix_for: "call-0001", delta_args: { changed: { n: { from: 0, to: 1 } } } });
     });
 
     it("replays a keyed success with the fix it detected, and learns that fix once", async () => {

@@ -3,6 +3,7 @@ import type { Cluster, Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionRef, Store, StoreLimits, TaskRef } from "../../src/storage/port.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
+import { canonicalJson } from "../../src/domain/tools/arguments.js";
 import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";
 import { DEFAULT_LIMITS, keysMatching, keysWritten, rawRedis, redisElapse, redisStoreFactory, uniquePrefix } from "../helpers/stores.js";
 
@@ -159,5 +160,19 @@ describe("fix-detection facts of a call (redis)", () => {
     await raw.hset(await callsKeyOf(store), "m:call-0001", earlierForm);
     const fix = await store.recordToolCall(session, aCall("search", "success", { q: "y" }));
     expect(fix).toMatchObject({ fix_for: "call-0001", delta_args: { changed: { q: { from: "x", to: "y" } } } });
+  });
+});
+
+describe("a fix's canonical text (redis)", () => {
+  it("is what canonicalJson makes of the delta, when the session's script builds it for the tenant", async () => {
+    const store = await open({});
+    const session = aSession();
+    await store.recordToolCall(session, aCall("search", "failure", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, é: 1 }, { error_type: "E" }));
+    await store.recordSharedToolCall(session, aCall("search", "failure", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, é: 1 }, { error_type: "E" }), null);
+    await store.recordSharedToolCall(session, aCall("search", "success", { "9": { x: 3, y: 1 }, "10": "y", n: [{ b: 2, a: 1 }], é: 1 }), null);
+    const toolKey = (await keysWritten(store))!.find((key) => key.endsWith(":tool:search"))!;
+    const state = JSON.parse((await raw.hget(toolKey, "state"))!) as { errors: Array<{ fixes: Array<{ delta: string; canonical: string }> }> };
+    const [fix] = state.errors[0]!.fixes;
+    expect(fix!.canonical).toBe(canonicalJson(JSON.parse(fix!.delta)));
   });
 });

@@ -1,4 +1,5 @@
 // The lessons use cases: capture a failure as a lesson, read lessons back, format them, count them.
+import { createHash } from "node:crypto";
 import { keyReused, notFound } from "../../errors.js";
 import type { LessonStore, SignatureKnowledgeStore, TaskRef, WriteKey } from "../../storage/port.js";
 import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js";
@@ -45,6 +46,14 @@ export function mostCommonCategory(byCategory: Record<string, number>): string |
   return best;
 }
 
+/**
+ * A keyed capture's id comes from its key, so that every attempt of one request names the same
+ * lesson: the task's own record and the tenant's event agree even when a reply was lost between them.
+ */
+function keyedLessonId(task: TaskRef, key: string): string {
+  return `lsn_${createHash("sha256").update(`${task.tenant}\u0000${task.taskId}\u0000${key}`).digest("hex").slice(0, 32)}`;
+}
+
 export function createLessonService({ store, clock, newLessonId }: LessonServiceDeps) {
   /**
    * Per signature of the given lessons, the most recent fix that worked in another task. The
@@ -69,7 +78,7 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
       const category = categoriseError(report.error_type, report.error_message);
       const message = report.error_message.slice(0, MAX_MESSAGE_CHARS);
       const lesson: Lesson = {
-        lesson_id: newLessonId(),
+        lesson_id: writeKey ? keyedLessonId(task, writeKey.key) : newLessonId(),
         task_id: task.taskId,
         attempt_number: report.attempt_number,
         tier: report.tier,

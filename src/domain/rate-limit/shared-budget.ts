@@ -23,6 +23,8 @@ interface SubjectState {
   pending: number;
   /** Sent, and not yet answered. */
   sending: number;
+  /** Whether a sync asks for the others' count while this replica admits nothing new. */
+  refreshIdle: boolean;
 }
 
 /**
@@ -33,22 +35,26 @@ interface SubjectState {
 export function createSharedBudget(windowMs: number, now: () => number = Date.now) {
   const subjects = new Map<string, SubjectState>();
 
-  function stateOf(subject: string, windowStartMs: number): SubjectState {
+  function stateOf(subject: string, windowStartMs: number, refreshIdle: boolean): SubjectState {
     let state = subjects.get(subject);
     if (!state || state.windowStartMs !== windowStartMs) {
       // A new window starts from nothing; what was still unsent of the old one is dropped with it.
-      state = { windowStartMs, shared: 0, pending: 0, sending: 0 };
+      state = { windowStartMs, shared: 0, pending: 0, sending: 0, refreshIdle };
       subjects.set(subject, state);
     }
     return state;
   }
 
   return {
-    /** Counts one request of `subject` against `max` per window, unless the budget is spent. */
-    take(subject: string, max: number): BudgetDecision {
+    /**
+     * Counts one request of `subject` against `max` per window, unless the budget is spent. A
+     * subject that is not refreshed while idle (one client address of many, say) learns the
+     * others' count only with its own next sync, which keeps a sync's size to the active subjects.
+     */
+    take(subject: string, max: number, refreshIdle = true): BudgetDecision {
       const at = now();
       const windowStartMs = at - (at % windowMs);
-      const state = stateOf(subject, windowStartMs);
+      const state = stateOf(subject, windowStartMs, refreshIdle);
       const used = state.shared + state.pending + state.sending;
       const resetSeconds = Math.max(1, Math.ceil((windowStartMs + windowMs - at) / 1000));
       if (used >= max) return { allowed: false, limit: max, remaining: 0, resetSeconds };
@@ -58,15 +64,16 @@ export function createSharedBudget(windowMs: number, now: () => number = Date.no
 
     /**
      * Takes what was admitted since the last sync, to be added to the shared counts. Subjects of the
-     * current window with nothing new are sent too, with 0, so that this replica learns what the
-     * others admitted for them before they come back: every view is at most one sync old.
+     * current window with nothing new are sent too (those refreshed while idle), with 0, so that this
+     * replica learns what the others admitted for them before they come back: every such view is
+     * at most one sync old.
      */
     drain(): CountsToSync[] {
       const at = now();
       const current = at - (at % windowMs);
       const byWindow = new Map<number, Map<string, number>>();
       for (const [subject, state] of subjects) {
-        if (state.pending === 0 && (state.windowStartMs !== current || state.sending > 0)) continue;
+        if (state.pending === 0 && (state.windowStartMs !== current || !state.refreshIdle)) continue;
         let counts = byWindow.get(state.windowStartMs);
         if (!counts) byWindow.set(state.windowStartMs, (counts = new Map()));
         counts.set(subject, state.pending);

@@ -23,6 +23,11 @@ function sortKeysDeep(value: unknown): unknown {
   return sorted;
 }
 
+/** The arguments' names in the order canonicalJson writes them (integer-like names first, as JSON.stringify does). */
+export function canonicalKeyOrder(args: Record<string, unknown>): string[] {
+  return Object.keys(sortKeysDeep(args) as Record<string, unknown>);
+}
+
 /**
  * Compact JSON with object keys sorted recursively; arrays keep their order.
  * A value JSON cannot represent at the top level (undefined, a function) gives `null`.

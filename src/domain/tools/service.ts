@@ -106,10 +106,9 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
   return {
     /**
      * Summarises the result (the raw result is not kept), then records the call and any fix it
-     * makes, in the session and in the tenant's shared knowledge; `writeId` (the request's
-     * idempotency key) keeps a retry from being counted twice by the tenant.
+     * makes, in the session and in the tenant's shared knowledge. With a write key, a retry answers
+     * the first call again (`replayed`), and a key used for another request is refused.
      */
-    /** Records the call; with a write key, a retry answers the first call again (`replayed`), and a key used for another request is refused. */
     async record(session: SessionRef, input: ToolCallInput, writeKey: WriteKey | null = null): Promise<{ call: RecordedCall; replayed: boolean }> {
       const { summary, type } = summariseResult(input.result);
       const call: NewToolCall = {

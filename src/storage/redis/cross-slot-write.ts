@@ -9,7 +9,9 @@
 //     (a lesson's signature is known before it is stored), both are sent at once: one round trip,
 //     or one pipeline to each cluster node;
 //   - in sequence (writeLocalThenTenant): when the tenant learns from the local result (a session's
-//     detected fix, a resolution's version), the local script runs first.
+//     detected fix, a resolution's version), the local script runs first. On a single Redis server
+//     (no slots to respect) a tool call instead runs both as one script, recordAndLearnToolCall,
+//     which fills in what the session decided: one round trip, and atomic as a whole.
 //
 // Either way each script is atomic on its own. The local one keeps the request's idempotency
 // record (its Idempotency-Key, with a fingerprint of the request) beside the data it protects, in

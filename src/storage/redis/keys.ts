@@ -90,9 +90,9 @@ export function createKeys(prefix: string) {
         meta: `${root}:meta`,
         /** List of call ids, oldest first. */
         log: `${root}:log`,
-        /** Hash: <id> → entry JSON, <id>:m → fix-detection facts, <id>:f → id of the fixing call. */
+        /** Hash: e:<id> → entry JSON, m:<id> → fix-detection facts, f:<id> → id of the fixing call. */
         calls: `${root}:calls`,
-        /** Hash: <tool> → pattern state JSON, <tool>:r → recent call ids of that tool. */
+        /** Hash: <tool> → pattern state JSON (its recent call ids included). */
         patterns: `${root}:patterns`,
         /** List of fix relation JSON documents, oldest first. */
         fixes: `${root}:fixes`,

@@ -3,7 +3,7 @@ import type { ToolPattern } from "../../domain/tools/types.js";
 import { parsePatternState, patternFromState } from "./pattern-state.js";
 
 /** The most patterns kept parsed, least recently read forgotten first (each holds its state text too). */
-export const PATTERN_CACHE_ENTRIES = 2000;
+const PATTERN_CACHE_ENTRIES = 2000;
 
 export interface ParsedPattern {
   readonly pattern: ToolPattern;

@@ -2,17 +2,18 @@
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
-import { canonicalJson } from "../../domain/tools/arguments.js";
+import { canonicalJson, canonicalKeyOrder } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_CONTEXTS_PER_ERROR, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
-import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, WriteKey } from "../port.js";
+import type { KeyedWrite, NewToolCall, RecordedToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, WriteKey } from "../port.js";
 import { writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { knowledgeFromState } from "./shared-state.js";
-import { recordInSession, type SessionRecord } from "./tool-memory.js";
+import { argumentPairs } from "./log-entries.js";
+import { recordInSession, sessionScriptInput, sessionWriteFrom, type SessionRecord } from "./tool-memory.js";
 import { execAtomically } from "./transaction.js";
 
 type KnowledgeLimits = Pick<
@@ -21,17 +22,14 @@ type KnowledgeLimits = Pick<
 >;
 
 export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): ToolKnowledgeStore {
-  /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
-  async function learn(session: SessionRef, { entry, fixedErrorType, argumentPairs }: SessionRecord, writeKey: WriteKey | null): Promise<KnownSharedFix | null> {
+  /** learnToolCall-4.lua's keys and arguments for the session's record of a call. */
+  function tenantScriptInput(session: SessionRef, { entry, fixedErrorType, argumentPairs }: SessionRecord, writeKey: WriteKey | null) {
     const shared = keys.shared(session.tenant);
     const [markerKey, markerTtl] = writeMarker(shared.applied, writeKey && `tool-call:${session.sessionId}:${writeKey.key}`, limits.writeIdTtlSeconds);
     const delta = entry.fix_for ? entry.delta_args : null;
-    const reply = await guarded(() =>
-      redis.learnToolCall(
-        shared.tool(entry.tool_name),
-        shared.toolSessions(entry.tool_name),
-        shared.tools,
-        markerKey,
+    return {
+      keys: [shared.tool(entry.tool_name), shared.toolSessions(entry.tool_name), shared.tools, markerKey],
+      argv: [
         entry.tool_name,
         session.sessionId,
         entry.id,
@@ -59,16 +57,49 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
         JSON.stringify(entry),
         delta ? JSON.stringify(fixDetected(session, entry)) : "",
         limits.sessionsTtlSeconds,
-      ),
-    );
-    if (reply.length === 0) return null;
-    const fixDelta = JSON.parse(String(reply[0])) as ArgDelta;
-    return { fix_delta: fixDelta, typical_fix: describeDelta(fixDelta), times_applied: Number(reply[1]) };
+      ] as Array<string | number>,
+    };
+  }
+
+  /** The script's answer for a failure whose error type the tenant knows a fix for. */
+  function knownFixFrom(deltaJson: string | number | undefined, times: string | number | undefined): KnownSharedFix | null {
+    if (!deltaJson) return null;
+    const fixDelta = JSON.parse(String(deltaJson)) as ArgDelta;
+    return { fix_delta: fixDelta, typical_fix: describeDelta(fixDelta), times_applied: Number(times) };
+  }
+
+  /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
+  async function learn(session: SessionRef, record: SessionRecord, writeKey: WriteKey | null): Promise<KnownSharedFix | null> {
+    const input = tenantScriptInput(session, record, writeKey);
+    const [tool, sessions, tools, marker] = input.keys as [string, string, string, string];
+    const reply = await guarded(() => redis.learnToolCall(tool, sessions, tools, marker, ...input.argv));
+    return knownFixFrom(reply[0], reply[1]);
+  }
+
+  /**
+   * A single Redis server lets one script touch both hash tags: the session's write and the
+   * tenant's in one round trip. What the session decides (the id, the fix) is filled in by the script.
+   */
+  async function recordAndLearn(session: SessionRef, call: NewToolCall, writeKey: WriteKey | null): Promise<KeyedWrite<RecordedToolCall>> {
+    const args = argumentPairs(call.arguments);
+    const local = sessionScriptInput(keys, limits, session, call, args, writeKey, limits.writeIdTtlSeconds, JSON.stringify(canonicalKeyOrder(call.arguments)));
+    const undecided: SessionRecord = { entry: { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null }, fixedErrorType: null, argumentPairs: args };
+    const tenant = tenantScriptInput(session, undecided, writeKey);
+    const reply = await guarded(() => redis.recordAndLearnToolCall(...local.keys, ...tenant.keys, ...local.argv, ...tenant.argv));
+    if (reply[0] === "mismatch") return { outcome: "mismatch" };
+    const [outcome, id, at, fixedId, delta, fixedType, knownDelta, times] = reply.map(String) as [
+      "applied" | "replayed", string, string, string, string, string, string, string,
+    ];
+    const written = sessionWriteFrom(outcome === "applied" ? ["applied", id, fixedId, delta, fixedType, ""] : ["replayed", id, at, fixedId, delta, fixedType], call, args);
+    if (written.outcome === "mismatch") return written;
+    return { outcome, value: { entry: written.record.entry, knownFix: knownFixFrom(knownDelta, times) } };
   }
 
   return {
     async recordSharedToolCall(session, call: NewToolCall, writeKey) {
-      // The tenant learns the fix the session's script detects, so the two go in sequence. A replay
+      if (!redis.isCluster) return recordAndLearn(session, call, writeKey);
+      // In a Cluster the tenant's slot is elsewhere, and the tenant learns the fix the session's
+      // script detects, so the two go in sequence. A replay
       // is folded in too: if the first attempt's tenant write failed, this is when it lands (the
       // marker makes it once), with the facts the session kept from that first attempt.
       const { local, tenant } = await writeLocalThenTenant(

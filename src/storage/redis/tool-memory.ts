@@ -31,7 +31,8 @@ type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow
 /** What a keyed record did: applied now, replayed from the key's first call, or refused (another request). */
 export type SessionWrite = { outcome: "applied" | "replayed"; record: SessionRecord } | { outcome: "mismatch" };
 
-type RecordReply = ["applied", string, string, string, string] | ["replayed", string, string, string, string, string] | ["mismatch"];
+/** recordToolCall-6.lua's reply (an applied call also carries its delta's canonical text, or ''). */
+export type RecordReply = ["applied", string, string, string, string, string] | ["replayed", string, string, string, string, string] | ["mismatch"];
 
 /** The call as recorded: its id and time, and what fix detection found (from the script or the key's record). */
 function sessionRecord(call: NewToolCall, args: string, id: string, timestamp: string, fixedId: string, deltaJson: string, fixedErrorType: string): SessionRecord {
@@ -46,26 +47,21 @@ function sessionRecord(call: NewToolCall, args: string, id: string, timestamp: s
   return { entry, fixedErrorType: fixedId ? fixedErrorType || UNKNOWN_ERROR_TYPE : null, argumentPairs: args };
 }
 
-/** Records one call in its session with the recordToolCall script: one round trip, atomic, once per write key. */
-export async function recordInSession(
-  redis: ScriptedRedis,
+/** The keys and arguments of recordToolCall-6.lua (the first part of recordAndLearnToolCall's too). */
+export function sessionScriptInput(
   keys: Keys,
   limits: SessionLimits,
   session: SessionRef,
   call: NewToolCall,
-  writeKey: WriteKey | null = null,
-  recordTtlSeconds = 0,
-): Promise<SessionWrite> {
+  args: string,
+  writeKey: WriteKey | null,
+  recordTtlSeconds: number,
+  canonicalOrder: string,
+): { keys: string[]; argv: Array<string | number> } {
   const k = keys.session(session);
-  const args = argumentPairs(call.arguments);
-  const reply = (await guarded(() =>
-    redis.recordToolCall(
-      k.meta,
-      k.log,
-      k.calls,
-      k.patterns,
-      k.fixes,
-      k.writeKey(writeKey?.key ?? null),
+  return {
+    keys: [k.meta, k.log, k.calls, k.patterns, k.fixes, k.writeKey(writeKey?.key ?? null)],
+    argv: [
       JSON.stringify(call),
       call.tool_name,
       call.outcome,
@@ -83,8 +79,13 @@ export async function recordInSession(
       limits.sessionsTtlSeconds,
       writeKey?.fingerprint ?? "",
       recordTtlSeconds,
-    ),
-  )) as RecordReply;
+      canonicalOrder,
+    ],
+  };
+}
+
+/** A session script's reply as a SessionWrite. */
+export function sessionWriteFrom(reply: RecordReply, call: NewToolCall, args: string): SessionWrite {
   switch (reply[0]) {
     case "applied": {
       const [, id, fixedId, deltaJson, fixedErrorType] = reply;
@@ -97,6 +98,23 @@ export async function recordInSession(
     case "mismatch":
       return { outcome: "mismatch" };
   }
+}
+
+/** Records one call in its session with the recordToolCall script: one round trip, atomic, once per write key. */
+export async function recordInSession(
+  redis: ScriptedRedis,
+  keys: Keys,
+  limits: SessionLimits,
+  session: SessionRef,
+  call: NewToolCall,
+  writeKey: WriteKey | null = null,
+  recordTtlSeconds = 0,
+): Promise<SessionWrite> {
+  const args = argumentPairs(call.arguments);
+  const input = sessionScriptInput(keys, limits, session, call, args, writeKey, recordTtlSeconds, "");
+  const [meta, log, calls, patterns, fixes, record] = input.keys as [string, string, string, string, string, string];
+  const reply = (await guarded(() => redis.recordToolCall(meta, log, calls, patterns, fixes, record, ...input.argv))) as RecordReply;
+  return sessionWriteFrom(reply, call, args);
 }
 
 export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits): ToolMemoryStore {

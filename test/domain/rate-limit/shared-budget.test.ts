@@ -70,6 +70,16 @@ describe("shared request budget", () => {
     expect(budget.drain()[0]!.counts).toEqual(new Map([["t", 5]]));
   });
 
+  it("refreshes an idle subject only when asked to, so a sync carries the active addresses, not every address seen", () => {
+    const budget = createSharedBudget(60_000, () => 0);
+    budget.take("tenant", 10);
+    budget.take("unauthenticated:10.0.0.1", 10, false);
+    const [first] = budget.drain();
+    budget.settle(first!, new Map([["tenant", 1], ["unauthenticated:10.0.0.1", 1]]));
+    // Nothing new from either: the tenant is asked after (count 0), the address is not.
+    expect(budget.drain()[0]!.counts).toEqual(new Map([["tenant", 0]]));
+  });
+
   it("forgets subjects whose window has ended", () => {
     let now = 0;
     const budget = createSharedBudget(1000, () => now);

@@ -1316,7 +1316,7 @@ export interface components {
         "X-Request-Id": string;
         /** @description The path of the record just created */
         Location: string;
-        /** @description true when this is the stored response of an earlier request with the same Idempotency-Key */
+        /** @description true when this answers again the write of an earlier request with the same Idempotency-Key (nothing was written now) */
         "Idempotent-Replayed": "true";
         /** @description Requests the tenant may make per window (when the limit is on) */
         "X-RateLimit-Limit": number;

@@ -12,6 +12,8 @@
 -- ARGV[9] the tenant's prefix   ARGV[10] when the lesson was captured (ms)
 -- ARGV[11] events kept   ARGV[12] seconds the event log lives   ARGV[13] the lesson as JSON (the event's data)
 -- ARGV[14] signatures listed per task (the task's most recently captured, for readTaskKnownFixes)
+-- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the listing,
+-- the event log, the minute counts and the categories (lib/activity.lua).
 -- Returns the most recent known fixes, newest first: { task id, { approach, resolved_at } JSON, ... }.
 local rcall = redis.call
 local sigKey, tasksKey, sigsKey, fixesKey, approachesKey, appliedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
@@ -34,14 +36,12 @@ if fresh then
   touchListing(prefix, 'tasks', ARGV[2], atMs, ttl)
   logEvent(prefix, 'lesson.captured', 'task', ARGV[2], ARGV[13], tonumber(ARGV[11]), tonumber(ARGV[12]))
   countMinute(prefix, atMs, 'l', 1)
+  -- The task's signatures as the tenant knows them, so a prompt can read their fixes beside the task.
+  local taskSignaturesKey = prefix .. 'tasksigs:' .. ARGV[2]
+  rcall('ZADD', taskSignaturesKey, atMs, ARGV[1])
+  rcall('ZREMRANGEBYRANK', taskSignaturesKey, 0, -tonumber(ARGV[14]) - 1)
+  if ttl > 0 then rcall('EXPIRE', taskSignaturesKey, ttl) else rcall('PERSIST', taskSignaturesKey) end
 end
-
--- The task's signatures as the tenant knows them, so a prompt can read their fixes beside the task.
--- Outside the marker's test: a retry leaves it as it was, bar the time.
-local taskSignaturesKey = prefix .. 'tasksigs:' .. ARGV[2]
-rcall('ZADD', taskSignaturesKey, atMs, ARGV[1])
-rcall('ZREMRANGEBYRANK', taskSignaturesKey, 0, -tonumber(ARGV[14]) - 1)
-if ttl > 0 then rcall('EXPIRE', taskSignaturesKey, ttl) else rcall('PERSIST', taskSignaturesKey) end
 
 local known = {}
 for _, task in ipairs(rcall('ZREVRANGE', fixesKey, 0, tonumber(ARGV[6]) - 1)) do
