@@ -5,8 +5,9 @@ FROM node:22-bookworm-slim AS build
 WORKDIR /app
 # Manifests first, so this layer is rebuilt only when dependencies change.
 COPY package.json package-lock.json ./
-# npm ci needs every workspace's manifest (the TypeScript client's), not its sources.
+# npm ci needs every workspace's manifest (the TypeScript client's, the command's), not their sources.
 COPY clients/typescript/package.json ./clients/typescript/
+COPY clients/cli/package.json ./clients/cli/
 # --ignore-scripts: the only install script in the tree is esbuild's (a dev tool via vite/tsx);
 # tsc does not need it, and npm 11 would skip it anyway without an allowScripts entry.
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -14,13 +15,15 @@ COPY tsconfig*.json ./
 COPY scripts/ ./scripts/
 COPY src/ ./src/
 # tsc -p tsconfig.build.json, then copies the Lua scripts (with their lib/ includes) and the dashboard's files to dist/.
-RUN npm run build
+# The image runs the service only: the clients and the agent-lessons command are built where agents run.
+RUN npm run build:service
 
 # ---- deps: production dependencies only, from a clean install (cleaner than pruning the build tree) ----
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY clients/typescript/package.json ./clients/typescript/
+COPY clients/cli/package.json ./clients/cli/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 # ---- runtime ----

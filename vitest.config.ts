@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "clients/typescript/test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "clients/typescript/test/**/*.test.ts", "clients/cli/test/**/*.test.ts"],
     globalSetup: ["test/helpers/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,

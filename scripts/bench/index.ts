@@ -1,6 +1,6 @@
 // npm run bench: the service against a bare Fastify hello world in the same run, on its own redis-server.
 // Flags: --quick (a short smoke run, for CI), --scale (fill Redis with 1M lessons and 1M tool calls first),
-// --only=<scenario>,<scenario> (just those, against the hello world of the same run).
+// --only=<scenario>,<scenario> (just those, against the hello world of the same run; mcp-proxy names the proxy's latency).
 import { spawnSync } from "node:child_process";
 import http from "node:http";
 import { freePort, startRedisServer } from "../../test/helpers/redis-server.js";
@@ -8,6 +8,7 @@ import { runLoad, type LoadResult } from "./load.js";
 import { startServer, type ServerProcess } from "./processes.js";
 import { countCommands, countReads } from "./redis-accounting.js";
 import { printTable, writeJson, type Row } from "./report.js";
+import { measureProxyLatency, printProxyLatency, type ProxyLatency } from "./mcp-proxy.js";
 import { fillForScale, redisMemoryReport } from "./scale.js";
 import { BENCH_KEY, scenarios, type Scenario } from "./scenarios.js";
 
@@ -16,7 +17,9 @@ const quick = flags.has("--quick");
 const scale = flags.has("--scale");
 const only = process.argv.find((flag) => flag.startsWith("--only="))?.slice("--only=".length).split(",");
 const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includes(name));
-if (chosen.length === 0) throw new Error(`--only names no scenario; they are: ${Object.keys(scenarios).join(", ")}`);
+const PROXY = "mcp-proxy";
+const measureProxy = !only || only.includes(PROXY);
+if (chosen.length === 0 && !measureProxy) throw new Error(`--only names no scenario; they are: ${[...Object.keys(scenarios), PROXY].join(", ")}`);
 const CONNECTIONS = 50;
 const timing = quick ? { warmupSeconds: 1, measureSeconds: 2, rounds: 1 } : { warmupSeconds: 3, measureSeconds: 10, rounds: 2 };
 
@@ -107,6 +110,12 @@ async function main(): Promise<void> {
     }
     clearInterval(sampler);
 
+    let proxyLatency: ProxyLatency | null = null;
+    if (measureProxy) {
+      proxyLatency = await measureProxyLatency(service.url, BENCH_KEY, quick ? 300 : 2000);
+      printProxyLatency(proxyLatency);
+    }
+
     // Round trips per request, counted apart from the timed runs because MONITOR slows Redis down.
     const last = rounds.at(-1)!;
     for (const row of last.slice(1)) {
@@ -143,6 +152,7 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       timing,
       rounds,
+      proxyLatency,
       peakRssMb,
       memory,
     });

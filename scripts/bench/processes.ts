@@ -16,6 +16,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** CPU seconds (user + system) that process `pid` has used so far, read from /proc. */
+export function cpuSecondsOf(pid: number): number {
+  // Fields after the command name, which sits in parentheses: utime is the 14th field, stime the 15th.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
 export async function startServer(name: string, args: string[], env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -38,12 +46,7 @@ export async function startServer(name: string, args: string[], env: Record<stri
   return {
     url,
     child,
-    cpuSeconds() {
-      // Fields after the command name, which sits in parentheses: utime is the 14th field, stime the 15th.
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-    },
+    cpuSeconds: () => cpuSecondsOf(pid),
     rssMb() {
       const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
       return match ? Number(match[1]) / 1024 : 0;

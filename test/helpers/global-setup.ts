@@ -1,5 +1,9 @@
-// Gives every test file a Redis: REDIS_URL when set, else a throwaway redis-server for the run; with
-// REDIS_CLUSTER=1 (npm run test:cluster) also a throwaway 3-master cluster that the Redis stores use.
+// Builds what the tests run as shipped (dist/ of the service, the client and the command), once and before
+// any test file starts, and gives every test file a Redis: REDIS_URL when set, else a throwaway
+// redis-server for the run; with REDIS_CLUSTER=1 (npm run test:cluster) also a throwaway 3-master cluster.
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
 import { startRedisCluster, type RedisClusterHandle } from "./redis-cluster.js";
 import { startRedisServer, type RedisServerHandle } from "./redis-server.js";
@@ -15,7 +19,11 @@ declare module "vitest" {
 let server: RedisServerHandle | undefined;
 let cluster: RedisClusterHandle | undefined;
 
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
 export async function setup(project: TestProject): Promise<void> {
+  // Once here, not per file: two files building at once could let a test read a half-written dist/ file.
+  await promisify(execFile)("npm", ["run", "build"], { cwd: ROOT });
   if (process.env.REDIS_URL) {
     project.provide("redisUrl", process.env.REDIS_URL);
   } else {

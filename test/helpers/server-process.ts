@@ -42,11 +42,13 @@ export function getStatus(url: string, timeoutMs: number): Promise<number | null
 }
 
 /**
- * Starts the server with the given environment (on top of PATH and HOME only) and waits until
- * /health/ready is 200: src/server.ts through tsx, or a built entry (`dist/server.js`) as it is.
+ * Starts the server with the given environment (on top of PATH and HOME only; on a free port unless
+ * env names one) and waits until /health/ready is 200: src/server.ts through tsx, or a built entry
+ * (`dist/server.js`) as it is.
  */
 export async function startServerProcess(env: Record<string, string>, readyWithinMs = 20_000, entry = "src/server.ts"): Promise<ServerProcess> {
-  const port = await freePort();
+  // A PORT in env is kept, to bring a service back where its clients left it.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, entry.endsWith(".ts") ? ["--import", "tsx", entry] : [entry], {
     cwd: ROOT,
     env: {

@@ -1,8 +1,5 @@
 // The TypeScript client against the real built service: typed calls, problems as ProblemError, and retries that never write twice.
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ConnectionError, ProblemError, createClient } from "../src/index.js";
 import { renderClientSources, GENERATED } from "../scripts/render.js";
@@ -10,7 +7,6 @@ import { startRedisServer, type RedisServerHandle } from "../../../test/helpers/
 import { startServerProcess, type ServerProcess } from "../../../test/helpers/server-process.js";
 import { uniqueId } from "../../../test/helpers/fixtures.js";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const KEY_A = "ts-client-key-aaaaaaaaaa";
 const KEY_B = "ts-client-key-bbbbbbbbbb";
 const failure = { attempt_number: 1, tier: 2 as const, error_type: "TypeError", error_message: "'NoneType' object has no attribute 'get'" };
@@ -18,9 +14,7 @@ const failure = { attempt_number: 1, tier: 2 as const, error_type: "TypeError", 
 let service: ServerProcess;
 
 beforeAll(async () => {
-  // The client is tested against the service as it ships: compiled to dist/ and run by node.
-  await promisify(execFile)("npm", ["run", "build"], { cwd: ROOT });
-  await promisify(execFile)("npm", ["run", "build", "-w", "@agent-lessons/client"], { cwd: ROOT });
+  // The client is tested against the service as it ships: compiled to dist/ (by the global setup) and run by node.
   service = await startServerProcess(
     { REDIS_URL: inject("redisUrl"), REDIS_KEY_PREFIX: uniqueId("tsc"), API_KEYS: `${KEY_A}:tenant-a,${KEY_B}:tenant-b`, LOG_LEVEL: "warn" },
     20_000,

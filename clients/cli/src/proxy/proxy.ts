@@ -1,0 +1,114 @@
+// The MCP proxy: relays every line between the client (our stdio) and the wrapped server untouched, records each tools/call, and adds a known fix to a failure.
+import { knownFixText, type KnownFix } from "../known-fix-text.js";
+import type { ProblemLog } from "../problem-log.js";
+import { lineWriter, readLines } from "./lines.js";
+import type { Recorder } from "./recorder.js";
+import { createCallTracker, type JsonRpcMessage } from "./tool-calls.js";
+import { startWrappedServer } from "./wrapped-server.js";
+
+export interface ProxyOptions {
+  command: string;
+  args: string[];
+  serverName: string | undefined;
+  /** How long a failure's answer may wait for its known fix. */
+  fixWaitMs: number;
+  /** A call unanswered this long (and never cancelled) is recorded as a timeout. */
+  callTimeoutMs: number;
+  recorder: Recorder;
+  log: ProblemLog;
+}
+
+// On the way out, records still in flight get this long to reach the service.
+const DRAIN_MS = 2000;
+// After stdin closes, the server gets this long to exit before SIGTERM (and as long again before SIGKILL).
+const STOP_GRACE_MS = 1000;
+
+// Only lines that can matter are parsed: requests and cancellations from the client, answers from the server.
+const CLIENT_MARKERS = ['"tools/call"', '"notifications/cancelled"'];
+
+function parse(line: Buffer): JsonRpcMessage[] {
+  try {
+    const parsed: unknown = JSON.parse(line.toString("utf8"));
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    return messages.filter((message): message is JsonRpcMessage => message !== null && typeof message === "object");
+  } catch {
+    // Not JSON: it goes on as it came, and the client decides what to make of it.
+    return [];
+  }
+}
+
+/** The failure's answer with one more text item, after the server's own. */
+function withFix(message: JsonRpcMessage, errorType: string, fix: KnownFix): string {
+  const result = message.result!;
+  const content = Array.isArray(result.content) ? result.content : [];
+  return JSON.stringify({ ...message, result: { ...result, content: [...content, { type: "text", text: knownFixText(errorType, fix) }] } });
+}
+
+/** Runs until the server exits (its exit code) or the client closes stdin (0). */
+export function runProxy(options: ProxyOptions): Promise<number> {
+  const { recorder, log } = options;
+  const server = startWrappedServer(options.command, options.args, (error) =>
+    log.notice(`cannot start ${JSON.stringify(options.command)}: ${error.message}`),
+  );
+  const tracker = createCallTracker({ recorder, serverName: options.serverName, callTimeoutMs: options.callTimeoutMs });
+  const toServer = lineWriter(server.child.stdin, process.stdin);
+  const toClient = lineWriter(process.stdout, server.child.stdout);
+  const heldAnswers = new Set<Promise<void>>();
+
+  readLines(
+    process.stdin,
+    (line) => {
+      if (CLIENT_MARKERS.some((marker) => line.includes(marker))) for (const message of parse(line)) tracker.fromClient(message);
+      toServer(line);
+    },
+    (rest) => {
+      if (rest.length) toServer(rest);
+    },
+  );
+
+  readLines(
+    server.child.stdout,
+    (line) => {
+      if (!tracker.open || !line.includes('"id"')) return toClient(line);
+      const messages = parse(line);
+      const failures = messages.map((message) => tracker.fromServer(message));
+      const failed = failures[0];
+      // A failure's answer waits for its fix; batches (an older protocol version) go on at once, recorded but never extended.
+      if (messages.length !== 1 || !failed || messages[0]!.result === undefined) return toClient(line);
+      const held = recorder.waitForFix(failed.slot, options.fixWaitMs).then((fix) => {
+        heldAnswers.delete(held);
+        toClient(fix ? withFix(messages[0]!, failed.errorType, fix) : line);
+      });
+      heldAnswers.add(held);
+    },
+    (rest) => {
+      if (rest.length) toClient(rest);
+    },
+  );
+
+  return new Promise((resolve) => {
+    // The first of the two endings wins: the server exiting (its code) or the client leaving (0).
+    let ending = false;
+    const clientLeft = (signal?: NodeJS.Signals) => {
+      if (ending) return;
+      ending = true;
+      // Nobody waits for the answers of open calls any more, so they teach nothing.
+      tracker.endAll("discard");
+      if (signal) server.child.kill(signal);
+      void Promise.all([server.stop(STOP_GRACE_MS), recorder.drain(DRAIN_MS)]).then(() => resolve(0));
+    };
+    process.stdin.once("end", () => clientLeft());
+    // A client that went away while we wrote to it is a client that closed.
+    process.stdout.on("error", () => clientLeft());
+    process.once("SIGTERM", () => clientLeft("SIGTERM"));
+    process.once("SIGINT", () => clientLeft("SIGINT"));
+    void server.exited.then(async (code) => {
+      if (ending) return;
+      ending = true;
+      tracker.endAll({ errorType: "server_exited", message: `the MCP server exited with code ${code} before answering` });
+      await Promise.all(heldAnswers);
+      await recorder.drain(DRAIN_MS);
+      resolve(code);
+    });
+  });
+}

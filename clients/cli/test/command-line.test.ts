@@ -1,0 +1,92 @@
+// The agent-lessons command line itself: its help, one clear line and exit code 2 for a bad flag or value, flags over the environment, and `context`.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOWHERE, runCli } from "../../../test/helpers/cli.js";
+import { uniqueId } from "../../../test/helpers/fixtures.js";
+import { startServerProcess, type ServerProcess } from "../../../test/helpers/server-process.js";
+
+const KEY = "cli-context-key-0123456789";
+let service: ServerProcess;
+
+beforeAll(async () => {
+  service = await startServerProcess({ LOG_LEVEL: "warn", API_KEYS: `${KEY}:tenant-context` }, 20_000, "dist/server.js");
+});
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe("help and usage errors", () => {
+  it("lists its commands with --help, and each command's options with <command> --help", async () => {
+    const help = await runCli(["--help"]);
+    expect(help.code).toBe(0);
+    for (const command of ["mcp-proxy", "hook claude-code", "context"]) expect(help.stdout).toContain(command);
+    for (const variable of ["AGENT_LESSONS_URL", "AGENT_LESSONS_API_KEY", "AGENT_LESSONS_SESSION", "AGENT_LESSONS_TASK"]) expect(help.stdout).toContain(variable);
+    for (const [command, option] of [["mcp-proxy", "--timeout-ms"], ["hook", "--print-settings"], ["context", "--max-tokens"]] as const) {
+      const own = await runCli([command, "--help"]);
+      expect({ code: own.code, mentions: own.stdout.includes(option) }).toEqual({ code: 0, mentions: true });
+    }
+  });
+
+  it.each([
+    [["frobnicate"], /unknown command "frobnicate"/],
+    [["context", "--task", "t", "--bogus"], /Unknown option '--bogus'/],
+    [["context", "--task", "t", "--max-tokens", "10"], /--max-tokens must be an integer from 50 to 100000, not "10"/],
+    [["context", "--task", "no spaces allowed"], /--task must be 1-128 letters/],
+    [["context"], /context needs --task or --session/],
+    [["context", "--task", "t", "--url", "localhost:3000"], /--url must be an http or https URL/],
+    [["mcp-proxy", "node", "server.js"], /mcp-proxy needs the server to wrap after --/],
+    [["mcp-proxy", "--timeout-ms", "soon", "--", "node"], /--timeout-ms must be an integer from 0 to 60000, not "soon"/],
+    [["mcp-proxy", "--name", "with spaces", "--", "node"], /--name must be 1-64 letters/],
+    [["mcp-proxy", "--"], /mcp-proxy needs a COMMAND after --/],
+    [["hook", "cursor"], /hook takes the agent it serves, claude-code, not "cursor"/],
+    [["hook", "claude-code", "--skip-mcp"], /--skip-mcp goes with --print-settings/],
+  ])("%j: one line on stderr that names the problem, and exit code 2", async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it("names the environment variable when its value is bad, and lets a flag override it", async () => {
+    const bad = await runCli(["context", "--task", "t"], { env: { AGENT_LESSONS_URL: "ftp://example.com" } });
+    expect({ code: bad.code, stderr: bad.stderr }).toEqual({ code: 2, stderr: expect.stringMatching(/^agent-lessons: AGENT_LESSONS_URL must be an http or https URL/) });
+    const badSession = await runCli(["context"], { env: { AGENT_LESSONS_SESSION: "a/b" } });
+    expect(badSession.stderr).toMatch(/AGENT_LESSONS_SESSION must be 1-128 letters/);
+    const overridden = await runCli(["context", "--task", "t", "--url", service.baseUrl, "--api-key", KEY], {
+      env: { AGENT_LESSONS_URL: "ftp://example.com", AGENT_LESSONS_API_KEY: "wrong-key-000000000000" },
+    });
+    expect(overridden.code).toBe(0);
+  });
+});
+
+describe("context", () => {
+  const task = uniqueId("task");
+
+  beforeAll(async () => {
+    await fetch(`${service.baseUrl}/tasks/${task}/lessons`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ attempt_number: 1, tier: 2, error_type: "ImportError", error_message: "No module named 'yaml'" }),
+    });
+  });
+
+  it("prints the /context text, or its JSON with --json, reading the task from AGENT_LESSONS_TASK", async () => {
+    const expected = await fetch(`${service.baseUrl}/context?task_id=${task}&max_tokens=300`, { headers: { authorization: `Bearer ${KEY}`, accept: "text/plain" } });
+    const env = { AGENT_LESSONS_URL: service.baseUrl, AGENT_LESSONS_API_KEY: KEY, AGENT_LESSONS_TASK: task };
+    const text = await runCli(["context", "--max-tokens", "300"], { env });
+    expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 0, stdout: `${await expected.text()}\n` });
+    expect(text.stdout).toContain("No module named 'yaml'");
+    const json = await runCli(["context", "--max-tokens", "300", "--json"], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ max_tokens: 300, encoding: "o200k_base", prompt: text.stdout.slice(0, -1) });
+  });
+
+  it("exits 1 with one line when the service refuses or cannot be reached", async () => {
+    const refused = await runCli(["context", "--task", task], { env: { AGENT_LESSONS_URL: service.baseUrl, AGENT_LESSONS_API_KEY: "wrong-key-000000000000" } });
+    expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(refused.stderr).toMatch(/^agent-lessons: the service answered 401 \w+: [^\n]+\n$/);
+    const away = await runCli(["context", "--task", task, "--url", NOWHERE]);
+    expect(away.code).toBe(1);
+    expect(away.stderr).toMatch(/^agent-lessons: the service could not be reached [^\n]+\n$/);
+  });
+});
