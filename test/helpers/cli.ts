@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The command as npm links it (node_modules/.bin/agent-lessons points here); the global setup builds what it runs. */
@@ -53,23 +54,30 @@ export interface Connected {
   stderr(): string;
 }
 
-async function connect(command: string[], env: Record<string, string>): Promise<Connected> {
+/** The client's side of the handshake: its capabilities, and a hook to set its request handlers before it connects. */
+export interface ClientSetup {
+  capabilities?: ClientCapabilities;
+  prepare?: (client: Client) => void;
+}
+
+async function connect(command: string[], env: Record<string, string>, setup: ClientSetup): Promise<Connected> {
   const transport = new StdioClientTransport({ command: command[0]!, args: command.slice(1), cwd: ROOT, env: cliEnvironment(env), stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const client = new Client({ name: "agent-lessons-tests", version: "1.0.0" });
+  const client = new Client({ name: "agent-lessons-tests", version: "1.0.0" }, { capabilities: setup.capabilities ?? {} });
+  setup.prepare?.(client);
   await client.connect(transport);
   return { client, transport, stderr: () => stderr };
 }
 
 /** The MCP SDK's client on the fixture server itself. */
-export function connectDirect(): Promise<Connected> {
-  return connect(FIXTURE_COMMAND, {});
+export function connectDirect(setup: ClientSetup = {}): Promise<Connected> {
+  return connect(FIXTURE_COMMAND, {}, setup);
 }
 
 /** The MCP SDK's client on `agent-lessons mcp-proxy FLAGS -- fixture`. */
-export function connectThroughProxy(flags: string[], env: Record<string, string> = {}): Promise<Connected> {
-  return connect([process.execPath, CLI, "mcp-proxy", ...flags, "--", ...FIXTURE_COMMAND], env);
+export function connectThroughProxy(flags: string[], env: Record<string, string> = {}, setup: ClientSetup = {}): Promise<Connected> {
+  return connect([process.execPath, CLI, "mcp-proxy", ...flags, "--", ...FIXTURE_COMMAND], env, setup);
 }
 
 /** Whether a process still runs (signal 0 checks without sending anything). */

@@ -39,6 +39,24 @@ server.registerTool(
   },
 );
 
+server.registerTool(
+  "slow_progress",
+  { description: "Answers after ms milliseconds, reporting progress every `every` ms", inputSchema: { ms: z.number().int().min(0), every: z.number().int().min(10) } },
+  async ({ ms, every }, extra) => {
+    const token = extra._meta?.progressToken;
+    for (let waited = 0; waited < ms; waited += every) {
+      await new Promise((resolve) => setTimeout(resolve, every));
+      if (token !== undefined) await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: waited + every, total: ms } });
+    }
+    return text(`waited ${ms} ms with progress`);
+  },
+);
+
+server.registerTool("roots", { description: "Asks the client for its roots: a request from the server to the client" }, async () => {
+  const { roots } = await server.server.listRoots();
+  return text(JSON.stringify(roots));
+});
+
 server.registerTool("stats", { description: "What the server saw: cancellations and its pid" }, async () =>
   text(JSON.stringify({ cancellations, pid: process.pid })),
 );

@@ -38,13 +38,25 @@ describe("help and usage errors", () => {
     [["mcp-proxy", "--timeout-ms", "soon", "--", "node"], /--timeout-ms must be an integer from 0 to 60000, not "soon"/],
     [["mcp-proxy", "--name", "with spaces", "--", "node"], /--name must be 1-64 letters/],
     [["mcp-proxy", "--"], /mcp-proxy needs a COMMAND after --/],
-    [["hook", "cursor"], /hook takes the agent it serves, claude-code, not "cursor"/],
-    [["hook", "claude-code", "--skip-mcp"], /--skip-mcp goes with --print-settings/],
+    [["hook", "cursor", "--print-settings"], /hook takes the agent it serves, claude-code, not "cursor"/],
+    [["hook", "claude-code", "--print-settings", "--max-tokens", "5"], /--max-tokens must be an integer from 50 to 100000/],
   ])("%j: one line on stderr that names the problem, and exit code 2", async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(message);
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it.each([
+    [["hook", "cursor"], {}, /hook takes the agent it serves, claude-code, not "cursor"/],
+    [["hook", "claude-code", "--skip-mcp"], {}, /--skip-mcp goes with --print-settings/],
+    [["hook", "claude-code", "--bogus"], {}, /Unknown option '--bogus'/],
+    [["hook", "claude-code"], { AGENT_LESSONS_URL: "localhost:3000" }, /AGENT_LESSONS_URL must be an http or https URL/],
+  ])("as a hook, %j still exits 0 (Claude Code would show exit 2 to the model), with the problem on stderr", async (args, env, message) => {
+    const run = await runCli(args, { env, stdin: JSON.stringify({ hook_event_name: "PostToolUse", session_id: "s", tool_name: "Bash", tool_input: {} }) });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 0, stdout: "" });
+    expect(run.stderr).toMatch(new RegExp(`^agent-lessons: hook: .*${message.source}`));
     expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
   });
 

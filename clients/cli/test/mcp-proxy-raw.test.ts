@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CLI, FIXTURE_COMMAND, NOWHERE, initialize, isRunning, startRawPeer, type RawPeer } from "../../../test/helpers/cli.js";
 import { uniqueId } from "../../../test/helpers/fixtures.js";
+import { oddFailure } from "../../../test/helpers/odd-mcp-server.js";
 import { freePort } from "../../../test/helpers/redis-server.js";
 import { startServerProcess, type ServerProcess } from "../../../test/helpers/server-process.js";
 
 const KEY = "cli-raw-test-key-0123456789";
-const proxyCommand = (flags: string[]) => [process.execPath, CLI, "mcp-proxy", ...flags, "--", ...FIXTURE_COMMAND];
+const ODD_SERVER = [process.execPath, "--import", "tsx", "test/helpers/odd-mcp-server.ts"];
+const proxyCommand = (flags: string[], server = FIXTURE_COMMAND) => [process.execPath, CLI, "mcp-proxy", ...flags, "--", ...server];
 
 // One conversation, as raw requests: listing, a failing and a succeeding call, a resource, a prompt and a protocol error.
 const REQUESTS = [
@@ -93,8 +95,83 @@ describe("mcp-proxy when the service cannot help", () => {
     const direct = startRawPeer(FIXTURE_COMMAND);
     const [expected, seen] = [await converse(direct), await converse(proxied)];
     expect(seen.answers).toEqual(expected.answers);
+    expect(await Promise.all([ended(proxied), ended(direct)])).toEqual([0, 0]);
     expect(proxied.stderr()).toMatch(/not recorded: the service answered 401 UNAUTHORIZED/);
-    await Promise.all([ended(proxied), ended(direct)]);
+  });
+
+  const keyedRecords = async (session: string, count: number) => {
+    for (let i = 0; i < 100; i += 1) {
+      const response = await fetch(`${keyed.baseUrl}/sessions/${session}/tool-calls`, { headers: { authorization: `Bearer ${KEY}` } });
+      const { calls } = (await response.json()) as { calls: Array<Record<string, unknown>> };
+      if (calls.length >= count) return calls.reverse();
+      await sleep(50);
+    }
+    throw new Error(`session ${session} never had ${count} calls`);
+  };
+
+  it("adds the hint without changing a byte of the server's own answer", async () => {
+    // The tenant learns the fix first, from a session that reported it directly.
+    const teacher = uniqueId("teach");
+    for (const body of [
+      { tool_name: "odd", arguments: { region: "mars" }, outcome: "failure", error_type: "ValidationError" },
+      { tool_name: "odd", arguments: { region: "eu-west-1" }, outcome: "success" },
+    ]) {
+      const response = await fetch(`${keyed.baseUrl}/sessions/${teacher}/tool-calls`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(201);
+    }
+    const proxied = startRawPeer(proxyCommand(["--url", keyed.baseUrl, "--api-key", KEY, "--session", uniqueId("odd")], ODD_SERVER));
+    await initialize(proxied);
+    proxied.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "odd", arguments: { region: "mars" } } });
+    const line = await proxied.answer(9);
+    const original = oddFailure(9);
+    // The item goes in just before the content array's closing bracket; everything around it is the server's.
+    const at = original.indexOf(" ],") + 1;
+    const added = line.slice(at, at + line.length - original.length);
+    expect(line.slice(0, at) + line.slice(at + added.length)).toBe(original);
+    expect(added.startsWith(",")).toBe(true);
+    expect(JSON.parse(added.slice(1))).toEqual({
+      type: "text",
+      text: 'agent-lessons: this ValidationError was fixed before (once): change region: mars -> eu-west-1. Arguments that worked: {"region":"eu-west-1"}.',
+    });
+    expect(line).toContain("12345678901234567890");
+    expect(line).toContain("r\\u00e9gion");
+    expect(await ended(proxied)).toBe(0);
+  });
+
+  it("passes on, and records, answers that break the protocol and batches, and keeps going", async () => {
+    const session = uniqueId("odd");
+    const proxied = startRawPeer(proxyCommand(["--url", keyed.baseUrl, "--api-key", KEY, "--session", session], ODD_SERVER));
+    const direct = startRawPeer(ODD_SERVER);
+    const requests = [
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "null_result", arguments: {} } },
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "null_error", arguments: {} } },
+      [
+        { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "first_in_batch", arguments: {} } },
+        { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "second_in_batch", arguments: {} } },
+      ],
+      { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "after", arguments: {} } },
+    ];
+    const talk = async (peer: RawPeer) => {
+      await initialize(peer);
+      for (const request of requests) peer.send(request);
+      await peer.answer(5);
+      return peer.lines;
+    };
+    expect(await talk(proxied)).toEqual(await talk(direct));
+    const calls = await keyedRecords(session, 5);
+    expect(calls.map(({ tool_name, outcome, error_type }) => [tool_name, outcome, error_type])).toEqual([
+      ["null_result", "failure", "mcp_invalid_result"],
+      ["null_error", "failure", "mcp_error_unknown"],
+      ["first_in_batch", "success", null],
+      ["second_in_batch", "success", null],
+      ["after", "success", null],
+    ]);
+    expect(await Promise.all([ended(proxied), ended(direct)])).toEqual([0, 0]);
+    expect(proxied.stderr()).toBe("");
   });
 
   it("keeps the calls made while the service is away, and records them in order once it is back", async () => {

@@ -1,8 +1,8 @@
 // agent-lessons mcp-proxy between the MCP SDK's own Client and a fixture McpServer: transparent, recording every call in order, and handing learned fixes to the next session.
 import { setTimeout as sleep } from "node:timers/promises";
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ListRootsRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connectDirect, connectThroughProxy, isRunning, type Connected } from "../../../test/helpers/cli.js";
+import { connectDirect, connectThroughProxy, isRunning, type ClientSetup, type Connected } from "../../../test/helpers/cli.js";
 import { uniqueId } from "../../../test/helpers/fixtures.js";
 import { startServerProcess, type ServerProcess } from "../../../test/helpers/server-process.js";
 
@@ -37,8 +37,8 @@ describe.each(Object.keys(STORES) as Array<keyof typeof STORES>)("mcp-proxy on t
     await service?.stop();
   });
 
-  async function proxy(name: string, session?: string, extra: string[] = []): Promise<Connected> {
-    const peer = await connectThroughProxy(["--url", service.baseUrl, "--name", name, ...(session ? ["--session", session] : []), ...extra]);
+  async function proxy(name: string, session?: string, extra: string[] = [], setup: ClientSetup = {}): Promise<Connected> {
+    const peer = await connectThroughProxy(["--url", service.baseUrl, "--name", name, ...(session ? ["--session", session] : []), ...extra], {}, setup);
     open.push(peer);
     return peer;
   }
@@ -173,6 +173,34 @@ describe.each(Object.keys(STORES) as Array<keyof typeof STORES>)("mcp-proxy on t
       ["add_tool", "success"],
       ["slow", "cancelled"],
       ["stats", "success"],
+    ]);
+  });
+
+  it("passes the server's requests to the client and their answers back (roots)", async () => {
+    const roots = [{ uri: "file:///home/me/project", name: "project" }];
+    const setup: ClientSetup = {
+      capabilities: { roots: { listChanged: true } },
+      prepare: (client) => client.setRequestHandler(ListRootsRequestSchema, () => ({ roots })),
+    };
+    const direct = await connectDirect(setup);
+    open.push(direct);
+    const proxied = await proxy(uniqueId("roots").replaceAll(/[^A-Za-z0-9_-]/g, "_"), undefined, [], setup);
+    const [throughProxy, directly] = await Promise.all([proxied, direct].map((peer) => peer.client.callTool({ name: "roots", arguments: {} })));
+    expect(throughProxy).toEqual(directly);
+    expect(JSON.parse(textOf(throughProxy, 0)!)).toEqual(roots);
+  });
+
+  it("records a call with no answer, progress or cancellation for --call-timeout-ms as a timeout, and one that reports progress as what it became", async () => {
+    const session = uniqueId("quiet");
+    const peer = await proxy(uniqueId("quiet").replaceAll(/[^A-Za-z0-9_-]/g, "_"), session, ["--call-timeout-ms", "400"]);
+    const quiet = await peer.client.callTool({ name: "slow", arguments: { ms: 1200 } });
+    expect(textOf(quiet, 0)).toBe("waited 1200 ms");
+    const progressing = await peer.client.callTool({ name: "slow_progress", arguments: { ms: 1200, every: 150 } }, undefined, { onprogress: () => {} });
+    expect(textOf(progressing, 0)).toBe("waited 1200 ms with progress");
+    const calls = await recorded(session, 2);
+    expect(calls.map(({ outcome, error_type, error_message }) => ({ outcome, error_type, error_message }))).toEqual([
+      { outcome: "timeout", error_type: "timeout", error_message: "no answer within 400 ms" },
+      { outcome: "success", error_type: null, error_message: null },
     ]);
   });
 

@@ -1,8 +1,8 @@
 // The command installs alone on an agent's machine: packed with the client, installed into an empty project, it runs with no server code around it.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../../test/helpers/cli.js";
@@ -23,19 +23,19 @@ describe("the @agent-lessons/cli package", () => {
     }
   });
 
-  it("installs from its tarball beside the client's into an empty project, and its agent-lessons bin runs", async () => {
+  it("installs globally from its tarball beside the client's, as the README says, and its agent-lessons bin runs", async () => {
     // --ignore-scripts: dist/ is already built, and rebuilding it here could race the tests that run it.
-    for (const workspace of ["@agent-lessons/client", "@agent-lessons/cli"]) {
-      await run("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch, "-w", workspace], { cwd: ROOT });
-    }
-    const project = join(scratch, "agent");
-    await run("mkdir", ["-p", project]);
-    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "an-agent", version: "1.0.0", private: true }));
-    await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", join(scratch, "agent-lessons-client-0.1.0.tgz"), join(scratch, "agent-lessons-cli-0.1.0.tgz")], {
-      cwd: project,
-    });
-    const { stdout } = await run(join(project, "node_modules/.bin/agent-lessons"), ["--help"], { cwd: project });
+    await run("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch, "-w", "@agent-lessons/client", "-w", "@agent-lessons/cli"], { cwd: ROOT });
+    // -g into a prefix of its own: the README's `npm install -g`, without touching this machine's global packages.
+    const prefix = join(scratch, "global");
+    const tarballs = ["agent-lessons-client-0.1.0.tgz", "agent-lessons-cli-0.1.0.tgz"].map((name) => join(scratch, name));
+    await run("npm", ["install", "-g", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", ...tarballs], { cwd: scratch });
+    const { stdout } = await run(join(prefix, "bin/agent-lessons"), ["--help"], { cwd: scratch });
     expect(stdout).toContain("mcp-proxy");
-    for (const server of ["fastify", "ioredis", "@modelcontextprotocol"]) expect(existsSync(join(project, "node_modules", server)), server).toBe(false);
+    const installed = join(prefix, "lib/node_modules");
+    expect(readdirSync(installed)).toEqual(["@agent-lessons"]);
+    const packages = readdirSync(installed, { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith("package.json"));
+    expect(packages.some((path) => path.includes("openapi-fetch"))).toBe(true);
+    for (const server of ["fastify", "ioredis", "@modelcontextprotocol"]) expect(packages.filter((path) => path.split(sep).includes(server)), server).toEqual([]);
   }, 120_000);
 });

@@ -73,6 +73,7 @@ function checkAgent(positionals: string[]): void {
 async function handleEvent(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const log = createProblemLog();
   const signal = AbortSignal.timeout(BUDGET_MS);
+  let event: HookEvent | undefined;
   try {
     const { values, positionals } = parseHookFlags(args);
     checkAgent(positionals);
@@ -80,8 +81,9 @@ async function handleEvent(args: string[], env: NodeJS.ProcessEnv): Promise<numb
     const settings = serviceSettings(values, env);
     const task = idSetting(values.task, "task", env);
     const maxTokens = integerFlag(values["max-tokens"], "max-tokens", 50, 100_000, 1500);
-    const event = JSON.parse(await readStdin(signal)) as HookEvent;
-    if (event === null || typeof event !== "object") throw new SyntaxError("the event is not a JSON object");
+    const parsed = JSON.parse(await readStdin(signal)) as HookEvent | null;
+    if (parsed === null || typeof parsed !== "object") throw new SyntaxError("the event is not a JSON object");
+    event = parsed;
     const client = serviceClient(settings, { maxRetries: 1, timeoutMs: BUDGET_MS });
     const output = await handleHookEvent(event, { client, signal, task, maxTokens });
     if (output) process.stdout.write(`${JSON.stringify(output)}\n`);
@@ -95,6 +97,8 @@ async function handleEvent(args: string[], env: NodeJS.ProcessEnv): Promise<numb
             ? "the service took longer than 3 s"
             : describeFailure(error);
     log.notice(`hook: ${reason}`);
+    // Once a session, the person sees it too (Claude Code shows a systemMessage to the user, not the model).
+    if (event?.hook_event_name === "SessionStart") process.stdout.write(`${JSON.stringify({ systemMessage: `agent-lessons: ${reason}` })}\n`);
   }
   // Whatever happened, Claude Code goes on as if there were no hook. (Its exit code 2 would show our stderr to the model.)
   return 0;

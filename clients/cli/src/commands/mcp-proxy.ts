@@ -15,7 +15,7 @@ back with one more text item: the fix, and the arguments that worked.
   --name NAME            record tools as mcp__NAME__TOOL (Claude Code's names); else as TOOL
   --session ID           the session to record in (AGENT_LESSONS_SESSION); else a new one per run
   --timeout-ms N         how long a failure waits for its known fix (default 1000, 0-60000)
-  --call-timeout-ms N    a call with no answer and no cancellation after N ms is a timeout (default 60000)
+  --call-timeout-ms N    a call with no answer, progress or cancellation for N ms is a timeout (default 300000)
   --url URL, --api-key KEY   the service (AGENT_LESSONS_URL, AGENT_LESSONS_API_KEY)`;
 
 const OPTIONS = {
@@ -46,7 +46,7 @@ export async function mcpProxyCommand(args: string[], env: NodeJS.ProcessEnv): P
   }
   const settings = serviceSettings(values, env);
   const fixWaitMs = integerFlag(values["timeout-ms"], "timeout-ms", 0, 60_000, 1000);
-  const callTimeoutMs = integerFlag(values["call-timeout-ms"], "call-timeout-ms", 1, 86_400_000, 60_000);
+  const callTimeoutMs = integerFlag(values["call-timeout-ms"], "call-timeout-ms", 1, 86_400_000, 300_000);
   const log = createProblemLog();
   let sessionId = idSetting(values.session, "session", env);
   if (!sessionId) {

@@ -1,6 +1,7 @@
 // The MCP proxy: relays every line between the client (our stdio) and the wrapped server untouched, records each tools/call, and adds a known fix to a failure.
 import { knownFixText, type KnownFix } from "../known-fix-text.js";
 import type { ProblemLog } from "../problem-log.js";
+import { appendToContent } from "./append-content.js";
 import { lineWriter, readLines } from "./lines.js";
 import type { Recorder } from "./recorder.js";
 import { createCallTracker, type JsonRpcMessage } from "./tool-calls.js";
@@ -23,25 +24,29 @@ const DRAIN_MS = 2000;
 // After stdin closes, the server gets this long to exit before SIGTERM (and as long again before SIGKILL).
 const STOP_GRACE_MS = 1000;
 
-// Only lines that can matter are parsed: requests and cancellations from the client, answers from the server.
+// Only lines that can matter are parsed: requests and cancellations from the client, answers and progress from the server.
 const CLIENT_MARKERS = ['"tools/call"', '"notifications/cancelled"'];
+const SERVER_MARKERS = ['"id"', '"notifications/progress"'];
 
 function parse(line: Buffer): JsonRpcMessage[] {
   try {
     const parsed: unknown = JSON.parse(line.toString("utf8"));
     const messages = Array.isArray(parsed) ? parsed : [parsed];
-    return messages.filter((message): message is JsonRpcMessage => message !== null && typeof message === "object");
+    return messages.filter((message): message is JsonRpcMessage => message !== null && typeof message === "object" && !Array.isArray(message));
   } catch {
     // Not JSON: it goes on as it came, and the client decides what to make of it.
     return [];
   }
 }
 
-/** The failure's answer with one more text item, after the server's own. */
-function withFix(message: JsonRpcMessage, errorType: string, fix: KnownFix): string {
-  const result = message.result!;
-  const content = Array.isArray(result.content) ? result.content : [];
-  return JSON.stringify({ ...message, result: { ...result, content: [...content, { type: "text", text: knownFixText(errorType, fix) }] } });
+/** The failure's answer with one more text item after the server's own, every byte the server sent kept as it was. */
+function withFix(line: Buffer, message: JsonRpcMessage, errorType: string, fix: KnownFix): Buffer | string {
+  const item = { type: "text", text: knownFixText(errorType, fix) };
+  const spliced = appendToContent(line, JSON.stringify(item));
+  if (spliced) return spliced;
+  // No content array to add to: the answer is built again, with one.
+  const result = message.result as Record<string, unknown>;
+  return JSON.stringify({ ...message, result: { ...result, content: [...(Array.isArray(result.content) ? result.content : []), item] } });
 }
 
 /** Runs until the server exits (its exit code) or the client closes stdin (0). */
@@ -55,10 +60,19 @@ export function runProxy(options: ProxyOptions): Promise<number> {
   const toClient = lineWriter(process.stdout, server.child.stdout);
   const heldAnswers = new Set<Promise<void>>();
 
+  // The proxy's own reading of a line must never stop the line: whatever goes wrong there, it goes on as it came.
+  const inspect = (what: string, look: () => void) => {
+    try {
+      look();
+    } catch (error) {
+      log.report(`inspect:${what}`, `could not follow a message ${what} (${(error as Error).message}); it went on unchanged`);
+    }
+  };
+
   readLines(
     process.stdin,
     (line) => {
-      if (CLIENT_MARKERS.some((marker) => line.includes(marker))) for (const message of parse(line)) tracker.fromClient(message);
+      if (CLIENT_MARKERS.some((marker) => line.includes(marker))) inspect("from the client", () => parse(line).forEach((message) => tracker.fromClient(message)));
       toServer(line);
     },
     (rest) => {
@@ -69,17 +83,23 @@ export function runProxy(options: ProxyOptions): Promise<number> {
   readLines(
     server.child.stdout,
     (line) => {
-      if (!tracker.open || !line.includes('"id"')) return toClient(line);
-      const messages = parse(line);
-      const failures = messages.map((message) => tracker.fromServer(message));
-      const failed = failures[0];
-      // A failure's answer waits for its fix; batches (an older protocol version) go on at once, recorded but never extended.
-      if (messages.length !== 1 || !failed || messages[0]!.result === undefined) return toClient(line);
-      const held = recorder.waitForFix(failed.slot, options.fixWaitMs).then((fix) => {
-        heldAnswers.delete(held);
-        toClient(fix ? withFix(messages[0]!, failed.errorType, fix) : line);
+      if (!tracker.hasOpenCalls || !SERVER_MARKERS.some((marker) => line.includes(marker))) return toClient(line);
+      let held: Promise<Buffer | string> | undefined;
+      inspect("from the server", () => {
+        const messages = parse(line);
+        const failures = messages.map((message) => tracker.fromServer(message));
+        const failed = failures[0];
+        // A failed result waits for its fix. A JSON-RPC error has no content to add to, and a batch
+        // (an older protocol version) goes on at once: both are recorded, never extended.
+        if (messages.length !== 1 || !failed?.canTakeHint) return;
+        held = recorder.waitForFix(failed.slot, options.fixWaitMs).then((fix) => (fix ? withFix(line, messages[0]!, failed.errorType, fix) : line));
       });
-      heldAnswers.add(held);
+      if (!held) return toClient(line);
+      const answer = held.catch(() => line).then((out) => {
+        heldAnswers.delete(answer);
+        toClient(out);
+      });
+      heldAnswers.add(answer);
     },
     (rest) => {
       if (rest.length) toClient(rest);
@@ -94,7 +114,8 @@ export function runProxy(options: ProxyOptions): Promise<number> {
       ending = true;
       // Nobody waits for the answers of open calls any more, so they teach nothing.
       tracker.endAll("discard");
-      if (signal) server.child.kill(signal);
+      // A signal is passed on at once; closing stdin is the gentler first step otherwise.
+      if (signal) server.signal(signal);
       void Promise.all([server.stop(STOP_GRACE_MS), recorder.drain(DRAIN_MS)]).then(() => resolve(0));
     };
     process.stdin.once("end", () => clientLeft());
@@ -106,6 +127,8 @@ export function runProxy(options: ProxyOptions): Promise<number> {
       if (ending) return;
       ending = true;
       tracker.endAll({ errorType: "server_exited", message: `the MCP server exited with code ${code} before answering` });
+      // What the server started and left behind goes with it.
+      server.signal("SIGTERM");
       await Promise.all(heldAnswers);
       await recorder.drain(DRAIN_MS);
       resolve(code);

@@ -13,7 +13,7 @@ export interface RecordSlot {
   report: ToolCallReport | null;
   /** One key for every attempt, so a record sent again after a lost answer is stored once. */
   readonly idempotencyKey: string;
-  /** Resolves with the 201's known_fix, or null once the record is sent, dropped or delayed. */
+  /** Resolves with the 201's known_fix; with null once the record is sent without one, dropped, or held up by the service. */
   readonly fix: Promise<KnownFix | null>;
   settleFix(fix: KnownFix | null): void;
 }
@@ -29,7 +29,10 @@ export interface Recorder {
   complete(slot: RecordSlot, report: ToolCallReport): void;
   /** Gives up a place that will never be filled (a call that is not to be recorded). */
   discard(slot: RecordSlot): void;
-  /** The known fix of a completed failure, waiting at most `withinMs`, and not at all while the service is unreachable. */
+  /**
+   * The known fix of a completed failure, waiting at most `withinMs`, and not at all while the service
+   * is unreachable. A failure that waits behind a call of its tool still running asks for the fix directly.
+   */
   waitForFix(slot: RecordSlot, withinMs: number): Promise<KnownFix | null>;
   /** Resolves once every filled place is sent, or after `withinMs`. */
   drain(withinMs: number): Promise<void>;
@@ -70,6 +73,22 @@ export function createRecorder(deps: { client: AgentLessonsClient; sessionId: st
       if (!slot.report) waiting.add(slot.tool);
     }
     return undefined;
+  }
+
+  function isHeldBack(slot: RecordSlot): boolean {
+    for (const earlier of queue) {
+      if (earlier === slot) return false;
+      if (earlier.tool === slot.tool && earlier.report === null) return true;
+    }
+    return false;
+  }
+
+  /** The tenant's fix for a tool and error type, as a failure's 201 would carry it; null when none is known or the ask fails. */
+  function lookUpFix(tool: string, errorType: string): Promise<KnownFix | null> {
+    return deps.client.getSharedFix({ path: { tool_name: tool }, query: { error_type: errorType } }).then(
+      ({ fix_delta, typical_fix, times_applied }) => ({ fix_delta, typical_fix, times_applied }),
+      () => null,
+    );
   }
 
   async function send(): Promise<void> {
@@ -130,6 +149,9 @@ export function createRecorder(deps: { client: AgentLessonsClient; sessionId: st
     },
     waitForFix(slot, withinMs) {
       if (!online || withinMs <= 0) return Promise.resolve(null);
+      const errorType = slot.report?.error_type;
+      // Its own record cannot go before the call still running, so its 201 would come too late.
+      const answer = isHeldBack(slot) && errorType ? lookUpFix(slot.tool, errorType) : slot.fix;
       return new Promise((resolve) => {
         const done = (fix: KnownFix | null) => {
           clearTimeout(timer);
@@ -139,7 +161,7 @@ export function createRecorder(deps: { client: AgentLessonsClient; sessionId: st
         const giveUp = () => done(null);
         const timer = setTimeout(giveUp, withinMs);
         whenOffline.add(giveUp);
-        void slot.fix.then(done);
+        void answer.then(done);
       });
     },
     drain(withinMs) {
@@ -150,7 +172,11 @@ export function createRecorder(deps: { client: AgentLessonsClient; sessionId: st
           whenIdle.delete(done);
           resolve();
         };
-        const timer = setTimeout(done, withinMs);
+        const timer = setTimeout(() => {
+          const left = queue.filter((slot) => slot.report).length;
+          if (left > 0) deps.log.notice(`${left} tool call(s) not recorded: the service did not take them within ${withinMs} ms of the end`);
+          done();
+        }, withinMs);
         whenIdle.add(done);
       });
     },
