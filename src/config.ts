@@ -47,6 +47,15 @@ const envSchema = z.object({
   RATE_LIMIT_UNAUTHENTICATED_MAX: nonNegativeInt.default(600),
   RATE_LIMIT_SYNC_MS: positiveInt.min(10).max(100).default(100),
   CORS_ORIGINS: optionalText,
+  // on: secrets in what agents send are replaced before anything is stored; off only behind a scrubber of your own.
+  REDACTION: z.enum(["on", "off"]).default("on"),
+  // More argument and field names whose values are secret, comma-separated (password, token, api_key… are built in).
+  REDACT_KEYS: z
+    .string()
+    .regex(/^\s*[A-Za-z0-9_.-]{1,64}\s*(,\s*[A-Za-z0-9_.-]{1,64}\s*)*$/, "comma-separated names of 1-64 letters, digits, '_', '.' or '-'")
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((list) => (list ? list.split(",").map((name) => name.trim()) : [])),
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
   EVENTS_MAX_PER_TENANT: positiveInt.max(1_000_000).default(10_000),
   EVENTS_TTL_SECONDS: positiveInt.default(86_400),

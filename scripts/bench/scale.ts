@@ -1,5 +1,6 @@
 // The scale run's fill (1M lessons over 25k tasks, 1M tool calls over 1k sessions) and Redis memory per record.
 import { Redis } from "ioredis";
+import { createRedactor } from "../../src/domain/redaction/redactor.js";
 import { createLessonService } from "../../src/domain/lessons/service.js";
 import { createToolMemoryService } from "../../src/domain/tools/service.js";
 import { waitUntilReady } from "../../src/storage/redis/client.js";
@@ -37,8 +38,10 @@ export async function fillForScale(redisUrl: string, keyPrefix: string, tenant: 
   store.client.on("error", (error: Error) => process.stderr.write(`fill: redis ${error.message}\n`));
   if (!(await waitUntilReady(store.client, 10_000))) throw new Error("the benchmark's redis-server is not ready");
   const clock = () => new Date();
-  const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${crypto.randomUUID().replaceAll("-", "")}` });
-  const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: CALLS_PER_SESSION } });
+  // As the service fills them: redaction on.
+  const redactor = createRedactor({ enabled: true });
+  const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${crypto.randomUUID().replaceAll("-", "")}`, redactor });
+  const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: CALLS_PER_SESSION }, redactor });
   try {
     await inParallel(SCALE_TASKS * LESSONS_PER_TASK, (n) =>
       lessons.capture(

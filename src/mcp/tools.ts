@@ -59,7 +59,10 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
         "failure signature. known_fixes lists what already worked for the same failure in other tasks: try that first.",
       input: z.strictObject({ ...taskParams.shape, ...failureReportSchema.shape }),
       annotations: { title: "Record a failed attempt", ...RECORDS },
-      run: async (tenant, { task_id, ...report }) => jsonResult((await lessons.capture({ tenant, taskId: task_id }, report)).lesson),
+      run: async (tenant, { task_id, ...report }) => {
+        const { lesson, redactions } = await lessons.capture({ tenant, taskId: task_id }, report);
+        return jsonResult({ ...lesson, redactions });
+      },
     }),
 
     defineTool({
@@ -88,7 +91,10 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
         "sessions of this tenant applied most for that error type; apply it before retrying.",
       input: z.strictObject({ ...sessionParams.shape, ...toolCallInputSchema.shape }),
       annotations: { title: "Record a tool call", ...RECORDS },
-      run: async (tenant, { session_id, ...call }) => jsonResult((await tools.record({ tenant, sessionId: session_id }, call)).call),
+      run: async (tenant, { session_id, ...call }) => {
+        const { call: recorded, redactions } = await tools.record({ tenant, sessionId: session_id }, call);
+        return jsonResult({ ...recorded, redactions });
+      },
     }),
 
     defineTool({
@@ -129,7 +135,10 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
         "are offered this approach. Calling it again replaces the task's earlier resolution.",
       input: z.strictObject({ ...taskParams.shape, ...resolutionInputSchema.shape }),
       annotations: { title: "Record what finally worked", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-      run: async (tenant, { task_id, ...report }) => jsonResult((await lessons.resolve({ tenant, taskId: task_id }, report)).resolution),
+      run: async (tenant, { task_id, ...report }) => {
+        const { resolution, redactions } = await lessons.resolve({ tenant, taskId: task_id }, report);
+        return jsonResult({ ...resolution, redactions });
+      },
     }),
 
     defineTool({

@@ -37,6 +37,12 @@ export function createMetrics(storeUp: () => boolean, openStreams: () => number 
       help: "Successes linked to the failure they fixed",
       registers: [registry],
     }),
+    redactions: new Counter({
+      name: "redactions_total",
+      help: "Values replaced by redaction before they were stored, by kind of secret",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+    }),
     knownFixesOffered: new Counter({
       name: "known_fixes_offered_total",
       help: "Failures answered with a fix the tenant learned in any session",

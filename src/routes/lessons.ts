@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { LessonService } from "../domain/lessons/service.js";
 import { apiProblems, idempotencyHeaders, postProblems, promptResponse } from "../schemas/common.js";
 import {
+  capturedLessonSchema,
   failureReportSchema,
   lessonListSchema,
   lessonParams,
@@ -15,7 +16,7 @@ import {
   signatureListSchema,
   taskParams,
 } from "../schemas/lessons.js";
-import { markReplayed, PROMPT_TYPES, sendPrompt, taskOf, writeKeyOf } from "./request-scope.js";
+import { idempotencyOf, markReplayed, PROMPT_TYPES, sendPrompt, taskOf } from "./request-scope.js";
 
 const tags = ["lessons"];
 const noContent = z.undefined().describe("Done");
@@ -34,15 +35,15 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         params: taskParams,
         body: failureReportSchema,
         headers: idempotencyHeaders,
-        response: { 201: lessonWithFixesSchema, ...postProblems(400, 413, 415, 503) },
+        response: { 201: capturedLessonSchema, ...postProblems(400, 413, 415, 503) },
       },
     },
     async (request, reply) => {
-      const { lesson, replayed } = await lessons.capture(taskOf(request, request.params.task_id), request.body, writeKeyOf(request));
+      const { lesson, replayed, redactions } = await lessons.capture(taskOf(request, request.params.task_id), request.body, idempotencyOf(request));
       // Ids are restricted to URL-safe characters, so they go into the path as they are.
       reply.header("location", `/tasks/${lesson.task_id}/lessons/${lesson.lesson_id}`);
       markReplayed(reply, replayed);
-      return reply.status(201).send(lesson);
+      return reply.status(201).send({ ...lesson, redactions });
     },
   );
 

@@ -1,9 +1,8 @@
 // Helpers every route shares: whose data a request touches, its idempotency key, and text-or-JSON prompt replies.
-import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { canonicalJson } from "../domain/tools/arguments.js";
+import type { IdempotencyRequest } from "../domain/write-keys.js";
 import { replyTypeOf } from "./content-negotiation.js";
-import type { SessionRef, TaskRef, WriteKey } from "../storage/port.js";
+import type { SessionRef, TaskRef } from "../storage/port.js";
 
 /** The task a request addresses, within the request's tenant. */
 export function taskOf(request: FastifyRequest, taskId: string): TaskRef {
@@ -15,16 +14,10 @@ export function sessionOf(request: FastifyRequest, sessionId: string): SessionRe
   return { tenant: request.tenant, sessionId };
 }
 
-/**
- * The request's Idempotency-Key, with a fingerprint of what it asks: method, path and body, the
- * body in canonical form so that key order does not matter. 128 bits of SHA-256 tell requests apart
- * and keep the stored record small. Null when the request sent no key.
- */
-export function writeKeyOf(request: FastifyRequest): WriteKey | null {
+/** The request's Idempotency-Key with its method and path; the domain fingerprints the body it stores. Null without a key. */
+export function idempotencyOf(request: FastifyRequest): IdempotencyRequest | null {
   const key = request.headers["idempotency-key"];
-  if (typeof key !== "string") return null;
-  const asked = `${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`;
-  return { key, fingerprint: createHash("sha256").update(asked).digest().subarray(0, 16).toString("base64url") };
+  return typeof key === "string" ? { key, request: `${request.method} ${request.url}` } : null;
 }
 
 /** Marks a POST's answer as the replay of the key's first write. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { LessonService } from "../domain/lessons/service.js";
 import { apiProblems } from "../schemas/common.js";
-import { resolutionInputSchema, resolutionSchema, taskParams } from "../schemas/lessons.js";
+import { recordedResolutionSchema, resolutionInputSchema, resolutionSchema, taskParams } from "../schemas/lessons.js";
 import { taskOf } from "./request-scope.js";
 
 const tags = ["resolutions"];
@@ -22,15 +22,15 @@ const resolutionRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = asyn
         params: taskParams,
         body: resolutionInputSchema,
         response: {
-          200: resolutionSchema.describe("Replaced the earlier resolution"),
-          201: resolutionSchema.describe("The task's first resolution"),
+          200: recordedResolutionSchema.describe("Replaced the earlier resolution"),
+          201: recordedResolutionSchema.describe("The task's first resolution"),
           ...apiProblems(400, 413, 415, 503),
         },
       },
     },
     async (request, reply) => {
-      const { resolution, created } = await lessons.resolve(taskOf(request, request.params.task_id), request.body);
-      return reply.status(created ? 201 : 200).send(resolution);
+      const { resolution, created, redactions } = await lessons.resolve(taskOf(request, request.params.task_id), request.body);
+      return reply.status(created ? 201 : 200).send({ ...resolution, redactions });
     },
   );
 

@@ -4,7 +4,7 @@ import type { ToolMemoryService } from "../domain/tools/service.js";
 import { apiProblems, idempotencyHeaders, postProblems } from "../schemas/common.js";
 import { recordedToolCallSchema } from "../schemas/shared-tools.js";
 import { callListSchema, callParams, searchCallsQuery, sessionParams, toolCallInputSchema, toolLogEntrySchema } from "../schemas/tools.js";
-import { markReplayed, sessionOf, writeKeyOf } from "./request-scope.js";
+import { idempotencyOf, markReplayed, sessionOf } from "./request-scope.js";
 
 const tags = ["tool-calls"];
 
@@ -28,10 +28,10 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
       },
     },
     async (request, reply) => {
-      const { call, replayed } = await tools.record(sessionOf(request, request.params.session_id), request.body, writeKeyOf(request));
+      const { call, replayed, redactions } = await tools.record(sessionOf(request, request.params.session_id), request.body, idempotencyOf(request));
       reply.header("location", `/sessions/${request.params.session_id}/tool-calls/${call.id}`);
       markReplayed(reply, replayed);
-      return reply.status(201).send(call);
+      return reply.status(201).send({ ...call, redactions });
     },
   );
 

@@ -47,6 +47,12 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   503: "Store unavailable; retry after the Retry-After seconds",
 };
 
+/** In the 201 of a write: how many values redaction replaced before anything was stored. */
+export const redactionsField = z
+  .int()
+  .min(0)
+  .describe("How many values were replaced by redaction ([REDACTED], [REDACTED:<kind>]) before anything was stored; 0 when none");
+
 // Like every other route's, a query without parameters takes no unknown ones: a typo is a 400, not silence.
 export const noQuery = z.strictObject({});
 

@@ -1,6 +1,6 @@
 // Request and response schemas of the lessons API, registered with ids for named OpenAPI components.
 import { z } from "zod";
-import { taskIdSchema } from "./common.js";
+import { redactionsField, taskIdSchema } from "./common.js";
 
 const LONG_TEXT = 100_000;
 
@@ -50,6 +50,10 @@ export const lessonWithFixesSchema = lessonSchema
     known_fixes: z.array(knownFixSchema).describe("Up to 3 fixes that worked for this signature in the tenant's tasks, most recent first"),
   })
   .meta({ id: "LessonWithKnownFixes", description: "A lesson, with what worked for the same failure elsewhere" });
+
+export const capturedLessonSchema = lessonWithFixesSchema
+  .extend({ redactions: redactionsField })
+  .meta({ id: "CapturedLesson", description: "The lesson as stored (secrets redacted), with known fixes and how many values were redacted" });
 
 export const tenantSignaturesQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(20) });
 
@@ -126,6 +130,10 @@ export const resolutionSchema = z
     signatures: z.array(z.string()).describe("The task's failure signatures when it was resolved, most recurring first"),
   })
   .meta({ id: "Resolution", description: "What finally worked for a task" });
+
+export const recordedResolutionSchema = resolutionSchema
+  .extend({ redactions: redactionsField })
+  .meta({ id: "RecordedResolution", description: "The resolution as stored (secrets redacted), and how many values were redacted" });
 
 export const lessonPromptSchema = z
   .object({ task_id: z.string(), lesson_count: z.int(), prompt: z.string() })

@@ -1,6 +1,6 @@
 // Request and response schemas of the shared tool knowledge API (what a tenant learned across sessions).
 import { z } from "zod";
-import { toolNameSchema } from "./common.js";
+import { redactionsField, toolNameSchema } from "./common.js";
 import { argDeltaSchema, errorPatternSchema, fixQuery, successPatternSchema, toolLogEntrySchema, toolPatternSchema } from "./tools.js";
 
 const fixSummary = {
@@ -18,6 +18,7 @@ export const recordedToolCallSchema = toolLogEntrySchema
     known_fix: knownSharedFixSchema
       .nullable()
       .describe("For a failure or timeout: the tenant's typical fix for its error type, learned in any session; else null"),
+    redactions: redactionsField,
   })
   .meta({ id: "RecordedToolCall", description: "The stored entry, and what the tenant already knows about its failure" });
 

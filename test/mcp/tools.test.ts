@@ -67,8 +67,8 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
     const lesson = recorded.structuredContent as Record<string, unknown>;
     expect(lesson).toMatchObject({ task_id: task, attempt_number: 1, category: "timeout", known_fixes: [] });
     expect(JSON.parse(textOf(recorded))).toEqual(lesson);
-    // What the tool returned is what the route returns for the stored lesson.
-    expect((await service.http.get(`/tasks/${task}/lessons/${String(lesson.lesson_id)}`)).body).toEqual(lesson);
+    // What the tool returned is what the route returns for the stored lesson, and how much it redacted.
+    expect({ ...(await service.http.get(`/tasks/${task}/lessons/${String(lesson.lesson_id)}`)).body, redactions: 0 }).toEqual(lesson);
 
     const prompt = await call(client, "get_lessons_prompt", { task_id: task, max_lessons: 5 });
     expect(textOf(prompt)).toContain("PREVIOUS ATTEMPT #1 FAILED:\nError Type: TimeoutError\nError: Request to /srv/build-1.sh timed out after 12s");
@@ -102,7 +102,8 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
     expect(failed.structuredContent).toMatchObject({ id: "call-0001", outcome: "failure", fixed_by: null, known_fix: null });
     const fixed = await call(client, "record_tool_call", { session_id: session, tool_name: "t", arguments: { x: 2 }, outcome: "success", result: "ok" });
     expect(fixed.structuredContent).toMatchObject({ id: "call-0002", fix_for: "call-0001", delta_args: { changed: { x: { from: 1, to: 2 } } } });
-    const { known_fix: _known, ...entry } = fixed.structuredContent as Record<string, unknown>;
+    const { known_fix: _known, redactions, ...entry } = fixed.structuredContent as Record<string, unknown>;
+    expect(redactions).toBe(0);
     expect((await service.http.get(`/sessions/${session}/tool-calls/call-0002`)).body).toEqual(entry);
 
     const memory = await call(client, "get_procedural_memory", { session_id: session });
@@ -144,7 +145,7 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
       model: null,
       signatures: [(first.structuredContent as { signature: string }).signature],
     });
-    expect((await service.http.get(`/tasks/${done}/resolution`)).body).toEqual(resolved.structuredContent);
+    expect({ ...(await service.http.get(`/tasks/${done}/resolution`)).body, redactions: 0 }).toEqual(resolved.structuredContent);
 
     const later = await call(client, "record_failure", failure(todo, 1, "Request to /srv/other.sh timed out after 5s"));
     const resolvedAt = (resolved.structuredContent as { resolved_at: string }).resolved_at;

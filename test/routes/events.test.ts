@@ -56,12 +56,13 @@ describe.each(bothStores())("GET /events (%s store)", (_name, factory: StoreFact
 
     const events = await stream.waitForEvents(5);
     expect(events.map((event) => event.event)).toEqual(["lesson.captured", "tool_call.recorded", "tool_call.recorded", "fix.detected", "task.resolved"]);
-    const { known_fixes: _known, ...storedLesson } = captured.body as Record<string, unknown>;
+    const { known_fixes: _known, redactions: _none, ...storedLesson } = captured.body as Record<string, unknown>;
     expect(events[0]!.data).toEqual(storedLesson);
-    const { known_fix: _fix, ...storedCall } = failed.body as Record<string, unknown>;
+    const { known_fix: _fix, redactions: _nothing, ...storedCall } = failed.body as Record<string, unknown>;
     expect(events[1]!.data).toEqual(storedCall);
     expect(events[3]!.data).toEqual({ session_id: session, tool_name: "search", failed_call_id: "call-0001", fix_call_id: "call-0002", delta_args: { changed: { q: { from: 1, to: 2 } } } });
-    expect(events[4]!.data).toEqual(resolved.body);
+    const { redactions: _noneEither, ...storedResolution } = resolved.body as Record<string, unknown>;
+    expect(events[4]!.data).toEqual(storedResolution);
     expect(fixed.status).toBe(201);
     const ids = events.map((event) => event.id);
     expect(new Set(ids).size).toBe(5);

@@ -81,13 +81,14 @@ describe.each(bothStores())("recording tool calls (%s store)", (_name, factory: 
       fix_for: null,
       delta_args: null,
       known_fix: null,
+      redactions: 0,
     });
     expect(Number.isNaN(Date.parse(created.body.timestamp))).toBe(false);
 
     // The stored entry is the response without what the tenant knew at the time.
     const read = await ctx.http.get(created.headers.location!);
     expect(read.status).toBe(200);
-    const { known_fix: _known, ...entry } = created.body;
+    const { known_fix: _known, redactions: _none, ...entry } = created.body;
     expect(read.body).toEqual(entry);
   });
 

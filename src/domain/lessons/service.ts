@@ -1,7 +1,10 @@
 // The lessons use cases: capture a failure as a lesson, read lessons back, format them, count them.
 import { createHash } from "node:crypto";
 import { keyReused, notFound } from "../../errors.js";
-import type { LessonStore, SignatureKnowledgeStore, TaskRef, WriteKey } from "../../storage/port.js";
+import type { LessonStore, SignatureKnowledgeStore, TaskRef } from "../../storage/port.js";
+import { redactFailureReport, redactResolution } from "../redaction/inputs.js";
+import { RedactionTally, type Redactor } from "../redaction/redactor.js";
+import { writeKeyFor, type IdempotencyRequest } from "../write-keys.js";
 import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js";
 import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons, type KnownFixLine } from "./prompt.js";
 import { bySignatureRank, failureSignature } from "./signature.js";
@@ -19,6 +22,10 @@ export interface LessonServiceDeps {
   store: LessonStore & SignatureKnowledgeStore;
   clock: () => Date;
   newLessonId: () => string;
+  /** Replaces secrets in what agents send, before the store sees it. */
+  redactor: Redactor;
+  /** Told what a stored write redacted (the metric). */
+  countRedactions?: (tally: RedactionTally) => void;
 }
 
 export interface LessonStats extends LessonCounters {
@@ -54,7 +61,7 @@ function keyedLessonId(task: TaskRef, key: string): string {
   return `lsn_${createHash("sha256").update(`${task.tenant}\u0000${task.taskId}\u0000${key}`).digest("hex").slice(0, 32)}`;
 }
 
-export function createLessonService({ store, clock, newLessonId }: LessonServiceDeps) {
+export function createLessonService({ store, clock, newLessonId, redactor, countRedactions = () => {} }: LessonServiceDeps) {
   /**
    * Per signature of the given lessons, the most recent fix that worked in another task. The
    * task's own resolution is left out: its prompt says what worked under WHAT WORKED already.
@@ -70,11 +77,19 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
 
   return {
     /**
-     * Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson; the
-     * tenant counts its signature. With a write key, a retry answers the first capture again
-     * (`replayed`), and a key used for another request is refused.
+     * Redacts secrets, categorises the failure, judges its severity, hypothesises a fix and keeps the
+     * lesson; the tenant counts its signature. With an idempotency key, a retry answers the first
+     * capture again (`replayed`), and a key used for another request is refused. `redactions`
+     * counts the values replaced.
      */
-    async capture(task: TaskRef, report: FailureReport, writeKey: WriteKey | null = null): Promise<{ lesson: LessonWithFixes; replayed: boolean }> {
+    async capture(
+      task: TaskRef,
+      sent: FailureReport,
+      idempotency: IdempotencyRequest | null = null,
+    ): Promise<{ lesson: LessonWithFixes; replayed: boolean; redactions: number }> {
+      const tally = new RedactionTally();
+      const report = redactFailureReport(redactor, sent, tally);
+      const writeKey = writeKeyFor(idempotency, report);
       const category = categoriseError(report.error_type, report.error_message);
       const message = report.error_message.slice(0, MAX_MESSAGE_CHARS);
       const lesson: Lesson = {
@@ -99,7 +114,12 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
       };
       const captured = await store.captureLesson(task, lesson, writeKey);
       if (captured.outcome === "mismatch") throw keyReused();
-      return { lesson: { ...captured.value.lesson, known_fixes: captured.value.knownFixes }, replayed: captured.outcome === "replayed" };
+      if (captured.outcome === "applied") countRedactions(tally);
+      return {
+        lesson: { ...captured.value.lesson, known_fixes: captured.value.knownFixes },
+        replayed: captured.outcome === "replayed",
+        redactions: tally.total,
+      };
     },
 
     list(task: TaskRef, limit?: number): Promise<Lesson[]> {
@@ -149,8 +169,10 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
       return { task_id: task.taskId, ...counters, most_common_error: mostCommonCategory(counters.by_category), resolved: resolution !== null };
     },
 
-    /** Records what worked, and links it to the task's signatures tenant-wide; `created` is false when it replaced one. */
-    async resolve(task: TaskRef, report: ResolutionReport): Promise<{ resolution: Resolution; created: boolean }> {
+    /** Records what worked (secrets redacted), and links it to the task's signatures tenant-wide; `created` is false when it replaced one. */
+    async resolve(task: TaskRef, sent: ResolutionReport): Promise<{ resolution: Resolution; created: boolean; redactions: number }> {
+      const tally = new RedactionTally();
+      const report = redactResolution(redactor, sent, tally);
       const { resolution, replaced } = await store.resolveTask(task, {
         task_id: task.taskId,
         attempt_number: report.attempt_number,
@@ -158,7 +180,8 @@ export function createLessonService({ store, clock, newLessonId }: LessonService
         model: report.model ?? null,
         resolved_at: clock().toISOString(),
       });
-      return { resolution, created: !replaced };
+      countRedactions(tally);
+      return { resolution, created: !replaced, redactions: tally.total };
     },
 
     async resolution(task: TaskRef): Promise<Resolution> {

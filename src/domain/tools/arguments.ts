@@ -46,11 +46,25 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
+// A redaction marker, [REDACTED] or [REDACTED:<kind>] (domain/redaction): what it stands for is unknown.
+const REDACTION_MARKER = /\[REDACTED(?::[a-z_]+)?\]/g;
+
+/**
+ * Whether two different values differ only where secrets were redacted: such a change (one token for
+ * another) cannot be learned as a fix, since nobody can see what it was.
+ */
+export function differsOnlyInRedactions(a: unknown, b: unknown): boolean {
+  const before = canonicalJson(a);
+  const after = canonicalJson(b);
+  if (!before.includes("[REDACTED") || !after.includes("[REDACTED")) return false;
+  return before.replace(REDACTION_MARKER, "[REDACTED]") === after.replace(REDACTION_MARKER, "[REDACTED]");
+}
+
 /**
  * What changed between a failed call's arguments and a later successful call's.
  * `added` and `changed` follow the succeeded call's key order, `removed` the failed call's
- * (both as Object.keys gives them); each part is present only when non-empty.
- * Returns null when the arguments are deeply equal.
+ * (both as Object.keys gives them); each part is present only when non-empty. A change only
+ * inside redacted secrets is left out. Returns null when nothing else changed.
  */
 export function argumentDelta(failed: ToolArguments, succeeded: ToolArguments): ArgDelta | null {
   const added: Record<string, unknown> = {};
@@ -61,7 +75,7 @@ export function argumentDelta(failed: ToolArguments, succeeded: ToolArguments): 
     if (!Object.hasOwn(failed, key)) {
       setOwnProperty(added, key, succeeded[key]);
       addedCount += 1;
-    } else if (!sameValue(failed[key], succeeded[key])) {
+    } else if (!sameValue(failed[key], succeeded[key]) && !differsOnlyInRedactions(failed[key], succeeded[key])) {
       setOwnProperty(changed, key, { from: failed[key], to: succeeded[key] });
       changedCount += 1;
     }

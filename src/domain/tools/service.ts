@@ -1,6 +1,9 @@
 // The procedural-memory use cases: record calls, search them, read patterns, stats, prompts, export and import.
 import { AppError, keyReused, notFound } from "../../errors.js";
-import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, ToolMemoryStore, WriteKey } from "../../storage/port.js";
+import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, ToolMemoryStore } from "../../storage/port.js";
+import { redactMemoryImport, redactToolCall } from "../redaction/inputs.js";
+import { RedactionTally, type Redactor } from "../redaction/redactor.js";
+import { writeKeyFor, type IdempotencyRequest } from "../write-keys.js";
 import { formatToolContextWithShared } from "../shared-tools/prompt.js";
 import type { KnownSharedFix } from "../shared-tools/types.js";
 import { hashArguments } from "./arguments.js";
@@ -42,6 +45,10 @@ export interface ToolMemoryServiceDeps {
   store: ToolMemoryStore & Pick<ToolKnowledgeStore, "recordSharedToolCall" | "sharedToolKnowledge">;
   clock: () => Date;
   limits: Pick<StoreLimits, "maxToolLogEntries">;
+  /** Replaces secrets in what agents send, before the store sees it. */
+  redactor: Redactor;
+  /** Told what a stored write redacted (the metric). */
+  countRedactions?: (tally: RedactionTally) => void;
 }
 
 const CALL_SEQUENCE = /^call-(\d+)$/;
@@ -87,7 +94,7 @@ function prepareImport(session: SessionRef, memory: MemoryImport, maxEntries: nu
   };
 }
 
-export function createToolMemoryService({ store, clock, limits }: ToolMemoryServiceDeps) {
+export function createToolMemoryService({ store, clock, limits, redactor, countRedactions = () => {} }: ToolMemoryServiceDeps) {
   async function patternOf(session: SessionRef, toolName: string): Promise<ToolPattern> {
     const pattern = await store.getPattern(session, toolName);
     if (!pattern) throw noHistory(session, toolName);
@@ -105,11 +112,19 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
 
   return {
     /**
-     * Summarises the result (the raw result is not kept), then records the call and any fix it
-     * makes, in the session and in the tenant's shared knowledge. With a write key, a retry answers
-     * the first call again (`replayed`), and a key used for another request is refused.
+     * Redacts secrets, summarises the result (the raw result is not kept), then records the call and
+     * any fix it makes, in the session and in the tenant's shared knowledge. With an idempotency key,
+     * a retry answers the first call again (`replayed`), and a key used for another request is
+     * refused. `redactions` counts the values replaced.
      */
-    async record(session: SessionRef, input: ToolCallInput, writeKey: WriteKey | null = null): Promise<{ call: RecordedCall; replayed: boolean }> {
+    async record(
+      session: SessionRef,
+      sent: ToolCallInput,
+      idempotency: IdempotencyRequest | null = null,
+    ): Promise<{ call: RecordedCall; replayed: boolean; redactions: number }> {
+      const tally = new RedactionTally();
+      const input = redactToolCall(redactor, sent, tally);
+      const writeKey = writeKeyFor(idempotency, input);
       const { summary, type } = summariseResult(input.result);
       const call: NewToolCall = {
         timestamp: clock().toISOString(),
@@ -127,7 +142,8 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
       };
       const written = await store.recordSharedToolCall(session, call, writeKey);
       if (written.outcome === "mismatch") throw keyReused();
-      return { call: { ...written.value.entry, known_fix: written.value.knownFix }, replayed: written.outcome === "replayed" };
+      if (written.outcome === "applied") countRedactions(tally);
+      return { call: { ...written.value.entry, known_fix: written.value.knownFix }, replayed: written.outcome === "replayed", redactions: tally.total };
     },
 
     /** Matching calls, newest first, at most `limit`. */
@@ -172,8 +188,12 @@ export function createToolMemoryService({ store, clock, limits }: ToolMemoryServ
       return { session_id: session.sessionId, tool_log: [], tool_patterns: {}, fix_relations: [], next_call_id: 1, created_at: null, updated_at: null };
     },
 
-    importMemory(session: SessionRef, memory: MemoryImport): Promise<void> {
-      return store.importMemory(session, prepareImport(session, memory, limits.maxToolLogEntries, clock().toISOString()));
+    /** Replaces the session's memory with the document, redacted by the rules of the calls it holds. */
+    async importMemory(session: SessionRef, memory: MemoryImport): Promise<void> {
+      const tally = new RedactionTally();
+      const redacted = redactMemoryImport(redactor, memory, tally);
+      await store.importMemory(session, prepareImport(session, redacted, limits.maxToolLogEntries, clock().toISOString()));
+      countRedactions(tally);
     },
 
     reset(session: SessionRef): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, it, expect } from "vitest";
-import { argumentDelta, canonicalJson, hashArguments, valueText } from "../../../src/domain/tools/arguments.js";
+import { argumentDelta, canonicalJson, differsOnlyInRedactions, hashArguments, valueText } from "../../../src/domain/tools/arguments.js";
 
 describe("canonicalJson", () => {
   it("sorts object keys recursively and writes compact JSON", () => {
@@ -75,6 +75,21 @@ describe("argumentDelta", () => {
     const succeeded = JSON.parse('{"__proto__": 1}') as Record<string, unknown>;
     const delta = argumentDelta(failed, succeeded);
     expect(Object.keys(delta?.added ?? {})).toEqual(["__proto__"]);
+  });
+});
+
+describe("a change inside redacted secrets", () => {
+  it("is no change: one hidden token for another teaches nothing", () => {
+    expect(differsOnlyInRedactions("run --token [REDACTED:github_token]", "run --token [REDACTED:gitlab_token]")).toBe(true);
+    expect(differsOnlyInRedactions({ auth: "[REDACTED]", n: 1 }, { auth: "[REDACTED:bearer_token]", n: 1 })).toBe(true);
+    expect(argumentDelta({ cmd: "a [REDACTED:jwt]", n: 1 }, { cmd: "a [REDACTED:npm_token]", n: 2 })).toEqual({ changed: { n: { from: 1, to: 2 } } });
+    expect(argumentDelta({ cmd: "a [REDACTED:jwt]" }, { cmd: "a [REDACTED:npm_token]" })).toBeNull();
+  });
+
+  it("is a change when anything outside the markers changed, or only one side was redacted", () => {
+    expect(differsOnlyInRedactions("a [REDACTED] b", "a [REDACTED] c")).toBe(false);
+    expect(differsOnlyInRedactions("[REDACTED]", "plain")).toBe(false);
+    expect(argumentDelta({ cmd: "x [REDACTED]" }, { cmd: "y [REDACTED]" })).toEqual({ changed: { cmd: { from: "x [REDACTED]", to: "y [REDACTED]" } } });
   });
 });
 

@@ -1000,6 +1000,33 @@ export interface components {
             /** @description Up to 3 fixes that worked for this signature in the tenant's tasks, most recent first */
             known_fixes: components["schemas"]["LessonKnownFix"][];
         };
+        /** @description The lesson as stored (secrets redacted), with known fixes and how many values were redacted */
+        CapturedLesson: {
+            lesson_id: string;
+            task_id: string;
+            attempt_number: number;
+            /** @enum {number} */
+            tier: 1 | 2 | 3;
+            error_type: string;
+            error_message: string;
+            error_context: string | null;
+            hypothesized_fix: string;
+            fix_approach: string | null;
+            model: string | null;
+            /** @description ISO 8601, UTC */
+            timestamp: string;
+            duration_ms: number | null;
+            tokens_used: number | null;
+            category: string;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high" | "critical";
+            /** @description 16 hex characters over the error type and the normalised message; repeats share it */
+            signature: string;
+            /** @description Up to 3 fixes that worked for this signature in the tenant's tasks, most recent first */
+            known_fixes: components["schemas"]["LessonKnownFix"][];
+            /** @description How many values were replaced by redaction ([REDACTED], [REDACTED:<kind>]) before anything was stored; 0 when none */
+            redactions: number;
+        };
         /** @description A failure that recurs across the tenant's tasks */
         TenantSignature: {
             signature: string;
@@ -1062,6 +1089,18 @@ export interface components {
             /** @description The task's failure signatures when it was resolved, most recurring first */
             signatures: string[];
         };
+        /** @description The resolution as stored (secrets redacted), and how many values were redacted */
+        RecordedResolution: {
+            task_id: string;
+            attempt_number: number;
+            approach: string;
+            model: string | null;
+            resolved_at: string;
+            /** @description The task's failure signatures when it was resolved, most recurring first */
+            signatures: string[];
+            /** @description How many values were replaced by redaction ([REDACTED], [REDACTED:<kind>]) before anything was stored; 0 when none */
+            redactions: number;
+        };
         /** @description A task's lessons as a prompt block, in the prompt field */
         LessonPrompt: {
             task_id: string;
@@ -1123,6 +1162,8 @@ export interface components {
             delta_args: components["schemas"]["ArgDelta"] | null;
             /** @description For a failure or timeout: the tenant's typical fix for its error type, learned in any session; else null */
             known_fix: components["schemas"]["KnownSharedFix"] | null;
+            /** @description How many values were replaced by redaction ([REDACTED], [REDACTED:<kind>]) before anything was stored; 0 when none */
+            redactions: number;
         };
         /** @description One fix the tenant's sessions applied, and how often */
         SharedFix: {
@@ -1549,7 +1590,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_c697c4175f9c4ed5851ee381a6416c3e",
+                     *           "lesson_id": "lsn_0818f2fc07444715a3d5265a6f210141",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -1559,7 +1600,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-01T08:49:35.309Z",
+                     *           "timestamp": "2026-12-01T21:08:34.087Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -1671,7 +1712,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A lesson, with what worked for the same failure elsewhere */
+            /** @description The lesson as stored (secrets redacted), with known fixes and how many values were redacted */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1685,7 +1726,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_2d37e81dad624c8887305ca31ebcaccf",
+                     *       "lesson_id": "lsn_85ee42274e3c472781fba602c59a2f68",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -1695,16 +1736,17 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-01T08:49:35.274Z",
+                     *       "timestamp": "2026-12-01T21:08:34.033Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
                      *       "severity": "medium",
                      *       "signature": "d7cb86f54b3fc479",
-                     *       "known_fixes": []
+                     *       "known_fixes": [],
+                     *       "redactions": 0
                      *     }
                      */
-                    "application/json": components["schemas"]["LessonWithKnownFixes"];
+                    "application/json": components["schemas"]["CapturedLesson"];
                 };
             };
             /** @description Invalid request: the problem names every offending field */
@@ -2048,8 +2090,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-01T08:49:35.309Z",
-                     *           "last_seen_at": "2026-12-01T08:49:35.309Z",
+                     *           "first_seen_at": "2026-12-01T21:08:34.087Z",
+                     *           "last_seen_at": "2026-12-01T21:08:34.087Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2264,7 +2306,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_2d37e81dad624c8887305ca31ebcaccf",
+                     *       "lesson_id": "lsn_85ee42274e3c472781fba602c59a2f68",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2274,7 +2316,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-01T08:49:35.274Z",
+                     *       "timestamp": "2026-12-01T21:08:34.033Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2284,7 +2326,7 @@ export interface operations {
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-01T08:49:35.307Z"
+                     *           "resolved_at": "2026-12-01T21:08:34.082Z"
                      *         }
                      *       ]
                      *     }
@@ -2509,7 +2551,7 @@ export interface operations {
                      *       "attempt_number": 2,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-01T08:49:35.307Z",
+                     *       "resolved_at": "2026-12-01T21:08:34.082Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ]
@@ -2633,7 +2675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Resolution"];
+                    "application/json": components["schemas"]["RecordedResolution"];
                 };
             };
             /** @description The task's first resolution */
@@ -2652,13 +2694,14 @@ export interface operations {
                      *       "attempt_number": 2,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-01T08:49:35.307Z",
+                     *       "resolved_at": "2026-12-01T21:08:34.082Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
-                     *       ]
+                     *       ],
+                     *       "redactions": 0
                      *     }
                      */
-                    "application/json": components["schemas"]["Resolution"];
+                    "application/json": components["schemas"]["RecordedResolution"];
                 };
             };
             /** @description Invalid request: the problem names every offending field */
@@ -2883,7 +2926,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-42",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-01T08:49:35.307Z"
+                     *             "resolved_at": "2026-12-01T21:08:34.082Z"
                      *           }
                      *         }
                      *       ]
@@ -3001,7 +3044,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-01T08:49:35.379Z",
+                     *           "timestamp": "2026-12-01T21:08:34.178Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3149,7 +3192,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-01T08:49:35.335Z",
+                     *       "timestamp": "2026-12-01T21:08:34.133Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3167,7 +3210,8 @@ export interface operations {
                      *       "fixed_by": null,
                      *       "fix_for": null,
                      *       "delta_args": null,
-                     *       "known_fix": null
+                     *       "known_fix": null,
+                     *       "redactions": 0
                      *     }
                      */
                     "application/json": components["schemas"]["RecordedToolCall"];
@@ -3308,7 +3352,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-01T08:49:35.379Z",
+                     *       "timestamp": "2026-12-01T21:08:34.178Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3503,7 +3547,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-01T08:49:35.379Z"
+                     *           "updated_at": "2026-12-01T21:08:34.178Z"
                      *         }
                      *       }
                      *     }
@@ -3662,7 +3706,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-01T08:49:35.379Z"
+                     *       "updated_at": "2026-12-01T21:08:34.178Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4260,8 +4304,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-01T08:49:35.335Z",
-                     *       "updated_at": "2026-12-01T08:49:35.379Z"
+                     *       "created_at": "2026-12-01T21:08:34.133Z",
+                     *       "updated_at": "2026-12-01T21:08:34.178Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -4578,7 +4622,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-01T08:49:35.335Z",
+                     *           "timestamp": "2026-12-01T21:08:34.133Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4599,7 +4643,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-01T08:49:35.379Z",
+                     *           "timestamp": "2026-12-01T21:08:34.178Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4684,7 +4728,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-01T08:49:35.379Z"
+                     *           "updated_at": "2026-12-01T21:08:34.178Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -4699,12 +4743,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-01T08:49:35.379Z"
+                     *           "detected_at": "2026-12-01T21:08:34.178Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-01T08:49:35.335Z",
-                     *       "updated_at": "2026-12-01T08:49:35.379Z"
+                     *       "created_at": "2026-12-01T21:08:34.133Z",
+                     *       "updated_at": "2026-12-01T21:08:34.178Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -4796,7 +4840,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-01T08:49:35.335Z",
+                 *           "timestamp": "2026-12-01T21:08:34.133Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -4817,7 +4861,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-01T08:49:35.379Z",
+                 *           "timestamp": "2026-12-01T21:08:34.178Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -4902,7 +4946,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-01T08:49:35.379Z"
+                 *           "updated_at": "2026-12-01T21:08:34.178Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -4917,7 +4961,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-01T08:49:35.379Z"
+                 *           "detected_at": "2026-12-01T21:08:34.178Z"
                  *         }
                  *       ]
                  *     }
@@ -5154,7 +5198,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 1,
                      *           "sessions_seen": 1,
-                     *           "last_used_at": "2026-12-01T08:49:35.379Z"
+                     *           "last_used_at": "2026-12-01T21:08:34.178Z"
                      *         }
                      *       ]
                      *     }
@@ -5301,7 +5345,7 @@ export interface operations {
                      *               },
                      *               "typical_fix": "change limit: 500 -> 50",
                      *               "times_applied": 1,
-                     *               "last_applied_at": "2026-12-01T08:49:35.379Z"
+                     *               "last_applied_at": "2026-12-01T21:08:34.178Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -5309,7 +5353,7 @@ export interface operations {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-01T08:49:35.379Z"
+                     *               "applied_at": "2026-12-01T21:08:34.178Z"
                      *             }
                      *           ]
                      *         }
@@ -5335,10 +5379,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-01T08:49:35.379Z",
+                     *       "updated_at": "2026-12-01T21:08:34.178Z",
                      *       "fixes_learned": 1,
                      *       "sessions_seen": 1,
-                     *       "last_used_at": "2026-12-01T08:49:35.379Z"
+                     *       "last_used_at": "2026-12-01T21:08:34.178Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SharedToolKnowledge"];
@@ -5925,7 +5969,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": false,
-                     *           "updated_at": "2026-12-01T08:49:35.309Z"
+                     *           "updated_at": "2026-12-01T21:08:34.087Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -5936,7 +5980,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-01T08:49:35.307Z"
+                     *           "updated_at": "2026-12-01T21:08:34.082Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6047,7 +6091,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-01T08:49:35.379Z"
+                     *           "updated_at": "2026-12-01T21:08:34.178Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6163,420 +6207,420 @@ export interface operations {
                      *       },
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-01T07:50:00.000Z",
+                     *           "at": "2026-12-01T20:09:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T07:51:00.000Z",
+                     *           "at": "2026-12-01T20:10:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T07:52:00.000Z",
+                     *           "at": "2026-12-01T20:11:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T07:53:00.000Z",
+                     *           "at": "2026-12-01T20:12:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T07:54:00.000Z",
+                     *           "at": "2026-12-01T20:13:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T07:55:00.000Z",
+                     *           "at": "2026-12-01T20:14:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T07:56:00.000Z",
+                     *           "at": "2026-12-01T20:15:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T07:57:00.000Z",
+                     *           "at": "2026-12-01T20:16:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T07:58:00.000Z",
+                     *           "at": "2026-12-01T20:17:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T07:59:00.000Z",
+                     *           "at": "2026-12-01T20:18:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:00:00.000Z",
+                     *           "at": "2026-12-01T20:19:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:01:00.000Z",
+                     *           "at": "2026-12-01T20:20:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:02:00.000Z",
+                     *           "at": "2026-12-01T20:21:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:03:00.000Z",
+                     *           "at": "2026-12-01T20:22:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:04:00.000Z",
+                     *           "at": "2026-12-01T20:23:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:05:00.000Z",
+                     *           "at": "2026-12-01T20:24:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:06:00.000Z",
+                     *           "at": "2026-12-01T20:25:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:07:00.000Z",
+                     *           "at": "2026-12-01T20:26:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:08:00.000Z",
+                     *           "at": "2026-12-01T20:27:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:09:00.000Z",
+                     *           "at": "2026-12-01T20:28:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:10:00.000Z",
+                     *           "at": "2026-12-01T20:29:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:11:00.000Z",
+                     *           "at": "2026-12-01T20:30:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:12:00.000Z",
+                     *           "at": "2026-12-01T20:31:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:13:00.000Z",
+                     *           "at": "2026-12-01T20:32:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:14:00.000Z",
+                     *           "at": "2026-12-01T20:33:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:15:00.000Z",
+                     *           "at": "2026-12-01T20:34:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:16:00.000Z",
+                     *           "at": "2026-12-01T20:35:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:17:00.000Z",
+                     *           "at": "2026-12-01T20:36:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:18:00.000Z",
+                     *           "at": "2026-12-01T20:37:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:19:00.000Z",
+                     *           "at": "2026-12-01T20:38:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:20:00.000Z",
+                     *           "at": "2026-12-01T20:39:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:21:00.000Z",
+                     *           "at": "2026-12-01T20:40:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:22:00.000Z",
+                     *           "at": "2026-12-01T20:41:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:23:00.000Z",
+                     *           "at": "2026-12-01T20:42:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:24:00.000Z",
+                     *           "at": "2026-12-01T20:43:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:25:00.000Z",
+                     *           "at": "2026-12-01T20:44:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:26:00.000Z",
+                     *           "at": "2026-12-01T20:45:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:27:00.000Z",
+                     *           "at": "2026-12-01T20:46:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:28:00.000Z",
+                     *           "at": "2026-12-01T20:47:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:29:00.000Z",
+                     *           "at": "2026-12-01T20:48:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:30:00.000Z",
+                     *           "at": "2026-12-01T20:49:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:31:00.000Z",
+                     *           "at": "2026-12-01T20:50:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:32:00.000Z",
+                     *           "at": "2026-12-01T20:51:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:33:00.000Z",
+                     *           "at": "2026-12-01T20:52:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:34:00.000Z",
+                     *           "at": "2026-12-01T20:53:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:35:00.000Z",
+                     *           "at": "2026-12-01T20:54:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:36:00.000Z",
+                     *           "at": "2026-12-01T20:55:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:37:00.000Z",
+                     *           "at": "2026-12-01T20:56:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:38:00.000Z",
+                     *           "at": "2026-12-01T20:57:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:39:00.000Z",
+                     *           "at": "2026-12-01T20:58:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:40:00.000Z",
+                     *           "at": "2026-12-01T20:59:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:41:00.000Z",
+                     *           "at": "2026-12-01T21:00:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:42:00.000Z",
+                     *           "at": "2026-12-01T21:01:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:43:00.000Z",
+                     *           "at": "2026-12-01T21:02:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:44:00.000Z",
+                     *           "at": "2026-12-01T21:03:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:45:00.000Z",
+                     *           "at": "2026-12-01T21:04:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:46:00.000Z",
+                     *           "at": "2026-12-01T21:05:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:47:00.000Z",
+                     *           "at": "2026-12-01T21:06:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:48:00.000Z",
+                     *           "at": "2026-12-01T21:07:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T08:49:00.000Z",
+                     *           "at": "2026-12-01T21:08:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 2,
                      *           "successes": 1,

@@ -35,6 +35,14 @@ local function recordToolCall(KEYS, ARGV)
     return (string.gsub(cjson.encode(name), '\\/', '/'))
   end
 
+  -- Two different values that are the same once every redaction marker ([REDACTED], [REDACTED:kind])
+  -- is read alike: only a secret changed, which is no learnable fix (arguments.ts: differsOnlyInRedactions).
+  local function onlyRedactionsDiffer(before, after)
+    if not string.find(before, '[REDACTED', 1, true) or not string.find(after, '[REDACTED', 1, true) then return false end
+    local marker = '%[REDACTED[:%l_]*%]'
+    return string.gsub(before, marker, '[REDACTED]') == string.gsub(after, marker, '[REDACTED]')
+  end
+
   -- What changed from the failed call's arguments to this one's: as given (keys in the caller's
   -- order, for display) and, when `order` names the keys in canonical order, canonical too.
   local function argumentDelta(failed, succeeded, order)
@@ -46,7 +54,7 @@ local function recordToolCall(KEYS, ARGV)
       local old = before[kv[1]]
       if old == nil then
         added[#added + 1] = cjson.encode(kv[1]) .. ':' .. kv[3]
-      elseif old[2] ~= kv[2] then
+      elseif old[2] ~= kv[2] and not onlyRedactionsDiffer(old[2], kv[2]) then
         changed[#changed + 1] = cjson.encode(kv[1]) .. ':{"from":' .. old[3] .. ',"to":' .. kv[3] .. '}'
       end
     end
@@ -70,7 +78,7 @@ local function recordToolCall(KEYS, ARGV)
       local kv, old = after[name], before[name]
       if kv and old == nil then
         cAdded[#cAdded + 1] = jsonKey(name) .. ':' .. kv[2]
-      elseif kv and old[2] ~= kv[2] then
+      elseif kv and old[2] ~= kv[2] and not onlyRedactionsDiffer(old[2], kv[2]) then
         cChanged[#cChanged + 1] = jsonKey(name) .. ':{"from":' .. old[2] .. ',"to":' .. kv[2] .. '}'
       end
     end

@@ -1,0 +1,110 @@
+// Replaces secrets in what agents send, before anything is stored: values under secret-like names, and secret-shaped text anywhere.
+import { secretNames, type SecretNames } from "./secret-keys.js";
+import { MIGHT_HOLD_A_SECRET, VALUE_RULES, type ValueRule } from "./value-rules.js";
+
+/** What a value under a secret-like name becomes, whatever it was. */
+export const REDACTED = "[REDACTED]";
+/** The kind counted for a value replaced because of its name. */
+export const KEY_NAME_KIND = "key_name";
+
+/** Counts of what one write replaced, by kind. */
+export class RedactionTally {
+  readonly byKind = new Map<string, number>();
+  total = 0;
+
+  add(kind: string): void {
+    this.byKind.set(kind, (this.byKind.get(kind) ?? 0) + 1);
+    this.total += 1;
+  }
+}
+
+export interface Redactor {
+  /** Whether redaction is on (REDACTION=on). */
+  readonly enabled: boolean;
+  /** A text with every secret-shaped substring replaced by `[REDACTED:<kind>]`. */
+  text(text: string, tally: RedactionTally): string;
+  /** Like text, for a text that may be absent. */
+  optionalText<T extends string | null | undefined>(text: T, tally: RedactionTally): T;
+  /**
+   * Any JSON value, at any depth: a member under a secret-like name becomes `[REDACTED]` (unless it
+   * is null, empty or a boolean, which hold nothing), and every string is redacted as text.
+   */
+  value<T>(value: T, tally: RedactionTally): T;
+  /** Whether a value under this name is replaced whole. */
+  isSecretName(name: string): boolean;
+}
+
+export interface RedactionSettings {
+  enabled: boolean;
+  /** More names to treat as secret (REDACT_KEYS). */
+  extraNames?: readonly string[];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A value under a secret name that holds nothing worth hiding. */
+const holdsNothing = (value: unknown) => value === null || value === undefined || value === "" || typeof value === "boolean";
+
+export function createRedactor(settings: RedactionSettings): Redactor {
+  const names: SecretNames = secretNames(settings.extraNames ?? []);
+  const extra = (settings.extraNames ?? []).map(escapeRegExp);
+  const mightHold = extra.length ? new RegExp(`${MIGHT_HOLD_A_SECRET.source}|${extra.join("|")}`, "i") : MIGHT_HOLD_A_SECRET;
+
+  /** One rule over a text: every accepted match replaced; the text itself when nothing was. */
+  function applyRule(rule: ValueRule, input: string, tally: RedactionTally): string {
+    const pattern = rule.pattern;
+    pattern.lastIndex = 0;
+    const parts: string[] = [];
+    let kept = 0;
+    for (let match = pattern.exec(input); match !== null; match = pattern.exec(input)) {
+      const groups = match.groups ?? {};
+      if (rule.accept && !rule.accept(groups.secret ?? match[0], groups, names)) {
+        // A candidate refused whole may hold a real one (`retry: DB_PASSWORD=…`): look again from just inside it.
+        pattern.lastIndex = match.index + 1;
+        continue;
+      }
+      parts.push(input.slice(kept, match.index), groups.pre ?? "", `[REDACTED:${rule.kind}]`, groups.post ?? "");
+      kept = match.index + match[0].length;
+      tally.add(rule.kind);
+    }
+    if (parts.length === 0) return input;
+    parts.push(input.slice(kept));
+    // join copies into a new string: slices of the input would keep the whole input, secret and all, alive in memory.
+    return parts.join("");
+  }
+
+  function text(input: string, tally: RedactionTally): string {
+    if (!settings.enabled || !mightHold.test(input)) return input;
+    let out = input;
+    for (const rule of VALUE_RULES) out = applyRule(rule, out, tally);
+    return out;
+  }
+
+  function value<T>(input: T, tally: RedactionTally): T {
+    if (!settings.enabled) return input;
+    if (typeof input === "string") return text(input, tally) as T;
+    if (Array.isArray(input)) return input.map((item) => value(item, tally)) as T;
+    if (input === null || typeof input !== "object") return input;
+    const out: Record<string, unknown> = {};
+    for (const [name, member] of Object.entries(input)) {
+      let redacted: unknown;
+      if (names.isSecret(name) && !holdsNothing(member)) {
+        tally.add(KEY_NAME_KIND);
+        redacted = REDACTED;
+      } else {
+        redacted = value(member, tally);
+      }
+      // defineProperty, so that a member named __proto__ stays a member.
+      Object.defineProperty(out, name, { value: redacted, enumerable: true, writable: true, configurable: true });
+    }
+    return out as T;
+  }
+
+  return {
+    enabled: settings.enabled,
+    text,
+    optionalText: (input, tally) => (typeof input === "string" ? (text(input, tally) as typeof input) : input),
+    value,
+    isSecretName: (name) => names.isSecret(name),
+  };
+}
