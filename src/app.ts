@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { loadApiKeys } from "./auth/api-keys.js";
+import { mergeApiKeys, parseApiKeys, readApiKeyFile } from "./auth/api-keys.js";
+import { createKeyRing, type KeyRing } from "./auth/key-ring.js";
 import type { Config } from "./config.js";
 import { createActivityService } from "./domain/activity/service.js";
 import { createEventHub } from "./domain/activity/event-hub.js";
@@ -38,6 +39,13 @@ import toolCallRoutes from "./routes/tool-calls.js";
 import { nudgingStore } from "./storage/nudging-store.js";
 import type { Store } from "./storage/port.js";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The API keys in force; reload() reads API_KEYS_FILE again, as SIGHUP does. */
+    keyRing: KeyRing;
+  }
+}
+
 export interface AppDeps {
   /** Use this store instead of opening one from the config (tests). */
   store?: Store;
@@ -69,7 +77,10 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   // Read the keys first: a bad key file stops the boot before anything listens.
-  const apiKeys = loadApiKeys(config);
+  const keysFromEnv = config.API_KEYS ? parseApiKeys(config.API_KEYS, "API_KEYS") : [];
+  const keysFromFile = config.API_KEYS_FILE ? readApiKeyFile(config.API_KEYS_FILE) : [];
+  // A key in both would belong to whichever tenant comes first: the boot stops instead.
+  mergeApiKeys(keysFromEnv, keysFromFile);
   const logger = deps.logger ?? loggerOf(config);
   const app = Fastify({
     // Fastify's request serializer logs no headers, so API keys never reach the log; the auth tests
@@ -96,6 +107,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
+  const keys = createKeyRing({ fromEnv: keysFromEnv, file: config.API_KEYS_FILE, fromFile: keysFromFile, log: app.log });
+  app.addHook("onClose", async () => keys.close());
+  // SIGHUP reads API_KEYS_FILE again (as the file's own change does, within a second).
+  const reloadOnHangup = () => void keys.reload();
+  if (config.API_KEYS_FILE) {
+    process.on("SIGHUP", reloadOnHangup);
+    app.addHook("onClose", async () => void process.off("SIGHUP", reloadOnHangup));
+  }
+  app.decorate("keyRing", keys);
   // Open event streams read the tenant's log through the store; the store's writes wake them.
   const hub = createEventHub({
     store: { readEvents: (tenant, after, limit) => app.store.readEvents(tenant, after, limit) },
@@ -135,7 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(healthRoutes);
   await app.register(dashboard);
   await app.register(async (api) => {
-    await api.register(auth, { keys: apiKeys, rateLimit: rateLimitOf(config, apiKeys.length > 0) });
+    await api.register(auth, { keys, rateLimit: rateLimitOf(config, keys.enabled) });
     await api.register(lessonRoutes, { lessons });
     await api.register(resolutionRoutes, { lessons });
     await api.register(tenantSignatureRoutes, { lessons });
@@ -145,7 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await api.register(sharedToolRoutes, { knowledge });
     await api.register(contextRoutes, { context });
     await api.register(activityRoutes, { activity });
-    await api.register(eventRoutes, { activity, hub });
+    await api.register(eventRoutes, { activity, hub, keys });
     await api.register(mcpRoute, { lessons, tools, knowledge, context });
   });
   return app;

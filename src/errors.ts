@@ -5,6 +5,7 @@ export const ERROR_CATALOGUE = {
   MALFORMED_BODY: { status: 400, title: "Malformed request body" },
   MALFORMED_URL: { status: 400, title: "Malformed URL" },
   UNAUTHORIZED: { status: 401, title: "Unauthorized" },
+  INSUFFICIENT_SCOPE: { status: 403, title: "Insufficient scope" },
   NOT_FOUND: { status: 404, title: "Not found" },
   ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
   METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },

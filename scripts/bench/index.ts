@@ -1,6 +1,7 @@
 // npm run bench: the service against a bare Fastify hello world in the same run, on its own redis-server.
 // Flags: --quick (a short smoke run, for CI), --scale (fill Redis with 1M lessons and 1M tool calls first),
-// --only=<scenario>,<scenario> (just those, against the hello world of the same run; mcp-proxy names the proxy's latency).
+// --only=<scenario>,<scenario> (just those, against the hello world of the same run; mcp-proxy names the proxy's
+// latency, redaction what redacting a write costs).
 import { spawnSync } from "node:child_process";
 import http from "node:http";
 import { freePort, startRedisServer } from "../../test/helpers/redis-server.js";
@@ -9,6 +10,7 @@ import { startServer, type ServerProcess } from "./processes.js";
 import { countCommands, countReads } from "./redis-accounting.js";
 import { printTable, writeJson, type Row } from "./report.js";
 import { measureProxyLatency, printProxyLatency, type ProxyLatency } from "./mcp-proxy.js";
+import { measureRedaction, printRedactionCost, type RedactionCost } from "./redaction.js";
 import { fillForScale, redisMemoryReport } from "./scale.js";
 import { BENCH_KEY, scenarios, type Scenario } from "./scenarios.js";
 
@@ -18,8 +20,12 @@ const scale = flags.has("--scale");
 const only = process.argv.find((flag) => flag.startsWith("--only="))?.slice("--only=".length).split(",");
 const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includes(name));
 const PROXY = "mcp-proxy";
+const REDACTION = "redaction";
 const measureProxy = !only || only.includes(PROXY);
-if (chosen.length === 0 && !measureProxy) throw new Error(`--only names no scenario; they are: ${[...Object.keys(scenarios), PROXY].join(", ")}`);
+const measureRedactionCost = !only || only.includes(REDACTION);
+if (chosen.length === 0 && !measureProxy && !measureRedactionCost) {
+  throw new Error(`--only names no scenario; they are: ${[...Object.keys(scenarios), PROXY, REDACTION].join(", ")}`);
+}
 const CONNECTIONS = 50;
 const timing = quick ? { warmupSeconds: 1, measureSeconds: 2, rounds: 1 } : { warmupSeconds: 3, measureSeconds: 10, rounds: 2 };
 
@@ -110,6 +116,12 @@ async function main(): Promise<void> {
     }
     clearInterval(sampler);
 
+    let redactionCost: RedactionCost | null = null;
+    if (measureRedactionCost) {
+      redactionCost = measureRedaction(quick ? 20_000 : 200_000);
+      printRedactionCost(redactionCost);
+    }
+
     let proxyLatency: ProxyLatency | null = null;
     if (measureProxy) {
       proxyLatency = await measureProxyLatency(service.url, BENCH_KEY, quick ? 300 : 2000);
@@ -153,6 +165,7 @@ async function main(): Promise<void> {
       timing,
       rounds,
       proxyLatency,
+      redactionCost,
       peakRssMb,
       memory,
     });

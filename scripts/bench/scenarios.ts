@@ -19,7 +19,8 @@ const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.
 const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
 const authOnly = { authorization: `Bearer ${BENCH_KEY}` };
 
-function lessonBody(): string {
+/** A lesson capture as the bench sends it: a realistic error with its context, model and costs. */
+export function lessonBody(): string {
   const [errorType, message] = pick(ERRORS);
   return JSON.stringify({
     attempt_number: 1 + Math.floor(Math.random() * 5),
@@ -39,6 +40,15 @@ let mcpId = 0;
 function mcpCall(name: string, args: Record<string, unknown>): string {
   mcpId += 1;
   return JSON.stringify({ jsonrpc: "2.0", id: mcpId, method: "tools/call", params: { name, arguments: args } });
+}
+
+/** The bench's three kinds of tool call: a failure, the success that fixes it, and a plain success. */
+export function toolCallBody(kind: "failure" | "fix" | "success", tool: string, n: number): Record<string, unknown> {
+  if (kind === "fix") return { tool_name: tool, arguments: { query: `q${n}`, limit: 20, retry: true }, outcome: "success", result: { status: "ok", rows: n }, execution_time_ms: 40 };
+  if (kind === "failure") {
+    return { tool_name: tool, arguments: { query: `q${n}`, limit: 20 }, outcome: "failure", error_type: "timeout", error_message: "took too long", context_goal: "find the failing test", execution_time_ms: 5000 };
+  }
+  return { tool_name: tool, arguments: { query: `q${n}`, limit: 10 }, outcome: "success", result: ["a", "b"], context_goal: "find the failing test", execution_time_ms: 25 };
 }
 
 export const taskPath = () => `/tasks/task-${Math.floor(Math.random() * TASKS)}`;
@@ -124,7 +134,7 @@ export const scenarios: Record<string, Scenario> = {
           if (context.pending && Math.random() < 0.85) {
             const { tool, n } = context.pending;
             session = context.pending.session;
-            call = { tool_name: tool, arguments: { query: `q${n}`, limit: 20, retry: true }, outcome: "success", result: { status: "ok", rows: n }, execution_time_ms: 40 };
+            call = toolCallBody("fix", tool, n);
             context.pending = undefined;
           } else {
             session = sessionPath();
@@ -132,10 +142,10 @@ export const scenarios: Record<string, Scenario> = {
             const n = Math.floor(Math.random() * 1000);
             if (Math.random() < 0.3) {
               context.pending = { session, tool, n };
-              call = { tool_name: tool, arguments: { query: `q${n}`, limit: 20 }, outcome: "failure", error_type: "timeout", error_message: "took too long", context_goal: "find the failing test", execution_time_ms: 5000 };
+              call = toolCallBody("failure", tool, n);
             } else {
               context.pending = undefined;
-              call = { tool_name: tool, arguments: { query: `q${n}`, limit: 10 }, outcome: "success", result: ["a", "b"], context_goal: "find the failing test", execution_time_ms: 25 };
+              call = toolCallBody("success", tool, n);
             }
           }
           return { ...request, path: `${session}/tool-calls`, body: JSON.stringify(call) };

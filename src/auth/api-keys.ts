@@ -1,7 +1,8 @@
-// Parses API key → tenant maps and checks presented keys in constant time.
+// Parses `key:tenant[:scope]` entries, and finds a presented key among them in constant time.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { ConfigError } from "../config.js";
+import { SCOPES, isScope, type Scope } from "./scopes.js";
 
 // A tenant sits first in every hash tag ({tenant:task:id}), so it must not contain ':' or braces.
 export const TENANT_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -10,63 +11,65 @@ const KEY_PATTERN = /^[\x21-\x2b\x2d-\x39\x3b-\x7e]{16,256}$/; // printable, no 
 export interface ApiKeyEntry {
   digest: Buffer;
   tenant: string;
+  /** What the key may do; a key configured without one is admin, as every key was before scopes. */
+  scope: Scope;
 }
 
-const digestOf = (key: string) => createHash("sha256").update(key).digest();
+export const digestOf = (key: string) => createHash("sha256").update(key).digest();
 
-/** Entries `key:tenant`, separated by commas or new lines; blank lines and `#` comments are skipped. */
+/** Entries `key:tenant[:scope]`, separated by commas or new lines; blank lines and `#` comments are skipped. */
 export function parseApiKeys(text: string, source: string): ApiKeyEntry[] {
   const entries: ApiKeyEntry[] = [];
   const seen = new Set<string>();
   const items = text.split(/[,\n]/).map((item) => item.trim()).filter((item) => item && !item.startsWith("#"));
   items.forEach((item, index) => {
-    const at = item.lastIndexOf(":");
-    const key = item.slice(0, at);
-    const tenant = item.slice(at + 1);
-    if (at <= 0 || !KEY_PATTERN.test(key)) {
+    const [key = "", tenant = "", scope = "admin", ...rest] = item.split(":");
+    if (!KEY_PATTERN.test(key) || item.indexOf(":") <= 0) {
       throw new ConfigError(`${source}: entry ${index + 1} needs a key of 16-256 printable characters without ',' or ':', then ':tenant'`);
     }
     if (!TENANT_PATTERN.test(tenant)) {
       throw new ConfigError(`${source}: entry ${index + 1} has a tenant that is not 1-64 letters, digits, '.', '_' or '-'`);
     }
+    if (!isScope(scope) || rest.length > 0) {
+      throw new ConfigError(`${source}: entry ${index + 1} has a scope that is not one of ${SCOPES.join(", ")}`);
+    }
     if (seen.has(key)) throw new ConfigError(`${source}: entry ${index + 1} repeats a key`);
     seen.add(key);
-    entries.push({ digest: digestOf(key), tenant });
+    entries.push({ digest: digestOf(key), tenant, scope });
   });
   return entries;
 }
 
-/** Every configured key, from API_KEYS and the file named by API_KEYS_FILE; empty means authentication is off. */
-export function loadApiKeys(config: { API_KEYS?: string | undefined; API_KEYS_FILE?: string | undefined }): ApiKeyEntry[] {
-  const entries = config.API_KEYS ? parseApiKeys(config.API_KEYS, "API_KEYS") : [];
-  if (config.API_KEYS_FILE) {
-    let text: string;
-    try {
-      text = readFileSync(config.API_KEYS_FILE, "utf8");
-    } catch (error) {
-      throw new ConfigError(`API_KEYS_FILE: cannot read ${config.API_KEYS_FILE} (${(error as Error).message})`);
-    }
-    const fromFile = parseApiKeys(text, "API_KEYS_FILE");
-    if (fromFile.length === 0) throw new ConfigError("API_KEYS_FILE: the file holds no key");
-    for (const entry of fromFile) {
-      if (entries.some((known) => known.digest.equals(entry.digest))) {
-        throw new ConfigError("API_KEYS_FILE: holds a key that API_KEYS already names");
-      }
-    }
-    entries.push(...fromFile);
+/** The keys of API_KEYS_FILE; a file that cannot be read, holds a bad entry or no key at all is a ConfigError naming it. */
+export function readApiKeyFile(path: string): ApiKeyEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new ConfigError(`API_KEYS_FILE: cannot read ${path} (${(error as Error).message})`);
   }
+  const entries = parseApiKeys(text, "API_KEYS_FILE");
+  if (entries.length === 0) throw new ConfigError("API_KEYS_FILE: the file holds no key");
   return entries;
 }
 
+/** API_KEYS and the file's keys together; a key in both is a ConfigError. */
+export function mergeApiKeys(fromEnv: readonly ApiKeyEntry[], fromFile: readonly ApiKeyEntry[]): ApiKeyEntry[] {
+  for (const entry of fromFile) {
+    if (fromEnv.some((known) => known.digest.equals(entry.digest))) throw new ConfigError("API_KEYS_FILE: holds a key that API_KEYS already names");
+  }
+  return [...fromEnv, ...fromFile];
+}
+
 /**
- * The tenant of a presented key, or null. Every configured key is compared, whatever matches, so the
+ * The entry of a presented key, or null. Every configured key is compared, whatever matches, so the
  * time taken says nothing about which key or how much of it was right.
  */
-export function tenantForKey(entries: readonly ApiKeyEntry[], presented: string): string | null {
+export function findApiKey(entries: readonly ApiKeyEntry[], presented: string): ApiKeyEntry | null {
   const digest = digestOf(presented);
-  let tenant: string | null = null;
+  let found: ApiKeyEntry | null = null;
   for (const entry of entries) {
-    if (timingSafeEqual(entry.digest, digest) && tenant === null) tenant = entry.tenant;
+    if (timingSafeEqual(entry.digest, digest) && found === null) found = entry;
   }
-  return tenant;
+  return found;
 }

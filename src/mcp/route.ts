@@ -2,6 +2,7 @@
 import type { ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { requires } from "../auth/scopes.js";
 import { createCatalogue, createMcpServer } from "./server.js";
 import { mcpTools, type McpServices } from "./tools.js";
 
@@ -41,9 +42,10 @@ const mcpRoute: FastifyPluginAsync<McpServices> = async (app, services) => {
     for (const raw of inFlight) if (!raw.headersSent) raw.setHeader("connection", "close");
   });
 
-  app.post("/mcp", { schema: { hide: true } }, async (request, reply) => {
-    // Stateless: no session id, and a fresh server whose tools only see this request's tenant.
-    const server = createMcpServer(request.tenant, catalogue, request.log);
+  // Any key may speak MCP; each tool then needs its own scope (tools/list shows only those the key may call).
+  app.post("/mcp", { schema: { hide: true, ...requires("read") } }, async (request, reply) => {
+    // Stateless: no session id, and a fresh server whose tools only see this request's tenant and scope.
+    const server = createMcpServer(request.tenant, request.scope, catalogue, request.log);
     // JSON rather than an SSE stream: every tool answers once and sends no progress, so one plain
     // response suits proxies and clients alike.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

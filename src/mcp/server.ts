@@ -3,6 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
+import { allows, insufficientScope, type Scope } from "../auth/scopes.js";
 import { API_VERSION } from "../plugins/openapi.js";
 import { errorResult, problemOf } from "./results.js";
 import type { McpTool } from "./tools.js";
@@ -17,13 +18,14 @@ const INSTRUCTIONS =
 /** The tools and their listing, built once: the JSON Schemas do not change per request. */
 export interface McpCatalogue {
   tools: ReadonlyMap<string, McpTool>;
-  listing: Tool[];
+  /** What tools/list answers a key of each scope: only the tools it may call. */
+  listing: Record<Scope, Tool[]>;
 }
 
 export function createCatalogue(tools: readonly McpTool[]): McpCatalogue {
-  return {
-    tools: new Map(tools.map((tool) => [tool.name, tool])),
-    listing: tools.map((tool) => ({
+  const listed = tools.map((tool) => ({
+    scope: tool.scope,
+    entry: {
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -31,7 +33,12 @@ export function createCatalogue(tools: readonly McpTool[]): McpCatalogue {
       // as the SDK's own McpServer.registerTool lists zod schemas.
       inputSchema: z.toJSONSchema(tool.input, { io: "input", target: "draft-7" }) as Tool["inputSchema"],
       annotations: tool.annotations,
-    })),
+    } satisfies Tool,
+  }));
+  const listingFor = (scope: Scope) => listed.filter((tool) => allows(scope, tool.scope)).map((tool) => tool.entry);
+  return {
+    tools: new Map(tools.map((tool) => [tool.name, tool])),
+    listing: { read: listingFor("read"), write: listingFor("write"), admin: listingFor("admin") },
   };
 }
 
@@ -41,16 +48,18 @@ export function createCatalogue(tools: readonly McpTool[]): McpCatalogue {
  * runs. Here the routes' schemas check them, after turning JSON booleans and lists into the query
  * form those schemas parse, and a failure reads like the HTTP 400 (VALIDATION_FAILED, each field).
  */
-export function createMcpServer(tenant: string, catalogue: McpCatalogue, log: FastifyBaseLogger): McpServer {
+export function createMcpServer(tenant: string, scope: Scope, catalogue: McpCatalogue, log: FastifyBaseLogger): McpServer {
   const mcp = new McpServer({ name: "agent-lessons", version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
-  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalogue.listing }));
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalogue.listing[scope] }));
 
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = catalogue.tools.get(request.params.name);
     // An unknown tool is a protocol error (the client asked for something not listed), not a tool error.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
     try {
+      // A tool the key may not call is refused as a tool error, like a route's 403: nothing runs.
+      if (!allows(scope, tool.scope)) throw insufficientScope(tool.scope, scope);
       return await tool.call(tenant, request.params.arguments ?? {});
     } catch (error) {
       const problem = problemOf(error);

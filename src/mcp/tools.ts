@@ -9,6 +9,7 @@ import { contextQuery } from "../schemas/context.js";
 import { failureReportSchema, lessonPromptQuery, resolutionInputSchema, taskParams } from "../schemas/lessons.js";
 import { sharedFixQuery, sharedToolParams } from "../schemas/shared-tools.js";
 import { sessionParams, sessionPromptQuery, toolCallInputSchema } from "../schemas/tools.js";
+import type { Scope } from "../auth/scopes.js";
 import { asQueryValues, parseArguments } from "./arguments.js";
 import { jsonResult, promptResult } from "./results.js";
 
@@ -22,6 +23,8 @@ export interface McpServices {
 
 export interface McpTool {
   name: string;
+  /** What a key must be allowed to call it; tools/list shows a key only the tools it may call. */
+  scope: Scope;
   title: string;
   /** Says when a model should call it, first. */
   description: string;
@@ -52,6 +55,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
   return [
     defineTool({
       name: "record_failure",
+      scope: "write",
       title: "Record a failed attempt",
       description:
         "Call when an attempt at a task fails (an exception, a failing test, a wrong result), once per failed attempt, " +
@@ -67,6 +71,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
 
     defineTool({
       name: "get_lessons_prompt",
+      scope: "read",
       title: "What failed before on a task",
       description:
         "Call at the start of a fresh session or attempt on a task that failed before, before planning. Returns a prompt " +
@@ -83,6 +88,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
 
     defineTool({
       name: "record_tool_call",
+      scope: "write",
       title: "Record a tool call",
       description:
         "Call after each call of one of your tools, whether it succeeded or failed, with the tool's name, its arguments " +
@@ -99,6 +105,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
 
     defineTool({
       name: "get_procedural_memory",
+      scope: "read",
       title: "What a session learned about its tools",
       description:
         "Call at the start of a fresh session that continues an earlier one, or before using a tool that failed before. " +
@@ -115,6 +122,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
 
     defineTool({
       name: "get_tool_fix",
+      scope: "read",
       title: "The tenant's fix for a tool error",
       description:
         "Call when a call of one of your tools failed with an error type, before retrying it. Returns the argument change " +
@@ -128,6 +136,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
 
     defineTool({
       name: "resolve_task",
+      scope: "write",
       title: "Record what finally worked",
       description:
         "Call once a task finally succeeds after failed attempts, with the attempt that succeeded and the approach that " +
@@ -143,6 +152,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
 
     defineTool({
       name: "get_context",
+      scope: "read",
       title: "Everything known, within a token budget",
       description:
         "Call at the start of a fresh session, before planning, with the task_id, the session_id or both. Returns one " +

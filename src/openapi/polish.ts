@@ -122,6 +122,30 @@ function describeResponses(doc: OpenApiDocument): void {
   }
 }
 
+const SCOPE_WORDS: Record<string, string> = {
+  read: "Scope: read (any key).",
+  write: "Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.",
+  admin: "Scope: admin (an admin key); a read or write key gets 403 INSUFFICIENT_SCOPE.",
+};
+
+/**
+ * Each protected operation's scope, as its route declares it (x-required-scope, which @fastify/swagger
+ * copies from the route schema): said in its description too, with the 403 it may answer.
+ */
+function describeScopes(doc: OpenApiDocument): void {
+  for (const operation of Object.values(doc.paths).flatMap((item) => Object.values(item))) {
+    const scope = operation["x-required-scope"];
+    if (typeof scope !== "string") continue;
+    operation.description = `${typeof operation.description === "string" ? `${operation.description} ` : ""}${SCOPE_WORDS[scope]}`;
+    if (scope === "read") continue;
+    const responses = operation.responses as Record<string, JsonObject>;
+    responses["403"] = {
+      description: `The key's scope is below ${scope}: nothing was done`,
+      content: { "application/problem+json": { schema: { $ref: `${REF_PREFIX}Problem` } } },
+    };
+  }
+}
+
 interface RecordedExample {
   request?: Json;
   response?: { status: number; body: Json };
@@ -150,6 +174,7 @@ export function polishDocument(doc: OpenApiDocument): OpenApiDocument {
   dropSafeIntBounds(doc);
   describeResponses(doc);
   describeHeaders(doc);
+  describeScopes(doc);
   addExamples(doc);
   return doc;
 }

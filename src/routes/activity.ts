@@ -1,5 +1,6 @@
 // HTTP routes of the dashboard's reads: the tenant's tasks and sessions, most recently active first, and its overview.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requires } from "../auth/scopes.js";
 import type { ActivityService } from "../domain/activity/service.js";
 import { listingQuery, overviewQuery, overviewSchema, sessionListSchema, taskListSchema } from "../schemas/activity.js";
 import { apiProblems } from "../schemas/common.js";
@@ -9,6 +10,7 @@ const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = asy
     "/tasks",
     {
       schema: {
+        ...requires("read"),
         operationId: "listTasks",
         tags: ["dashboard"],
         summary: "The tenant's tasks that keep lessons, most recently active first, a page at a time",
@@ -24,6 +26,7 @@ const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = asy
     "/sessions",
     {
       schema: {
+        ...requires("read"),
         operationId: "listSessions",
         tags: ["dashboard"],
         summary: "The tenant's sessions that keep calls, most recently active first, a page at a time",
@@ -39,6 +42,7 @@ const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = asy
     "/overview",
     {
       schema: {
+        ...requires("read"),
         operationId: "getOverview",
         tags: ["dashboard"],
         summary: "Active tasks and sessions, failures by category, and activity over the last hour or day",

@@ -1,5 +1,6 @@
 // HTTP route of the one context block: what worked, lessons and tool memory, within a token budget.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requires } from "../auth/scopes.js";
 import type { ContextService } from "../domain/context/service.js";
 import { apiProblems, promptResponse } from "../schemas/common.js";
 import { contextQuery, contextSchema } from "../schemas/context.js";
@@ -11,6 +12,7 @@ const contextRoutes: FastifyPluginAsyncZod<{ context: ContextService }> = async 
     {
       config: PROMPT_TYPES,
       schema: {
+        ...requires("read"),
         operationId: "getContext",
         tags: ["context"],
         summary: "One block for a fresh session's prompt, within max_tokens",

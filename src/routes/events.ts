@@ -2,6 +2,8 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { KeyRing } from "../auth/key-ring.js";
+import { requires } from "../auth/scopes.js";
 import type { EventHub, EventSink } from "../domain/activity/event-hub.js";
 import type { ActivityService } from "../domain/activity/service.js";
 import { AppError } from "../errors.js";
@@ -28,11 +30,12 @@ export function sinkOver(body: PassThrough): EventSink {
   };
 }
 
-const eventRoutes: FastifyPluginAsyncZod<{ activity: ActivityService; hub: EventHub }> = async (app, { activity, hub }) => {
+const eventRoutes: FastifyPluginAsyncZod<{ activity: ActivityService; hub: EventHub; keys: KeyRing }> = async (app, { activity, hub, keys }) => {
   app.get(
     "/events",
     {
       schema: {
+        ...requires("read"),
         operationId: "streamEvents",
         tags: ["dashboard"],
         summary: "The tenant's events as they happen (Server-Sent Events), resumable with Last-Event-ID",
@@ -50,6 +53,14 @@ const eventRoutes: FastifyPluginAsyncZod<{ activity: ActivityService; hub: Event
       if (!hub.hasRoom()) throw new AppError("TOO_MANY_STREAMS", "This instance serves as many event streams as it may; retry shortly.");
       const body = new PassThrough();
       reply.raw.on("close", () => body.destroy());
+      // A stream lasts as long as its key: removed from API_KEYS_FILE, the key's open streams end (cleanly; a reconnect gets its 401).
+      const key = request.apiKey;
+      if (key) {
+        const stop = keys.onRemoved(() => {
+          if (!keys.holds(key)) body.end();
+        });
+        body.once("close", stop);
+      }
       void hub.subscribe(request.tenant, after, { types: types ? new Set(types) : null, taskId: task_id ?? null, sessionId: session_id ?? null }, sinkOver(body));
       return reply
         .type("text/event-stream; charset=utf-8")

@@ -1,6 +1,7 @@
 // HTTP routes of the lessons API: thin handlers, each a schema plus one service call.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requires } from "../auth/scopes.js";
 import type { LessonService } from "../domain/lessons/service.js";
 import { apiProblems, idempotencyHeaders, postProblems, promptResponse } from "../schemas/common.js";
 import {
@@ -26,6 +27,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     "/tasks/:task_id/lessons",
     {
       schema: {
+        ...requires("write"),
         operationId: "captureLesson",
         tags,
         summary: "Capture a failure as a lesson",
@@ -51,6 +53,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     "/tasks/:task_id/lessons",
     {
       schema: {
+        ...requires("read"),
         operationId: "listLessons",
         tags,
         summary: "List a task's lessons, oldest first",
@@ -71,6 +74,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     {
       config: PROMPT_TYPES,
       schema: {
+        ...requires("read"),
         operationId: "getLessonPrompt",
         tags,
         summary: "The lessons as a block for a fresh session's prompt",
@@ -91,6 +95,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     "/tasks/:task_id/lessons/signatures",
     {
       schema: {
+        ...requires("read"),
         operationId: "listLessonSignatures",
         tags,
         summary: "A task's distinct failures, most recurring first",
@@ -109,6 +114,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     "/tasks/:task_id/lessons/stats",
     {
       schema: {
+        ...requires("read"),
         operationId: "getLessonStats",
         tags,
         summary: "Counts of a task's kept lessons by category and tier",
@@ -124,6 +130,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     "/tasks/:task_id/lessons",
     {
       schema: {
+        ...requires("admin"),
         operationId: "clearLessons",
         tags,
         summary: "Forget every lesson, counter and signature of a task (its resolution stays)",
@@ -142,6 +149,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     "/tasks/:task_id/lessons/:lesson_id",
     {
       schema: {
+        ...requires("read"),
         operationId: "getLesson",
         tags,
         summary: "One lesson, with the fixes that worked for its signature in any task",
@@ -157,6 +165,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
     "/tasks/:task_id/lessons/:lesson_id",
     {
       schema: {
+        ...requires("admin"),
         operationId: "deleteLesson",
         tags,
         summary: "Forget one lesson",

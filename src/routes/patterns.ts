@@ -1,5 +1,6 @@
 // HTTP routes over what each tool's history teaches: patterns, known fixes, hints, guidance, templates.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requires } from "../auth/scopes.js";
 import type { ToolMemoryService } from "../domain/tools/service.js";
 import { apiProblems, promptResponse } from "../schemas/common.js";
 import {
@@ -24,6 +25,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
     "/sessions/:session_id/patterns",
     {
       schema: {
+        ...requires("read"),
         operationId: "listToolPatterns",
         tags,
         summary: "Every tool's pattern, in order of first use",
@@ -42,6 +44,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
     "/sessions/:session_id/patterns/:tool_name",
     {
       schema: {
+        ...requires("read"),
         operationId: "getToolPattern",
         tags,
         summary: "One tool's pattern; 404 when the tool has no calls",
@@ -57,6 +60,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
     "/sessions/:session_id/patterns/:tool_name/fix",
     {
       schema: {
+        ...requires("read"),
         operationId: "getKnownFix",
         tags,
         summary: "The argument change that fixed this error type before; 404 when none is known",
@@ -74,6 +78,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
     "/sessions/:session_id/patterns/:tool_name/hints",
     {
       schema: {
+        ...requires("read"),
         operationId: "getArgHints",
         tags,
         summary: "Arguments that worked for a goal like this one; 404 when none did",
@@ -95,6 +100,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
     {
       config: PROMPT_TYPES,
       schema: {
+        ...requires("read"),
         operationId: "getErrorGuidance",
         tags,
         summary: "An <error_guidance> block for an error type of a tool",
@@ -116,6 +122,7 @@ const patternRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = async
     {
       config: PROMPT_TYPES,
       schema: {
+        ...requires("read"),
         operationId: "getSuccessTemplate",
         tags,
         summary: "A <success_template> block of arguments that worked for a goal; 404 when none did",

@@ -1,6 +1,7 @@
 // HTTP routes of a task's resolution: what finally worked, recorded, read and removed.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requires } from "../auth/scopes.js";
 import type { LessonService } from "../domain/lessons/service.js";
 import { apiProblems } from "../schemas/common.js";
 import { recordedResolutionSchema, resolutionInputSchema, resolutionSchema, taskParams } from "../schemas/lessons.js";
@@ -13,6 +14,7 @@ const resolutionRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = asyn
     "/tasks/:task_id/resolution",
     {
       schema: {
+        ...requires("write"),
         operationId: "resolveTask",
         tags,
         summary: "Record what finally worked for a task",
@@ -38,6 +40,7 @@ const resolutionRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = asyn
     "/tasks/:task_id/resolution",
     {
       schema: {
+        ...requires("read"),
         operationId: "getResolution",
         tags,
         summary: "What worked for a task; 404 when it has no resolution",
@@ -53,6 +56,7 @@ const resolutionRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = asyn
     "/tasks/:task_id/resolution",
     {
       schema: {
+        ...requires("admin"),
         operationId: "deleteResolution",
         tags,
         summary: "Remove a task's resolution",

@@ -1,6 +1,7 @@
 // HTTP routes over a whole session: stats, prompt blocks, and export, import and reset of its memory.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requires } from "../auth/scopes.js";
 import type { ToolMemoryService } from "../domain/tools/service.js";
 import { apiProblems, promptResponse } from "../schemas/common.js";
 import {
@@ -25,6 +26,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
     "/sessions/:session_id/stats",
     {
       schema: {
+        ...requires("read"),
         operationId: "getSessionStats",
         tags,
         summary: "Counts over the session's kept log",
@@ -41,6 +43,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
     {
       config: PROMPT_TYPES,
       schema: {
+        ...requires("read"),
         operationId: "getSessionPrompt",
         tags,
         summary: "The <procedural_memory> block for a fresh session's prompt",
@@ -62,6 +65,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
     {
       config: PROMPT_TYPES,
       schema: {
+        ...requires("read"),
         operationId: "getSessionSummary",
         tags,
         summary: "The <procedural_memory_summary> block: totals and the most used tools",
@@ -82,6 +86,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
     "/sessions/:session_id/memory",
     {
       schema: {
+        ...requires("read"),
         operationId: "exportSessionMemory",
         tags,
         summary: "Export the session's whole procedural memory",
@@ -99,6 +104,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
       // A full export of 1000 calls can pass the ordinary body limit.
       bodyLimit: importBodyLimit,
       schema: {
+        ...requires("admin"),
         operationId: "importSessionMemory",
         tags,
         summary: "Replace the session's memory with an exported one",
@@ -120,6 +126,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
     "/sessions/:session_id/memory",
     {
       schema: {
+        ...requires("admin"),
         operationId: "resetSessionMemory",
         tags,
         summary: "Forget the session; call ids start again at call-0001",

@@ -1,6 +1,7 @@
 // HTTP routes over the tenant's shared tool knowledge: what every session learned about each tool.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requires } from "../auth/scopes.js";
 import type { ToolKnowledgeService } from "../domain/shared-tools/service.js";
 import { apiProblems, promptResponse } from "../schemas/common.js";
 import {
@@ -21,6 +22,7 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
     "/tools",
     {
       schema: {
+        ...requires("read"),
         operationId: "listSharedTools",
         tags,
         summary: "The tenant's tools across every session, most calls first",
@@ -36,6 +38,7 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
     "/tools/:tool_name",
     {
       schema: {
+        ...requires("read"),
         operationId: "getSharedToolKnowledge",
         tags,
         summary: "What every session of the tenant taught about one tool; 404 when none called it",
@@ -51,6 +54,7 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
     "/tools/:tool_name",
     {
       schema: {
+        ...requires("admin"),
         operationId: "forgetSharedTool",
         tags,
         summary: "Forget what the tenant learned about one tool; sessions keep their own memory",
@@ -69,6 +73,7 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
     "/tools/:tool_name/fix",
     {
       schema: {
+        ...requires("read"),
         operationId: "getSharedFix",
         tags,
         summary: "The fix the tenant's sessions applied most for an error type, and the alternatives; 404 when none",
@@ -86,6 +91,7 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
     {
       config: PROMPT_TYPES,
       schema: {
+        ...requires("read"),
         operationId: "getSharedErrorGuidance",
         tags,
         summary: "An <error_guidance> block from every session's fixes; 404 when no session called the tool",

@@ -1,5 +1,6 @@
 // HTTP route over the tenant's failure signatures across tasks: what recurs, and what worked for it.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requires } from "../auth/scopes.js";
 import type { LessonService } from "../domain/lessons/service.js";
 import { apiProblems } from "../schemas/common.js";
 import { tenantSignatureListSchema, tenantSignaturesQuery } from "../schemas/lessons.js";
@@ -9,6 +10,7 @@ const tenantSignatureRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> =
     "/lessons/signatures",
     {
       schema: {
+        ...requires("read"),
         operationId: "listTenantSignatures",
         tags: ["resolutions"],
         summary: "The tenant's most recurring failures across tasks, with the latest fix that worked for each",

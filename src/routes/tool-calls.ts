@@ -1,5 +1,6 @@
 // HTTP routes to record and search a session's tool calls.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requires } from "../auth/scopes.js";
 import type { ToolMemoryService } from "../domain/tools/service.js";
 import { apiProblems, idempotencyHeaders, postProblems } from "../schemas/common.js";
 import { recordedToolCallSchema } from "../schemas/shared-tools.js";
@@ -13,6 +14,7 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
     "/sessions/:session_id/tool-calls",
     {
       schema: {
+        ...requires("write"),
         operationId: "recordToolCall",
         tags,
         summary: "Record a tool call",
@@ -39,6 +41,7 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
     "/sessions/:session_id/tool-calls",
     {
       schema: {
+        ...requires("read"),
         operationId: "searchToolCalls",
         tags,
         summary: "Search a session's calls, newest first",
@@ -59,6 +62,7 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
     "/sessions/:session_id/tool-calls/:call_id",
     {
       schema: {
+        ...requires("read"),
         operationId: "getToolCall",
         tags,
         summary: "One call",

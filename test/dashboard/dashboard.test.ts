@@ -16,6 +16,8 @@ import { bothStores, type StoreFactory } from "../helpers/stores.js";
 
 const KEY_A = "dashboard-key-alpha-0123456789";
 const KEY_B = "dashboard-key-bravo-9876543210";
+// What the README recommends for a dashboard: a key that can only read.
+const KEY_A_READ = "dashboard-key-alpha-read-only-0123";
 const XSS_MESSAGE = "<img src=x onerror=alert(1)>";
 const XSS_GOAL = '<b id="injected">bold goal</b>';
 const XSS_ARGUMENT = "<script>window.__pwned = true</script>";
@@ -175,8 +177,8 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
     expect(problems).toEqual([]);
   });
 
-  it("with keys configured, asks for one, says so when it is wrong, and shows only its tenant's data", async () => {
-    await start({ API_KEYS: `${KEY_A}:tenant-a,${KEY_B}:tenant-b` });
+  it("with keys configured, asks for one, says so when it is wrong, and shows only its tenant's data, with a read-only key", async () => {
+    await start({ API_KEYS: `${KEY_A}:tenant-a,${KEY_B}:tenant-b,${KEY_A_READ}:tenant-a:read` });
     await seed(KEY_A);
     await send({ method: "POST", path: "/tasks/only-for-tenant-b/lessons", body: { attempt_number: 1, tier: 1, error_type: "SecretError", error_message: "tenant b's secret" } }, KEY_B);
     const { page, problems } = await openDashboard();
@@ -187,7 +189,7 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
     await page.getByRole("button", { name: "Use this key" }).click();
     await page.getByText("That API key was not accepted (401)").waitFor();
 
-    await page.getByLabel("API key").fill(KEY_A);
+    await page.getByLabel("API key").fill(KEY_A_READ);
     await page.keyboard.press("Enter");
     await page.getByText("tasks active in the last hour").waitFor();
     await page.getByRole("link", { name: "Tasks", exact: true }).click();
@@ -196,8 +198,11 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
     expect(text).not.toContain("only-for-tenant-b");
     expect(text).not.toContain("tenant b's secret");
     // The key lives in this tab's sessionStorage and never in a URL.
-    expect(await page.evaluate(() => sessionStorage.getItem("agent-lessons.api-key"))).toBe(KEY_A);
-    expect(page.url()).not.toContain(KEY_A);
+    expect(await page.evaluate(() => sessionStorage.getItem("agent-lessons.api-key"))).toBe(KEY_A_READ);
+    expect(page.url()).not.toContain(KEY_A_READ);
+    // Every view, the live feed too, needs no more than reading: no 403 on the way.
+    await page.getByRole("link", { name: "Tools", exact: true }).click();
+    await page.locator("#tools-table tbody tr").first().waitFor();
     // The wrong key's 401s are expected; nothing else may fail.
     expect(problems.filter((problem) => !problem.startsWith("HTTP 401") && !problem.includes("401 (Unauthorized)"))).toEqual([]);
   });

@@ -129,13 +129,13 @@ export async function checkLessonsKept(app: FastifyInstance, outcomes: readonly 
   for (const task of byTarget.keys()) {
     stored.set(task, (await getJson(app, `/tasks/${task}/lessons?limit=10000`)).lessons as Array<Record<string, unknown>>);
   }
-  // known_fixes is what the tenant knew when it answered, not part of the stored lesson.
-  return compare(byTarget, stored, "lesson_id", ({ known_fixes: _knownFixes, ...lesson }) => lesson);
+  // known_fixes is what the tenant knew when it answered, and redactions what the write replaced: neither is part of the stored lesson.
+  return compare(byTarget, stored, "lesson_id", ({ known_fixes: _knownFixes, redactions: _redactions, ...lesson }) => lesson);
 }
 
 /**
  * Reads back, through the memory export, every tool call that got a 201; fixed_by may have been set
- * since, and known_fix (what the tenant knew when it answered) is not part of the entry.
+ * since, and known_fix (what the tenant knew when it answered) and redactions are not part of the entry.
  */
 export async function checkToolCallsKept(app: FastifyInstance, outcomes: readonly Outcome[]): Promise<StoredCheck> {
   const byTarget = acknowledged(outcomes, "/tool-calls");
@@ -143,7 +143,7 @@ export async function checkToolCallsKept(app: FastifyInstance, outcomes: readonl
   for (const session of byTarget.keys()) {
     stored.set(session, (await getJson(app, `/sessions/${session}/memory`)).tool_log as Array<Record<string, unknown>>);
   }
-  return compare(byTarget, stored, "id", ({ fixed_by: _fixedBy, known_fix: _knownFix, ...entry }) => entry);
+  return compare(byTarget, stored, "id", ({ fixed_by: _fixedBy, known_fix: _knownFix, redactions: _redactions, ...entry }) => entry);
 }
 
 /** Per tool: calls acknowledged (201), calls the sessions kept, and calls the tenant's shared knowledge counted. */

@@ -209,6 +209,9 @@ describe("malformed API_KEYS", () => {
     ["a tenant of 65 characters", `${SECRET}:${"t".repeat(65)}`],
     ["a repeated key", `${SECRET}:tenantA,${KEY_B}:tenantB,${SECRET}:tenantC`],
     ["a repeated key for the same tenant", `${SECRET}:tenantA,${SECRET}:tenantA`],
+    ["an unknown scope", `${SECRET}:tenantA:owner`],
+    ["a scope with more after it", `${SECRET}:tenantA:read:extra`],
+    ["an empty scope", `${SECRET}:tenantA:`],
   ])("refuses to boot on %s with a ConfigError naming API_KEYS and not the key", async (_case, value) => {
     const boot = buildTestApp(store, { API_KEYS: value });
     await expect(boot).rejects.toThrow(ConfigError);

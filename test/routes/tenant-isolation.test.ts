@@ -1,9 +1,11 @@
-// Tenant isolation over HTTP: random operation sequences by two tenants on shared ids, on every route, never cross tenants.
+// Tenant isolation over HTTP: random operation sequences by two tenants on shared ids, on every route, never cross tenants,
+// each done with a key of a random scope: one below what the operation needs is refused and changes nothing.
 // The shared tool knowledge, failure signatures and known fixes are per tenant too: what one
 // tenant's sessions and tasks learn never reaches the other's, even for the very same signature.
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { allows, type Scope } from "../../src/auth/scopes.js";
 import { categoriseError } from "../../src/domain/lessons/categorise.js";
 import { failureSignature } from "../../src/domain/lessons/signature.js";
 import { buildTestApp } from "../helpers/app.js";
@@ -16,7 +18,15 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 const TENANTS: readonly Tenant[] = ["A", "B"];
 const KEYS: Record<Tenant, string> = { A: "isolation-key-A-0123456789", B: "isolation-key-B-9876543210" };
-const API_KEYS = `${KEYS.A}:tenantA,${KEYS.B}:tenantB`;
+/** Each tenant's key of each scope; KEYS (no scope given) are admin, as keys were before scopes. */
+const SCOPED_KEYS: Record<Tenant, Record<Scope, string>> = {
+  A: { admin: KEYS.A, write: `${KEYS.A}-write`, read: `${KEYS.A}-read` },
+  B: { admin: KEYS.B, write: `${KEYS.B}-write`, read: `${KEYS.B}-read` },
+};
+const API_KEYS = [
+  `${KEYS.A}:tenantA,${KEYS.B}:tenantB`,
+  ...TENANTS.flatMap((tenant) => (["write", "read"] as const).map((scope) => `${SCOPED_KEYS[tenant][scope]}:tenant${tenant}:${scope}`)),
+].join(",");
 const TASKS = ["t1", "t2"] as const;
 const SESSIONS = ["s1", "s2"] as const;
 const TOOLS = ["a", "b"] as const;
@@ -180,12 +190,15 @@ interface Reply {
   text: string;
 }
 
+/** The scope of the key the operation being applied is sent with; checks read with admin keys. */
+let acting: Scope = "admin";
+
 // app.inject runs the whole request lifecycle without a socket, which keeps the many requests of each run cheap.
 async function send(app: FastifyInstance, tenant: Tenant, method: Method, url: string, payload?: unknown, accept?: string): Promise<Reply> {
   const response = await app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${KEYS[tenant]}`, ...(accept ? { accept } : {}) },
+    headers: { authorization: `Bearer ${SCOPED_KEYS[tenant][acting]}`, ...(accept ? { accept } : {}) },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
   const type = String(response.headers["content-type"] ?? "");
@@ -388,7 +401,7 @@ const callArb = fc.record({
   goal: fc.option(goalArb, { nil: null, freq: 3 }),
 });
 
-const operationArb = fc.oneof(
+const unscopedOperationArb = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.record({
@@ -483,15 +496,62 @@ const operationArb = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("forgetSharedTool" as const), tenant: tenantArb, tool: toolArb }) },
 );
 
+// Mostly keys that may do the operation, so the sequences still build up state; often enough one that may not.
+const scopeArb = fc.constantFrom<Scope>("admin", "admin", "admin", "write", "read");
+const operationArb = fc.tuple(unscopedOperationArb, scopeArb).map(([op, scope]) => ({ ...op, scope }));
+
 type Operation = typeof operationArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** What each operation's routes need; the reads are left out: every key may read. */
+const NEEDED: Partial<Record<Operation["kind"], Scope>> = {
+  captureLesson: "write",
+  resolveTask: "write",
+  recordCalls: "write",
+  deleteLesson: "admin",
+  clearTask: "admin",
+  unresolveTask: "admin",
+  copyMemoryToOther: "admin",
+  resetMemory: "admin",
+  forgetSharedTool: "admin",
+};
+
+/** The operation's write as a key below its scope sends it: refused with a 403, and (checkTouched shows) nothing changed. */
+async function expectRefused(app: FastifyInstance, op: Operation, needed: Scope): Promise<void> {
+  const sessionMemory = { tool_log: [], tool_patterns: {}, fix_relations: [] };
+  const lessonBody = { attempt_number: 1, tier: 1, error_type: "RefusedError", error_message: "refused" };
+  const request: [Method, string, unknown?] =
+    op.kind === "captureLesson" ? ["POST", `/tasks/${op.task}/lessons`, lessonBody]
+    : op.kind === "resolveTask" ? ["PUT", `/tasks/${op.task}/resolution`, { attempt_number: 1, approach: "refused" }]
+    : op.kind === "recordCalls" ? ["POST", `/sessions/${op.session}/tool-calls`, { tool_name: "a", outcome: "success" }]
+    : op.kind === "deleteLesson" ? ["DELETE", `/tasks/${op.task}/lessons/${NEVER_ISSUED}`]
+    : op.kind === "clearTask" ? ["DELETE", `/tasks/${op.task}/lessons`]
+    : op.kind === "unresolveTask" ? ["DELETE", `/tasks/${op.task}/resolution`]
+    : op.kind === "copyMemoryToOther" ? ["PUT", `/sessions/${op.session}/memory`, sessionMemory]
+    : op.kind === "resetMemory" ? ["DELETE", `/sessions/${op.session}/memory`]
+    : ["DELETE", `/tools/${"tool" in op ? op.tool : "a"}`];
+  const reply = await send(app, op.tenant, ...request);
+  expect(reply.status, reply.text).toBe(403);
+  expect(reply.body).toMatchObject({ code: "INSUFFICIENT_SCOPE", detail: expect.stringContaining(`'${needed}'`) });
+}
 
 /** What an aimed read targets: one of the acting tenant's own candidates when it has any, else the generated one. */
 function aimAt<T>(op: { aimed: boolean; pick: number }, candidates: readonly T[], generated: T): T {
   return op.aimed && candidates.length > 0 ? candidates[op.pick % candidates.length]! : generated;
 }
 
-/** Runs one operation, checks its own reply against the model, and updates the model. */
+/** Runs one operation with a key of its scope: refused below what it needs, else checked against the model, which it updates. */
 async function apply(app: FastifyInstance, world: World, op: Operation): Promise<void> {
+  acting = op.scope;
+  try {
+    const needed = NEEDED[op.kind];
+    if (needed && !allows(op.scope, needed)) return await expectRefused(app, op, needed);
+    return await applyAllowed(app, world, op);
+  } finally {
+    acting = "admin";
+  }
+}
+
+async function applyAllowed(app: FastifyInstance, world: World, op: Operation): Promise<void> {
   const { tenant } = op;
   switch (op.kind) {
     case "captureLesson": {

@@ -90,18 +90,18 @@ export interface paths {
         };
         /**
          * List a task's lessons, oldest first
-         * @description The lessons kept for the task (the newest LESSONS_MAX_PER_TASK), oldest first; limit keeps only the most recent ones.
+         * @description The lessons kept for the task (the newest LESSONS_MAX_PER_TASK), oldest first; limit keeps only the most recent ones. Scope: read (any key).
          */
         get: operations["listLessons"];
         put?: never;
         /**
          * Capture a failure as a lesson
-         * @description Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson. known_fixes lists what worked for the same failure signature in the tenant's resolved tasks.
+         * @description Categorises the failure, judges its severity, hypothesises a fix and keeps the lesson. known_fixes lists what worked for the same failure signature in the tenant's resolved tasks. Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
          */
         post: operations["captureLesson"];
         /**
          * Forget every lesson, counter and signature of a task (its resolution stays)
-         * @description Deletes the task's lessons, counters and signatures. The resolution stays, so what worked is still offered to other tasks.
+         * @description Deletes the task's lessons, counters and signatures. The resolution stays, so what worked is still offered to other tasks. Scope: admin (an admin key); a read or write key gets 403 INSUFFICIENT_SCOPE.
          */
         delete: operations["clearLessons"];
         options?: never;
@@ -118,7 +118,7 @@ export interface paths {
         };
         /**
          * The lessons as a block for a fresh session's prompt
-         * @description Call at the start of a fresh session: the task's failures and their hypothesised fixes, formatted to inject into the prompt. group=signature folds repeats of one failure into one entry.
+         * @description Call at the start of a fresh session: the task's failures and their hypothesised fixes, formatted to inject into the prompt. group=signature folds repeats of one failure into one entry. Scope: read (any key).
          */
         get: operations["getLessonPrompt"];
         put?: never;
@@ -138,7 +138,7 @@ export interface paths {
         };
         /**
          * A task's distinct failures, most recurring first
-         * @description Each distinct failure of the task (by signature: error type plus normalised message), with how often it recurred.
+         * @description Each distinct failure of the task (by signature: error type plus normalised message), with how often it recurred. Scope: read (any key).
          */
         get: operations["listLessonSignatures"];
         put?: never;
@@ -158,7 +158,7 @@ export interface paths {
         };
         /**
          * Counts of a task's kept lessons by category and tier
-         * @description How many lessons the task captured and keeps, by category and by tier.
+         * @description How many lessons the task captured and keeps, by category and by tier. Scope: read (any key).
          */
         get: operations["getLessonStats"];
         put?: never;
@@ -178,14 +178,14 @@ export interface paths {
         };
         /**
          * One lesson, with the fixes that worked for its signature in any task
-         * @description A lesson by id, with up to three fixes that worked for the same failure signature in the tenant's resolved tasks.
+         * @description A lesson by id, with up to three fixes that worked for the same failure signature in the tenant's resolved tasks. Scope: read (any key).
          */
         get: operations["getLesson"];
         put?: never;
         post?: never;
         /**
          * Forget one lesson
-         * @description Deletes one lesson; the task's counters drop with it.
+         * @description Deletes one lesson; the task's counters drop with it. Scope: admin (an admin key); a read or write key gets 403 INSUFFICIENT_SCOPE.
          */
         delete: operations["deleteLesson"];
         options?: never;
@@ -202,18 +202,18 @@ export interface paths {
         };
         /**
          * What worked for a task; 404 when it has no resolution
-         * @description The approach that finally worked for the task, as recorded by resolveTask.
+         * @description The approach that finally worked for the task, as recorded by resolveTask. Scope: read (any key).
          */
         get: operations["getResolution"];
         /**
          * Record what finally worked for a task
-         * @description 201 the first time, 200 when it replaces an earlier resolution. The task's failure signatures at this moment are kept with it, and its prompt gains a WHAT WORKED section.
+         * @description 201 the first time, 200 when it replaces an earlier resolution. The task's failure signatures at this moment are kept with it, and its prompt gains a WHAT WORKED section. Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
          */
         put: operations["resolveTask"];
         post?: never;
         /**
          * Remove a task's resolution
-         * @description Deletes the task's resolution; its failure signatures stop offering it as a known fix.
+         * @description Deletes the task's resolution; its failure signatures stop offering it as a known fix. Scope: admin (an admin key); a read or write key gets 403 INSUFFICIENT_SCOPE.
          */
         delete: operations["deleteResolution"];
         options?: never;
@@ -230,7 +230,7 @@ export interface paths {
         };
         /**
          * The tenant's most recurring failures across tasks, with the latest fix that worked for each
-         * @description Failures that recur across the tenant's tasks, most frequent first, each with the latest approach that resolved a task that had it.
+         * @description Failures that recur across the tenant's tasks, most frequent first, each with the latest approach that resolved a task that had it. Scope: read (any key).
          */
         get: operations["listTenantSignatures"];
         put?: never;
@@ -250,13 +250,13 @@ export interface paths {
         };
         /**
          * Search a session's calls, newest first
-         * @description The session's kept calls matching every filter given, newest first.
+         * @description The session's kept calls matching every filter given, newest first. Scope: read (any key).
          */
         get: operations["searchToolCalls"];
         put?: never;
         /**
          * Record a tool call
-         * @description Allocates the next call id; a success linked to the most recent unfixed failure of the same tool (within the detection window, with different arguments) comes back with fix_for and delta_args. The call also feeds the tenant's shared knowledge of the tool; a failure comes back with known_fix, the fix other sessions applied most for its error type.
+         * @description Allocates the next call id; a success linked to the most recent unfixed failure of the same tool (within the detection window, with different arguments) comes back with fix_for and delta_args. The call also feeds the tenant's shared knowledge of the tool; a failure comes back with known_fix, the fix other sessions applied most for its error type. Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
          */
         post: operations["recordToolCall"];
         delete?: never;
@@ -274,7 +274,7 @@ export interface paths {
         };
         /**
          * One call
-         * @description One recorded call by id, with the fix links fix detection added to it.
+         * @description One recorded call by id, with the fix links fix detection added to it. Scope: read (any key).
          */
         get: operations["getToolCall"];
         put?: never;
@@ -294,7 +294,7 @@ export interface paths {
         };
         /**
          * Every tool's pattern, in order of first use
-         * @description What the session's history teaches about each tool: counts, success rate, common arguments, error and success patterns.
+         * @description What the session's history teaches about each tool: counts, success rate, common arguments, error and success patterns. Scope: read (any key).
          */
         get: operations["listToolPatterns"];
         put?: never;
@@ -314,7 +314,7 @@ export interface paths {
         };
         /**
          * One tool's pattern; 404 when the tool has no calls
-         * @description What the session's history teaches about one tool.
+         * @description What the session's history teaches about one tool. Scope: read (any key).
          */
         get: operations["getToolPattern"];
         put?: never;
@@ -334,7 +334,7 @@ export interface paths {
         };
         /**
          * The argument change that fixed this error type before; 404 when none is known
-         * @description Call when a tool call fails: the change of arguments that fixed this error type of this tool earlier in the session.
+         * @description Call when a tool call fails: the change of arguments that fixed this error type of this tool earlier in the session. Scope: read (any key).
          */
         get: operations["getKnownFix"];
         put?: never;
@@ -354,7 +354,7 @@ export interface paths {
         };
         /**
          * Arguments that worked for a goal like this one; 404 when none did
-         * @description Arguments of a past success whose goal contains the given one (case-insensitive), to start a call from.
+         * @description Arguments of a past success whose goal contains the given one (case-insensitive), to start a call from. Scope: read (any key).
          */
         get: operations["getArgHints"];
         put?: never;
@@ -374,7 +374,7 @@ export interface paths {
         };
         /**
          * An <error_guidance> block for an error type of a tool
-         * @description A prompt block on one error type of a tool: how often it happened, and what fixed it.
+         * @description A prompt block on one error type of a tool: how often it happened, and what fixed it. Scope: read (any key).
          */
         get: operations["getErrorGuidance"];
         put?: never;
@@ -394,7 +394,7 @@ export interface paths {
         };
         /**
          * A <success_template> block of arguments that worked for a goal; 404 when none did
-         * @description A prompt block with the arguments of a past success for a goal like the given one.
+         * @description A prompt block with the arguments of a past success for a goal like the given one. Scope: read (any key).
          */
         get: operations["getSuccessTemplate"];
         put?: never;
@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * Counts over the session's kept log
-         * @description Calls, successes, failures and detected fixes over the session's kept log, and when the session began; the times are null for a session with no history.
+         * @description Calls, successes, failures and detected fixes over the session's kept log, and when the session began; the times are null for a session with no history. Scope: read (any key).
          */
         get: operations["getSessionStats"];
         put?: never;
@@ -434,7 +434,7 @@ export interface paths {
         };
         /**
          * The <procedural_memory> block for a fresh session's prompt
-         * @description Call at the start of a fresh session that continues this one: recent calls, error patterns and the fixes that worked, per tool. shared=true adds what the tenant's other sessions learned.
+         * @description Call at the start of a fresh session that continues this one: recent calls, error patterns and the fixes that worked, per tool. shared=true adds what the tenant's other sessions learned. Scope: read (any key).
          */
         get: operations["getSessionPrompt"];
         put?: never;
@@ -454,7 +454,7 @@ export interface paths {
         };
         /**
          * The <procedural_memory_summary> block: totals and the most used tools
-         * @description A short prompt block: the session's totals and its most used tools.
+         * @description A short prompt block: the session's totals and its most used tools. Scope: read (any key).
          */
         get: operations["getSessionSummary"];
         put?: never;
@@ -474,18 +474,18 @@ export interface paths {
         };
         /**
          * Export the session's whole procedural memory
-         * @description The session's whole procedural memory as one document, to back it up or copy it into another session with importSessionMemory.
+         * @description The session's whole procedural memory as one document, to back it up or copy it into another session with importSessionMemory. Scope: read (any key).
          */
         get: operations["exportSessionMemory"];
         /**
          * Replace the session's memory with an exported one
-         * @description Takes a document from exportSessionMemory (or the Python's to_dict()). Its session_id gives way to the path's, so a memory can be copied into another session; missing times become the time of the import.
+         * @description Takes a document from exportSessionMemory (or the Python's to_dict()). Its session_id gives way to the path's, so a memory can be copied into another session; missing times become the time of the import. Scope: admin (an admin key); a read or write key gets 403 INSUFFICIENT_SCOPE.
          */
         put: operations["importSessionMemory"];
         post?: never;
         /**
          * Forget the session; call ids start again at call-0001
-         * @description Deletes the session's log, patterns and fixes; the tenant's shared knowledge keeps what it learned.
+         * @description Deletes the session's log, patterns and fixes; the tenant's shared knowledge keeps what it learned. Scope: admin (an admin key); a read or write key gets 403 INSUFFICIENT_SCOPE.
          */
         delete: operations["resetSessionMemory"];
         options?: never;
@@ -502,7 +502,7 @@ export interface paths {
         };
         /**
          * The tenant's tools across every session, most calls first
-         * @description Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first.
+         * @description Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first. Scope: read (any key).
          */
         get: operations["listSharedTools"];
         put?: never;
@@ -522,14 +522,14 @@ export interface paths {
         };
         /**
          * What every session of the tenant taught about one tool; 404 when none called it
-         * @description The tenant's knowledge of one tool, pooled from every session: error patterns, the fixes that worked for each, and arguments that succeeded.
+         * @description The tenant's knowledge of one tool, pooled from every session: error patterns, the fixes that worked for each, and arguments that succeeded. Scope: read (any key).
          */
         get: operations["getSharedToolKnowledge"];
         put?: never;
         post?: never;
         /**
          * Forget what the tenant learned about one tool; sessions keep their own memory
-         * @description Deletes the tenant's pooled knowledge of one tool. Each session's own memory is untouched.
+         * @description Deletes the tenant's pooled knowledge of one tool. Each session's own memory is untouched. Scope: admin (an admin key); a read or write key gets 403 INSUFFICIENT_SCOPE.
          */
         delete: operations["forgetSharedTool"];
         options?: never;
@@ -546,7 +546,7 @@ export interface paths {
         };
         /**
          * The fix the tenant's sessions applied most for an error type, and the alternatives; 404 when none
-         * @description Call when a tool call fails in a session with no fix of its own: the fix the tenant's sessions applied most for this error type, with alternatives.
+         * @description Call when a tool call fails in a session with no fix of its own: the fix the tenant's sessions applied most for this error type, with alternatives. Scope: read (any key).
          */
         get: operations["getSharedFix"];
         put?: never;
@@ -566,7 +566,7 @@ export interface paths {
         };
         /**
          * An <error_guidance> block from every session's fixes; 404 when no session called the tool
-         * @description A prompt block on one error type of a tool, from the fixes every session of the tenant found.
+         * @description A prompt block on one error type of a tool, from the fixes every session of the tenant found. Scope: read (any key).
          */
         get: operations["getSharedErrorGuidance"];
         put?: never;
@@ -586,7 +586,7 @@ export interface paths {
         };
         /**
          * One block for a fresh session's prompt, within max_tokens
-         * @description Sections in priority order: what worked (the task's resolution and known fixes), the task's lessons grouped by signature, the session's procedural memory for the tools, and what the tenant's other sessions learned about them. When the whole does not fit, whole items are dropped, the lowest section first, oldest first.
+         * @description Sections in priority order: what worked (the task's resolution and known fixes), the task's lessons grouped by signature, the session's procedural memory for the tools, and what the tenant's other sessions learned about them. When the whole does not fit, whole items are dropped, the lowest section first, oldest first. Scope: read (any key).
          */
         get: operations["getContext"];
         put?: never;
@@ -606,7 +606,7 @@ export interface paths {
         };
         /**
          * The tenant's tasks that keep lessons, most recently active first, a page at a time
-         * @description For dashboards: the tenant's tasks, most recently active first, with lesson counts, the latest error type and whether the task is resolved. Pass next_cursor back as cursor for the next page.
+         * @description For dashboards: the tenant's tasks, most recently active first, with lesson counts, the latest error type and whether the task is resolved. Pass next_cursor back as cursor for the next page. Scope: read (any key).
          */
         get: operations["listTasks"];
         put?: never;
@@ -626,7 +626,7 @@ export interface paths {
         };
         /**
          * The tenant's sessions that keep calls, most recently active first, a page at a time
-         * @description For dashboards: the tenant's sessions, most recently active first, with call and fix counts. Pass next_cursor back as cursor for the next page.
+         * @description For dashboards: the tenant's sessions, most recently active first, with call and fix counts. Pass next_cursor back as cursor for the next page. Scope: read (any key).
          */
         get: operations["listSessions"];
         put?: never;
@@ -646,7 +646,7 @@ export interface paths {
         };
         /**
          * Active tasks and sessions, failures by category, and activity over the last hour or day
-         * @description For dashboards: tasks and sessions active in the last hour and day, failures by category, and a timeline of lessons, calls, successes and fixes.
+         * @description For dashboards: tasks and sessions active in the last hour and day, failures by category, and a timeline of lessons, calls, successes and fixes. Scope: read (any key).
          */
         get: operations["getOverview"];
         put?: never;
@@ -666,7 +666,7 @@ export interface paths {
         };
         /**
          * The tenant's events as they happen (Server-Sent Events), resumable with Last-Event-ID
-         * @description For dashboards: lesson.captured, tool_call.recorded, fix.detected and task.resolved events as Server-Sent Events, filtered by type, task or session. Reconnect with Last-Event-ID to resume where the stream stopped.
+         * @description For dashboards: lesson.captured, tool_call.recorded, fix.detected and task.resolved events as Server-Sent Events, filtered by type, task or session. Reconnect with Last-Event-ID to resume where the stream stopped. Scope: read (any key).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1775,6 +1775,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key's scope is below write: nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -1900,6 +1909,15 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's scope is below admin: nothing was done */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2467,6 +2485,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key's scope is below admin: nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -2730,6 +2757,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key's scope is below write: nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -2842,6 +2878,15 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's scope is below admin: nothing was done */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,6 +3282,15 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's scope is below write: nothing was done */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5007,6 +5061,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The key's scope is below admin: nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -5119,6 +5182,15 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's scope is below admin: nothing was done */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5513,6 +5585,15 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's scope is below admin: nothing was done */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
