@@ -74,9 +74,15 @@ export function createKeyRing(options: KeyRingOptions): KeyRing {
     return { reloaded: true, added, removed: removed.length };
   }
 
+  // A change is read once it has held for one look: a file caught half-written (an editor writing in
+  // place, `key:tenant` before its `:read`) is not taken for the new keys.
+  let changed: string | null = null;
   const watcher = file
     ? setInterval(() => {
-        if (fileStamp(file) !== stamp) reload();
+        const now = fileStamp(file);
+        if (now === stamp) changed = null;
+        else if (now === changed) reload();
+        else changed = now;
       }, options.watchMs ?? 1000)
     : null;
   watcher?.unref();

@@ -60,6 +60,8 @@ const eventRoutes: FastifyPluginAsyncZod<{ activity: ActivityService; hub: Event
           if (!keys.holds(key)) body.end();
         });
         body.once("close", stop);
+        // A reload during the read above has told its listeners already.
+        if (!keys.holds(key)) body.end();
       }
       void hub.subscribe(request.tenant, after, { types: types ? new Set(types) : null, taskId: task_id ?? null, sessionId: session_id ?? null }, sinkOver(body));
       return reply

@@ -74,6 +74,7 @@ export function fakeSecrets(tag = "t"): FakeSecret[] {
     { kind: "private_key", text: `wrote key.pem:\n${pem}\nthen ssh failed`, secret: pemBody },
     { kind: "bearer_token", text: `curl -H "Authorization: Bearer ${bearer}" https://api.example.com/v1/items`, secret: bearer },
     { kind: "basic_auth", text: `Authorization: Basic ${basic}`, secret: basic },
+    { kind: "cookie", text: `Cookie: _ga=GA1.2.${s("ga", 10, "0123456789")}; sessionid=${s("cookie", 32)}`, secret: s("cookie", 32) },
     { kind: "authorization", text: `Authorization: token ${s("auth-token", 32, "0123456789abcdef")}`, secret: s("auth-token", 32, "0123456789abcdef") },
     { kind: "url_password", text: `could not connect to postgres://app:${dbPassword}@db.internal:5432/app`, secret: dbPassword },
     { kind: "secret_assignment", text: `DB_PASSWORD=${assignment} ./migrate.sh exited 1`, secret: assignment },

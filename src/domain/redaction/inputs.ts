@@ -40,6 +40,7 @@ function redactDelta<T extends ArgDelta | null>(redactor: Redactor, delta: T, ta
   if (!delta) return delta;
   const out: ArgDelta = { ...delta };
   if (delta.added) out.added = redactor.value(delta.added, tally);
+  if (delta.removed) out.removed = delta.removed.map((name) => redactor.text(name, tally));
   if (delta.changed) {
     out.changed = {};
     for (const [name, change] of Object.entries(delta.changed)) {
@@ -93,6 +94,7 @@ export function redactMemoryImport(redactor: Redactor, memory: MemoryImport, tal
         arguments_hash: tally.total === before ? entry.arguments_hash : hashArguments(redactedArgs),
         context_goal: text(entry.context_goal),
         result_summary: redactor.text(entry.result_summary, tally),
+        result_type: redactor.text(entry.result_type, tally),
         error_type: text(entry.error_type),
         error_message: text(entry.error_message),
         delta_args: redactDelta(redactor, entry.delta_args, tally),

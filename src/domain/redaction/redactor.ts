@@ -1,6 +1,6 @@
 // Replaces secrets in what agents send, before anything is stored: values under secret-like names, and secret-shaped text anywhere.
 import { secretNames, type SecretNames } from "./secret-keys.js";
-import { MIGHT_HOLD_A_SECRET, VALUE_RULES, type ValueRule } from "./value-rules.js";
+import { MIGHT_HOLD_A_SECRET, VALUE_RULES, type Groups, type ValueRule } from "./value-rules.js";
 
 /** What a value under a secret-like name becomes, whatever it was. */
 export const REDACTED = "[REDACTED]";
@@ -57,14 +57,31 @@ export function createRedactor(settings: RedactionSettings): Redactor {
     const parts: string[] = [];
     let kept = 0;
     for (let match = pattern.exec(input); match !== null; match = pattern.exec(input)) {
-      const groups = match.groups ?? {};
+      let groups: Groups = match.groups ?? {};
+      const leadEnd = match.index + match[0].length;
+      let end = leadEnd;
+      let pre = groups.pre ?? "";
+      if (rule.then) {
+        // A refused name is passed over; its value is read by the next try like any other text, once.
+        const value = rule.lead && !rule.lead(groups, names) ? null : rule.then(groups);
+        value && (value.lastIndex = leadEnd);
+        const found = value?.exec(input);
+        if (!found) {
+          pattern.lastIndex = Math.max(leadEnd, match.index + 1);
+          continue;
+        }
+        groups = { ...groups, ...found.groups };
+        pre = match[0];
+        end = leadEnd + found[0].length;
+      }
       if (rule.accept && !rule.accept(groups.secret ?? match[0], groups, names)) {
         // A candidate refused whole may hold a real one (`retry: DB_PASSWORD=…`): look again from just inside it.
-        pattern.lastIndex = match.index + 1;
+        pattern.lastIndex = rule.then ? Math.max(leadEnd, match.index + 1) : match.index + 1;
         continue;
       }
-      parts.push(input.slice(kept, match.index), groups.pre ?? "", `[REDACTED:${rule.kind}]`, groups.post ?? "");
-      kept = match.index + match[0].length;
+      parts.push(input.slice(kept, match.index), pre, `[REDACTED:${rule.kind}]`, groups.post ?? "");
+      kept = end;
+      pattern.lastIndex = end;
       tally.add(rule.kind);
     }
     if (parts.length === 0) return input;
@@ -80,22 +97,31 @@ export function createRedactor(settings: RedactionSettings): Redactor {
     return out;
   }
 
+  /** A value under a secret-like name: hidden whole, unless it holds nothing. */
+  function hidden(member: unknown, tally: RedactionTally): unknown {
+    if (holdsNothing(member)) return member;
+    tally.add(KEY_NAME_KIND);
+    return REDACTED;
+  }
+
   function value<T>(input: T, tally: RedactionTally): T {
     if (!settings.enabled) return input;
     if (typeof input === "string") return text(input, tally) as T;
-    if (Array.isArray(input)) return input.map((item) => value(item, tally)) as T;
+    if (Array.isArray(input)) {
+      // A header or environment pair as a list: ["Authorization", "Token …"].
+      if (input.length === 2 && typeof input[0] === "string" && names.isSecret(input[0])) return [input[0], hidden(input[1], tally)] as T;
+      return input.map((item) => value(item, tally)) as T;
+    }
     if (input === null || typeof input !== "object") return input;
+    const record = input as Record<string, unknown>;
+    // An entry of a list of names and values (Kubernetes env, ECS secrets, header lists): the name says what the value is.
+    const pairName = ["name", "key", "Name", "Key"].map((field) => record[field]).find((field) => typeof field === "string") as string | undefined;
+    const pairHidden = pairName !== undefined && names.isSecret(pairName);
     const out: Record<string, unknown> = {};
-    for (const [name, member] of Object.entries(input)) {
-      let redacted: unknown;
-      if (names.isSecret(name) && !holdsNothing(member)) {
-        tally.add(KEY_NAME_KIND);
-        redacted = REDACTED;
-      } else {
-        redacted = value(member, tally);
-      }
-      // defineProperty, so that a member named __proto__ stays a member.
-      Object.defineProperty(out, name, { value: redacted, enumerable: true, writable: true, configurable: true });
+    for (const [name, member] of Object.entries(record)) {
+      const redacted = names.isSecret(name) || (pairHidden && /^value$/i.test(name)) ? hidden(member, tally) : value(member, tally);
+      // A name can be a secret itself ({"ghp_…": true}); defineProperty, so that a member named __proto__ stays a member.
+      Object.defineProperty(out, text(name, tally), { value: redacted, enumerable: true, writable: true, configurable: true });
     }
     return out as T;
   }

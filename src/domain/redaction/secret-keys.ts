@@ -3,14 +3,18 @@
 // The names are the ones Sentry's server-side data scrubbing lists by default (password, passwd,
 // secret, api_key, apikey, auth, authorization, credentials, mysql_pwd, privatekey, private_key,
 // token, session_key, and with them client_secret, bearer and cookie). Sentry matches them as
-// substrings; here they match as words of the name (`db_password`, `githubToken`, `x-api-key`), so
-// that `author`, `tokenizer`, `max_tokens` and `keyboard` keep their values.
+// substrings; here most match as words of the name (`githubToken`, `x-api-key`), so that `author`,
+// `tokenizer`, `max_tokens` and `keyboard` keep their values. A name that describes a secret
+// rather than holding one (`password_min_length`, `secret_name`, `token_url`) keeps its value too.
 
-/** Words that make any name they appear in secret: `password`, `db_password`, `passwordHash`. */
-const SECRET_WORDS = ["password", "passwd", "passphrase", "secret", "credential", "credentials", "cookie", "bearer", "auth", "authorization"];
-/** Names whose last word is one of these: `token`, `access_token`, `githubToken` (not `token_count`, `max_tokens`). */
-const SECRET_LAST_WORDS = ["token"];
-/** Two words in a row: `api_key`, `apiKey`, `x-api-key`, `private_key`, `session_key`, `access_key`. */
+/** Found anywhere in a name, even inside a word: `password`, `PGPASSWORD`, `passwordHash`, `client_secret`. */
+const SECRET_SUBSTRINGS = ["password", "passwd", "passphrase", "secret"];
+/** Words that make any name they appear in secret: `credentials`, `cookie`, `auth_header`. */
+const SECRET_WORDS = ["credential", "credentials", "cookie", "cookies", "bearer", "auth", "authorization"];
+/** The last word of the name ends with one of these: `token`, `access_token`, `githubToken`, `authtoken`, `github_pat`. */
+const SECRET_ENDINGS = ["token"];
+const SECRET_LAST_WORDS = ["pat"];
+/** Two words in a row: `api_key`, `apiKeys`, `x-api-key`, `private_key`, `session_key`, `access_key`. */
 const SECRET_PAIRS = [
   ["api", "key"],
   ["private", "key"],
@@ -20,11 +24,18 @@ const SECRET_PAIRS = [
   ["encryption", "key"],
 ];
 /** Whole names written as one word. */
-const SECRET_NAMES = ["apikey", "privatekey", "mysql_pwd", "sessionkey", "accesskey", "set_cookie"];
+const SECRET_NAMES = ["apikey", "apikeys", "privatekey", "mysql_pwd", "sessionkey", "accesskey", "set_cookie"];
+/** A name that ends with one of these describes a secret (its length, its name, where it is): its value is kept. */
+const DESCRIPTIVE_LAST_WORDS = ["length", "count", "min", "max", "method", "name", "names", "file", "path", "url", "uri", "type", "domain", "id", "ids", "policy", "format", "enabled", "required", "expiry", "expires", "ttl"];
 
-/** The words of a name: camelCase and every separator split, lower-cased (`X-Api-Key` → x, api, key). */
+// Zero-width characters would split a name where nothing shows.
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
+
+/** The words of a name: camelCase, acronyms and every separator split, lower-cased (`X-Api-Key` → x, api, key; `githubAPIToken` → github, api, token). */
 export function nameWords(name: string): string[] {
   return name
+    .replace(INVISIBLE, "")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
@@ -48,9 +59,14 @@ export function secretNames(extra: readonly string[] = []): SecretNames {
   function decide(name: string): boolean {
     const parts = nameWords(name);
     if (parts.length === 0) return false;
-    if (whole.has(parts.join("_")) || parts.some((part) => words.has(part))) return true;
-    if (SECRET_LAST_WORDS.includes(parts.at(-1)!)) return true;
-    return SECRET_PAIRS.some(([first, second]) => parts.some((part, i) => part === first && parts[i + 1] === second));
+    const joined = parts.join("_");
+    if (whole.has(joined)) return true;
+    if (parts.length > 1 && DESCRIPTIVE_LAST_WORDS.includes(parts.at(-1)!)) return false;
+    if (SECRET_SUBSTRINGS.some((secret) => joined.includes(secret))) return true;
+    if (parts.some((part) => words.has(part))) return true;
+    const last = parts.at(-1)!;
+    if (SECRET_LAST_WORDS.includes(last) || SECRET_ENDINGS.some((ending) => last.endsWith(ending))) return true;
+    return SECRET_PAIRS.some(([first, second]) => parts.some((part, i) => part === first && (parts[i + 1] === second || parts[i + 1] === `${second}s`)));
   }
 
   return {

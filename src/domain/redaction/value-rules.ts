@@ -6,20 +6,36 @@
 // use that preset as a second opinion instead: whatever it finds in their corpus, these rules redact.
 import type { SecretNames } from "./secret-keys.js";
 
+export type Groups = Record<string, string | undefined>;
+
 export interface ValueRule {
   /** Shown in the marker, `[REDACTED:<kind>]`, and in the redactions metric. */
   kind: string;
   /**
    * Global. The named group `secret` is what is replaced; `pre` and `post`, when present, are kept
-   * around it. Without a `secret` group the whole match is the secret.
+   * around it. Without a `secret` group the whole match is the secret. With `then`, this is only
+   * the lead-in before the secret (a name and its `=`), kept whole.
    */
   pattern: RegExp;
+  /**
+   * For a secret after a name: checked on the lead-in alone, before the value is read, so that the
+   * many `name: value` pairs of ordinary text are passed over without reading their values twice.
+   */
+  lead?: (groups: Groups, names: SecretNames) => boolean;
+  /** Sticky, matched right where the lead-in ends: its `secret` group is the secret. */
+  then?: (groups: Groups) => RegExp;
   /** A last check of a candidate (null: every match is a secret). */
-  accept?: (secret: string, groups: Record<string, string | undefined>, names: SecretNames) => boolean;
+  accept?: (secret: string, groups: Groups, names: SecretNames) => boolean;
 }
 
-/** A value already replaced by an earlier rule, or a placeholder rather than a secret. */
-const NOT_A_SECRET = /^(?:\[REDACTED|\$|%|<|\*{3,}|x{3,}$|null$|none$|true$|false$|undefined$|redacted$|changeme$|\.\.\.)/i;
+/**
+ * A placeholder rather than a secret: an environment reference (`$DB_PASSWORD`, `${…}` cut at its
+ * brace, `%APPDATA%`), `<your token>`, a mask, or a word that stands for nothing.
+ */
+const PLACEHOLDER =
+  /^(?:\$[A-Z_][A-Z0-9_]*|\$\{[^}]*\}|\{\{[^}]*\}\}|%[A-Za-z_][A-Za-z0-9_]*%|<[^>]*>?|\*{3,}|x{3,}|null|none|nil|true|false|undefined|redacted|changeme|\.\.\.)[,;.)}\]]*$/i;
+/** A value already replaced by an earlier rule, a placeholder, or punctuation (`Unexpected token: }`). */
+const notASecret = (value: string) => value.includes("[REDACTED") || PLACEHOLDER.test(value) || !/[A-Za-z0-9]/.test(value);
 
 const decodesToUserAndPassword = (value: string) => {
   const decoded = Buffer.from(value, "base64").toString("latin1");
@@ -30,6 +46,10 @@ const decodesToUserAndPassword = (value: string) => {
 const looksLikeToken = (value: string) => value.length >= 8 && (/[0-9._~+/=-]/.test(value) || value.length >= 20);
 // After ':' (prose, YAML) a value must look like a credential: a digit or a symbol, or 16+ characters.
 const looksLikeCredential = (value: string) => /[^A-Za-z]/.test(value) || value.length >= 16;
+
+// A quoted value runs to its closing quote (or an escaping backslash); a bare one to the next space.
+const QUOTED_VALUE = /(?<secret>[^"'\\\r\n]{1,512})/y;
+const BARE_VALUE = /(?<secret>[^\s"'`\\]{1,512})/y;
 
 /** In the order they run: providers' own formats first, the generic shapes last (they skip what is already redacted). */
 export const VALUE_RULES: readonly ValueRule[] = [
@@ -65,36 +85,50 @@ export const VALUE_RULES: readonly ValueRule[] = [
   // JWT (RFC 7519): base64url header and payload, both JSON objects (so both start eyJ), and a signature.
   { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   // RFC 3986 userinfo: the password of scheme://user:password@host (a database URL, a git remote).
-  { kind: "url_password", pattern: /(?<pre>\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@[\]]*:)(?<secret>[^\s@/]+)(?<post>@)/gi, accept: (secret) => !NOT_A_SECRET.test(secret) },
+  // A password may hold an '@': the userinfo ends at the last '@' before the host.
+  { kind: "url_password", pattern: /(?<pre>\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@[\]]{0,256}:)(?<secret>[^\s/]{1,256})(?<post>@)/gi, accept: (secret) => !notASecret(secret) },
   // RFC 6750 bearer tokens and RFC 7617 basic credentials, with or without an Authorization: before them.
   {
     kind: "bearer_token",
-    pattern: /(?<pre>\bBearer\s+)(?<secret>[A-Za-z0-9._~+/-]+=*)/gi,
-    accept: (secret) => !NOT_A_SECRET.test(secret) && looksLikeToken(secret),
+    pattern: /(?<pre>\bBearer\s+)(?<secret>[A-Za-z0-9._~+/-]{1,4096}=*)/gi,
+    accept: (secret) => !notASecret(secret) && looksLikeToken(secret),
   },
   {
     kind: "basic_auth",
-    pattern: /(?<pre>\bBasic\s+)(?<secret>[A-Za-z0-9+/]{6,}={0,2})/gi,
+    pattern: /(?<pre>\bBasic\s+)(?<secret>[A-Za-z0-9+/]{6,1024}={0,2})/gi,
     accept: (secret) => decodesToUserAndPassword(secret),
   },
-  // Any other scheme in an Authorization header (`Authorization: token …`).
+  // Whatever else an Authorization header holds (`Authorization: token …`), its scheme with it;
+  // the credential must look like one, so that "Authorization: denied for bob" stays.
   {
     kind: "authorization",
-    pattern: /(?<pre>\bauthorization["']?\s*[:=]\s*["']?(?:[A-Za-z]+\s+)?)(?<secret>[^\s"',;]{4,})/gi,
-    accept: (secret) => !NOT_A_SECRET.test(secret),
+    pattern: /(?<pre>\b(?:proxy-)?authorization\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)(?<secret>(?:[A-Za-z][A-Za-z0-9-]{0,31}[ \t]{1,8})?(?<credential>[^\s"'\\,;]{1,4096}))/gi,
+    accept: (secret, groups) => !notASecret(secret) && looksLikeCredential(groups.credential ?? ""),
   },
-  // `password=hunter2`, `"api_key": "…"`, `DB_PASSWORD: s3cr3t`: a value after a secret-like name.
+  // A Cookie or Set-Cookie header: every pair in it, to the end of the line.
+  {
+    kind: "cookie",
+    pattern: /(?<pre>\b(?:set-)?cookie\\?["']?[ \t]{0,8}:[ \t]{0,8}\\?["']?)(?<secret>[^\r\n"\\]{1,4096})/gi,
+    accept: (secret) => !notASecret(secret.trim()) && /[=0-9]/.test(secret),
+  },
+  // `password=hunter2`, `"api_key": "…"`, `--password=…`, `DB_PASSWORD: s3cr3t`, and the same inside
+  // JSON that was itself put in a string (`{\"password\":\"…\"}`): a value after a secret-like name.
+  // A quoted value runs to its closing quote; a bare one to the next space. Every part is bounded,
+  // so that text built to make the expression backtrack costs no more than a few passes over it.
   {
     kind: "secret_assignment",
-    pattern: /(?<pre>(?<![A-Za-z0-9_.-])(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,63})(?<quote>["']?)\s*(?<sep>[:=])\s*(?<open>["']?))(?<secret>[^\s"'`,;&<>(){}[\]]+)/g,
-    accept: (secret, groups, names) =>
-      names.isSecret(groups.name!) && !NOT_A_SECRET.test(secret) && (groups.sep === "=" || groups.open !== "" || looksLikeCredential(secret)),
+    pattern: /(?<![A-Za-z0-9_.])(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,63})\\?["']?[ \t]{0,8}(?<sep>[:=])[ \t]{0,8}(?<open>\\?["']?)/g,
+    lead: (groups, names) => names.isSecret(groups.name!),
+    then: (groups) => (groups.open ? QUOTED_VALUE : BARE_VALUE),
+    accept: (secret, groups) => !notASecret(secret) && (groups.sep === "=" || groups.open !== "" || looksLikeCredential(secret)),
   },
-  // Command-line flags: `--password hunter2`, `--api-key sk…` (the `=` form is the rule above).
+  // Command-line flags with a space: `--password hunter2`, `--api-key sk…`.
   {
     kind: "secret_assignment",
-    pattern: /(?<pre>(?:^|\s)--(?<name>[A-Za-z][A-Za-z0-9_-]{0,63})\s+(?<open>["']?))(?<secret>[^\s"'-][^\s"']*)/g,
-    accept: (secret, groups, names) => names.isSecret(groups.name!) && !NOT_A_SECRET.test(secret),
+    pattern: /(?:^|\s)--(?<name>[A-Za-z][A-Za-z0-9_-]{0,63})[ \t]{1,8}(?<open>["']?)(?!-)/g,
+    lead: (groups, names) => names.isSecret(groups.name!),
+    then: (groups) => (groups.open ? QUOTED_VALUE : BARE_VALUE),
+    accept: (secret) => !notASecret(secret),
   },
 ];
 
@@ -102,5 +136,6 @@ export const VALUE_RULES: readonly ValueRule[] = [
  * A cheap first look: text with none of these can hold no secret these rules find, so most text is
  * read once. Each rule's own pattern decides; this only lets text through to them.
  */
+// Literals only: a look that no text can make slow.
 export const MIGHT_HOLD_A_SECRET =
-  /-----BEGIN|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|ft|imt|soat)-|xox[abposre]-|hooks\.slack\.com|_(?:live|test)_|whsec_|sk-|AIza|npm_|SG\.|shp(?:at|ca|pa|ss)_|lin_api_|ops_|eyJ|:\/\/[^\s/@]*:[^\s@/]+@|bearer|basic|authori|pass|secret|credential|cookie|token|key|pwd|auth/i;
+  /-----BEGIN|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|ft|imt|soat)-|xox[abposre]-|hooks\.slack\.com|_(?:live|test)_|whsec_|sk-|AIza|npm_|SG\.|shp(?:at|ca|pa|ss)_|lin_api_|ops_|eyJ|:\/\/|bearer|basic|authori|pass|secret|credential|cookie|token|key|pwd|auth|_pat/i;

@@ -36,6 +36,19 @@ describe("createRedactor", () => {
     expect(value.password).toBe("correct horse battery staple");
   });
 
+  it("hides the value of a name/value pair whose name is secret, in objects and in two-item lists, and a secret used as a name", () => {
+    const tally = new RedactionTally();
+    const token = github!.secret;
+    expect(
+      redactor.value({ env: [{ name: "DB_PASSWORD", value: "hunter2" }, { name: "REGION", value: "eu" }], headers: [["Authorization", "Token abc"], ["Accept", "json"]], [token]: true }, tally),
+    ).toEqual({
+      env: [{ name: "DB_PASSWORD", value: REDACTED }, { name: "REGION", value: "eu" }],
+      headers: [["Authorization", REDACTED], ["Accept", "json"]],
+      "[REDACTED:github_token]": true,
+    });
+    expect(tally.total).toBe(3);
+  });
+
   it("keeps what holds nothing under a secret-like name: null, empty, booleans", () => {
     const tally = new RedactionTally();
     expect(redactor.value({ token: null, password: "", use_auth: true, secret: false }, tally)).toEqual({ token: null, password: "", use_auth: true, secret: false });

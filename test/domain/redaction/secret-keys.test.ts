@@ -10,11 +10,15 @@ describe("secret-like names", () => {
     "api_key", "apiKey", "apikey", "x-api-key", "X-Api-Key", "auth", "Authorization", "proxy-authorization", "basic_auth",
     "credentials", "private_key", "privateKey", "privatekey", "token", "access_token", "githubToken", "refresh-token",
     "bearer", "cookie", "Set-Cookie", "session_key", "aws_secret_access_key", "access_key",
+    "PGPASSWORD", "githubAPIToken", "apiKeys", "api_keys", "GITHUB_PAT", "authtoken", "pass\u200bword",
   ])("%s is secret", (name) => {
     expect(names.isSecret(name)).toBe(true);
   });
 
-  it.each(["author", "tokenizer", "max_tokens", "token_count", "keyboard", "key", "monkey", "primary_key", "pwd", "path", "authored_at", "oauth_provider", "query"])(
+  it.each([
+    "author", "tokenizer", "max_tokens", "token_count", "keyboard", "key", "monkey", "primary_key", "pwd", "path", "authored_at", "oauth_provider", "query",
+    "password_min_length", "secret_name", "token_url", "auth_method", "credentials_file", "AUTH_DOMAIN",
+  ])(
     "%s is not",
     (name) => {
       expect(names.isSecret(name)).toBe(false);

@@ -43,10 +43,53 @@ describe("secrets inside text", () => {
     expect(redact("redis://:s3cret-pw@cache:6379/0").text).toBe("redis://:[REDACTED:url_password]@cache:6379/0");
     expect(redact('{"client_secret": "abc", "clientId": "web"}').text).toBe('{"client_secret": "[REDACTED:secret_assignment]", "clientId": "web"}');
     expect(redact("mysql --user=root --password hunter2 -e 'select 1'").text).toBe("mysql --user=root --password [REDACTED:secret_assignment] -e 'select 1'");
-    expect(redact("Authorization: token 0123456789abcdef").text).toBe("Authorization: token [REDACTED:authorization]");
+    expect(redact("Authorization: token 0123456789abcdef").text).toBe("Authorization: [REDACTED:authorization]");
     // A name that is not secret does not hide a pair that is, inside what follows it.
     expect(redact("retry: DB_PASSWORD=s3cret ./migrate.sh").text).toBe("retry: DB_PASSWORD=[REDACTED:secret_assignment] ./migrate.sh");
     for (const kept of ["password=$DB_PASSWORD", "token: <your token>", "postgres://app:${PASSWORD}@db/app", "api_key=null"]) expect(redact(kept).text).toBe(kept);
+  });
+});
+
+describe("the forms secrets take in real text", () => {
+  it.each([
+    ['{\\"password\\":\\"hunter2xyz\\"}', '{\\"password\\":\\"[REDACTED:secret_assignment]\\"}'],
+    ["--password=hunter2 --api-key=sk12345", "--password=[REDACTED:secret_assignment] --api-key=[REDACTED:secret_assignment]"],
+    ["PGPASSWORD=s3cr3t psql -h db", "PGPASSWORD=[REDACTED:secret_assignment] psql -h db"],
+    ["GITHUB_PAT=abc123 gh auth", "GITHUB_PAT=[REDACTED:secret_assignment] gh auth"],
+    ["password=$uperS3cret!", "password=[REDACTED:secret_assignment]"],
+    ["Cookie: _ga=GA1.2; sessionid=abcd1234secret", "Cookie: [REDACTED:cookie]"],
+    ['password="correct horse battery staple" then', 'password="[REDACTED:secret_assignment]" then'],
+    ["password=p@ss(w0rd)x done", "password=[REDACTED:secret_assignment] done"],
+    ["https://deploy:p@ss@host/x", "https://deploy:[REDACTED:url_password]@host/x"],
+    ["authorization=Token abc123def", "authorization=[REDACTED:authorization]"],
+  ])("%s", (text, redacted) => {
+    expect(redact(text).text).toBe(redacted);
+  });
+
+  it.each([
+    "Authorization: denied for bob",
+    "cookie: not set",
+    "AUTH_DOMAIN=example.com",
+    "credentials_file=/etc/creds.json",
+    "password_min_length=12",
+  ])("keeps %j", (text) => {
+    expect(redact(text).text).toBe(text);
+  });
+
+  it("takes linear time on text built to make the expressions backtrack", () => {
+    // 200 kB each; quadratic behaviour would take seconds to minutes, these take milliseconds.
+    const hostile = [
+      `ab://${":".repeat(200_000)}`,
+      `${"a=".repeat(100_000)} key`,
+      `${"a:".repeat(100_000)} key`,
+      `a://${"x:".repeat(100_000)}`,
+      `${`password=${"x".repeat(600)} `.repeat(300)}`,
+      "Bearer ".repeat(30_000),
+      `${"secret_key ".repeat(20_000)}=`,
+    ];
+    const started = performance.now();
+    for (const text of hostile) redact(text);
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 });
 

@@ -39,7 +39,8 @@ local function recordToolCall(KEYS, ARGV)
   -- is read alike: only a secret changed, which is no learnable fix (arguments.ts: differsOnlyInRedactions).
   local function onlyRedactionsDiffer(before, after)
     if not string.find(before, '[REDACTED', 1, true) or not string.find(after, '[REDACTED', 1, true) then return false end
-    local marker = '%[REDACTED[:%l_]*%]'
+    -- [REDACTED:kind] reads as [REDACTED]; anything else in brackets stays what it is, as in arguments.ts.
+    local marker = '%[REDACTED:[%l_]+%]'
     return string.gsub(before, marker, '[REDACTED]') == string.gsub(after, marker, '[REDACTED]')
   end
 
