@@ -109,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setSerializerCompiler(fastSerializerCompiler);
   const keys = createKeyRing({ fromEnv: keysFromEnv, file: config.API_KEYS_FILE, fromFile: keysFromFile, log: app.log });
   app.addHook("onClose", async () => keys.close());
-  // SIGHUP reads API_KEYS_FILE again (as the file's own change does, within a second).
+  // SIGHUP reads API_KEYS_FILE again at once (a change of the file itself is read within about two seconds).
   const reloadOnHangup = () => void keys.reload();
   if (config.API_KEYS_FILE) {
     process.on("SIGHUP", reloadOnHangup);
