@@ -17,6 +17,7 @@ const task = "build-report-42";
 const other = "build-report-43";
 const session = "agent-7-run-3";
 const copy = "agent-7-run-4";
+const helped = "agent-9-run-1";
 
 const failure = {
   attempt_number: 1,
@@ -32,13 +33,15 @@ const steps: Step[] = [
   { operationId: "getLiveness", method: "GET", url: "/health/live" },
   { operationId: "getReadiness", method: "GET", url: "/health/ready" },
   { operationId: "captureLesson", method: "POST", url: `/tasks/${task}/lessons`, body: failure },
-  { operationId: "resolveTask", method: "PUT", url: `/tasks/${task}/resolution`, body: { attempt_number: 2, approach: "default the config to {} when the file is missing", model: "gpt-4o-mini" } },
+  { operationId: "resolveTask", method: "PUT", url: `/tasks/${task}/resolution`, body: { attempt_number: 3, approach: "default the config to {} when the file is missing", model: "gpt-4o-mini" } },
   { operationId: "captureLesson", method: "POST", url: `/tasks/${other}/lessons`, body: failure },
   { operationId: "listLessons", method: "GET", url: `/tasks/${other}/lessons` },
   { operationId: "getLessonPrompt", method: "GET", url: `/tasks/${other}/lessons/prompt` },
   { operationId: "listLessonSignatures", method: "GET", url: `/tasks/${other}/lessons/signatures` },
   { operationId: "getLessonStats", method: "GET", url: `/tasks/${other}/lessons/stats` },
   { operationId: "getResolution", method: "GET", url: `/tasks/${task}/resolution` },
+  // The second task was offered the first one's fix at attempt 1 and is resolved at attempt 2: a measured offer.
+  { operationId: "resolveTask", method: "PUT", url: `/tasks/${other}/resolution`, body: { attempt_number: 2, approach: "default the config to {} when the file is missing" } },
   { operationId: "listTenantSignatures", method: "GET", url: "/lessons/signatures" },
   {
     operationId: "recordToolCall",
@@ -64,6 +67,19 @@ const steps: Step[] = [
   { operationId: "getSessionPrompt", method: "GET", url: `/sessions/${session}/prompt` },
   { operationId: "getSessionSummary", method: "GET", url: `/sessions/${session}/prompt/summary` },
   { operationId: "exportSessionMemory", method: "GET", url: `/sessions/${session}/memory` },
+  // Another session is offered the fix, takes it, and it works: the offer's outcome.
+  {
+    operationId: "recordToolCall",
+    method: "POST",
+    url: `/sessions/${helped}/tool-calls`,
+    body: { tool_name: "web_search", arguments: { query: "redis sentinel", limit: 500 }, outcome: "failure", error_type: "ValueError", error_message: "limit must be at most 100" },
+  },
+  {
+    operationId: "recordToolCall",
+    method: "POST",
+    url: `/sessions/${helped}/tool-calls`,
+    body: { tool_name: "web_search", arguments: { query: "redis sentinel", limit: 50 }, outcome: "success", execution_time_ms: 610 },
+  },
   { operationId: "listSharedTools", method: "GET", url: "/tools" },
   { operationId: "getSharedToolKnowledge", method: "GET", url: "/tools/web_search" },
   { operationId: "getSharedFix", method: "GET", url: "/tools/web_search/fix?error_type=ValueError" },
@@ -72,6 +88,7 @@ const steps: Step[] = [
   { operationId: "listTasks", method: "GET", url: "/tasks?limit=2" },
   { operationId: "listSessions", method: "GET", url: "/sessions" },
   { operationId: "getOverview", method: "GET", url: "/overview" },
+  { operationId: "getEfficacy", method: "GET", url: "/efficacy" },
 ];
 
 const examples: Record<string, { request?: unknown; response?: { status: number; body: unknown } }> = {};

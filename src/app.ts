@@ -11,6 +11,7 @@ import { createEventHub } from "./domain/activity/event-hub.js";
 import { createLessonService } from "./domain/lessons/service.js";
 import { createRedactor, type RedactionTally } from "./domain/redaction/redactor.js";
 import { createContextService } from "./domain/context/service.js";
+import { createEfficacyService } from "./domain/efficacy/service.js";
 import { createToolKnowledgeService } from "./domain/shared-tools/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
 import mcpRoute from "./mcp/route.js";
@@ -33,6 +34,7 @@ import lessonRoutes from "./routes/lessons.js";
 import patternRoutes from "./routes/patterns.js";
 import resolutionRoutes from "./routes/resolutions.js";
 import sessionRoutes from "./routes/sessions.js";
+import efficacyRoutes from "./routes/efficacy.js";
 import sharedToolRoutes from "./routes/shared-tools.js";
 import tenantSignatureRoutes from "./routes/tenant-signatures.js";
 import toolCallRoutes from "./routes/tool-calls.js";
@@ -150,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const knowledge = createToolKnowledgeService({ store });
   const context = createContextService({ store });
   const activity = createActivityService({ store, clock });
+  const efficacy = createEfficacyService({ store });
 
   // Probes, docs, metrics and the dashboard's files stay open; everything below needs a key when keys are configured.
   await app.register(healthRoutes);
@@ -165,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await api.register(sharedToolRoutes, { knowledge });
     await api.register(contextRoutes, { context });
     await api.register(activityRoutes, { activity });
+    await api.register(efficacyRoutes, { efficacy });
     await api.register(eventRoutes, { activity, hub, keys });
     await api.register(mcpRoute, { lessons, tools, knowledge, context });
   });

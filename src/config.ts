@@ -34,6 +34,8 @@ const envSchema = z.object({
   LESSONS_MAX_PER_TASK: positiveInt.max(10_000).default(40),
   TOOL_LOG_MAX_ENTRIES: positiveInt.max(100_000).default(1000),
   FIX_DETECTION_WINDOW: positiveInt.max(1000).default(10),
+  // "applied" is the rule from before efficacy was measured, kept to compare against (npm run eval).
+  FIX_RANKING: z.enum(["wilson", "applied"]).default("wilson"),
   API_KEYS: optionalText,
   API_KEYS_FILE: optionalText,
   IDEMPOTENCY_TTL_SECONDS: positiveInt.default(86_400),

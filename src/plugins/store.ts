@@ -37,6 +37,7 @@ export function storeLimitsOf(config: Config): StoreLimits {
     writeIdTtlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
     eventsMaxPerTenant: config.EVENTS_MAX_PER_TENANT,
     eventsTtlSeconds: config.EVENTS_TTL_SECONDS,
+    fixRanking: config.FIX_RANKING,
   };
 }
 

@@ -39,7 +39,7 @@ const eventRoutes: FastifyPluginAsyncZod<{ activity: ActivityService; hub: Event
         operationId: "streamEvents",
         tags: ["dashboard"],
         summary: "The tenant's events as they happen (Server-Sent Events), resumable with Last-Event-ID",
-        description: "For dashboards: lesson.captured, tool_call.recorded, fix.detected and task.resolved events as Server-Sent Events, filtered by type, task or session. Reconnect with Last-Event-ID to resume where the stream stopped.",
+        description: "For dashboards: lesson.captured, tool_call.recorded, fix.detected, fix.offered (a failure was offered a known fix), fix.outcome (the session's next call of the tool decided it) and task.resolved events as Server-Sent Events, filtered by type, task or session. Reconnect with Last-Event-ID to resume where the stream stopped.",
         querystring: eventsQuery,
         headers: eventsHeaders,
         response: { 200: eventStreamResponse, ...apiProblems(400, 503) },

@@ -99,7 +99,7 @@ export const eventsHeaders = z.object({
 
 export const eventStreamResponse = {
   description:
-    "Server-Sent Events, for as long as the client stays: lesson.captured, tool_call.recorded, fix.detected and " +
-    "task.resolved, each with an id and JSON data, and a comment line as a heartbeat",
+    "Server-Sent Events, for as long as the client stays: lesson.captured, tool_call.recorded, fix.detected, " +
+    "fix.offered, fix.outcome and task.resolved, each with an id and JSON data, and a comment line as a heartbeat",
   content: { "text/event-stream": { schema: z.string() } },
 };

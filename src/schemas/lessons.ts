@@ -57,6 +57,25 @@ export const capturedLessonSchema = lessonWithFixesSchema
 
 export const tenantSignaturesQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(20) });
 
+const meanAttempts = (of: string) => z.number().nullable().describe(`${of}; null when there is nothing to average`);
+
+export const signatureEfficacySchema = z
+  .object({
+    tasks_offered: z.int().min(0).describe("Distinct tasks whose capture of this failure was answered known fixes (an offer)"),
+    tasks_resolved_after_offer: z.int().min(0).describe("Tasks resolved, with this signature, after they had been offered a fix for it"),
+    tasks_resolved_without_offer: z.int().min(0).describe("Tasks resolved, with this signature, without having been offered a fix for it"),
+    mean_attempts_with_offer: meanAttempts("Mean attempt_number of the resolutions of the tasks resolved after an offer"),
+    mean_attempts_without_offer: meanAttempts("Mean attempt_number of the resolutions of the tasks resolved without an offer"),
+    mean_attempts_after_offer: meanAttempts(
+      "Mean, over the tasks resolved after an offer, of the resolution's attempt_number minus the attempt of the task's first lesson that was offered fixes",
+    ),
+  })
+  .meta({
+    id: "SignatureEfficacy",
+    description:
+      "Whether the fixes offered for a failure shortened the tasks they were offered to: mean_attempts_without_offer minus mean_attempts_with_offer is what the memory saved. A replaced resolution replaces its task's contribution; a deleted one removes it",
+  });
+
 export const tenantSignatureListSchema = z
   .object({
     signatures: z.array(
@@ -70,6 +89,7 @@ export const tenantSignatureListSchema = z
           tasks: z.int().min(0).describe("Distinct tasks (approximate on Redis: HyperLogLog)"),
           resolved_tasks: z.int().min(0).describe("Tasks whose resolution lists this signature"),
           latest_known_fix: knownFixSchema.nullable(),
+          efficacy: signatureEfficacySchema,
         })
         .meta({ id: "TenantSignature", description: "A failure that recurs across the tenant's tasks" }),
     ),

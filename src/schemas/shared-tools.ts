@@ -3,15 +3,52 @@ import { z } from "zod";
 import { redactionsField, toolNameSchema } from "./common.js";
 import { argDeltaSchema, errorPatternSchema, fixQuery, successPatternSchema, toolLogEntrySchema, toolPatternSchema } from "./tools.js";
 
+const count = (what: string) => z.int().min(0).describe(what);
+
+export const fixEfficacySchema = z
+  .object({
+    offered: count("Times the fix was offered to a failing call"),
+    adopted: count("Offers the session's next call of the tool took: worked + failed"),
+    worked: count("Adopted, and that call succeeded"),
+    failed: count("Adopted, and that call failed or timed out"),
+    other_fix: count("Not adopted, and that call succeeded another way"),
+    ignored: count("Not adopted, and that call failed"),
+    score: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe("The ranking score: the 95% Wilson lower bound of times_applied successes in times_applied + failed trials"),
+    retired: z.boolean().describe("Failed at least 3 times and works under 30% of the time: never offered until its score recovers"),
+  })
+  .meta({ id: "FixEfficacy", description: "Whether a fix helped when it was offered" });
+
 const fixSummary = {
   fix_delta: argDeltaSchema,
   typical_fix: z.string().describe("The fix in words"),
   times_applied: z.int().min(1).describe("How many times this change fixed the error, across sessions"),
+  efficacy: fixEfficacySchema,
 };
 
 export const knownSharedFixSchema = z
-  .object(fixSummary)
-  .meta({ id: "KnownSharedFix", description: "The fix the tenant's sessions applied most for this tool and error type" });
+  .object({
+    ...fixSummary,
+    offer_id: z
+      .string()
+      .describe("This offer's id: the session's next call of the tool decides whether the fix was adopted and worked (fix.outcome)"),
+  })
+  .meta({ id: "KnownSharedFix", description: "The best fix the tenant knows for this tool and error type, offered to this call" });
+
+export const toolEfficacySchema = z
+  .object({
+    offered: count("Fixes of this tool offered to failing calls"),
+    adopted: count("Offers the next call took: worked + failed"),
+    worked: count("Adopted, and the call succeeded"),
+    failed: count("Adopted, and the call failed"),
+    other_fix: count("Not adopted, and the call succeeded"),
+    ignored: count("Not adopted, and the call failed"),
+    pending: count("Offers whose session has not called the tool again yet"),
+  })
+  .meta({ id: "ToolEfficacy", description: "Every offer of this tool's fixes and its outcome, also of fixes forgotten since" });
 
 export const recordedToolCallSchema = toolLogEntrySchema
   .extend({
@@ -22,7 +59,9 @@ export const recordedToolCallSchema = toolLogEntrySchema
   })
   .meta({ id: "RecordedToolCall", description: "The stored entry, and what the tenant already knows about its failure" });
 
-const sharedFixSchema = z.object({ ...fixSummary, last_applied_at: z.string() }).meta({ id: "SharedFix", description: "One fix the tenant's sessions applied, and how often" });
+const sharedFixSchema = z
+  .object({ ...fixSummary, last_applied_at: z.string() })
+  .meta({ id: "SharedFix", description: "One fix the tenant's sessions applied, how often, and whether it helped when offered" });
 
 const sharedFixEventSchema = z
   .object({ session_id: z.string(), failed_call_id: z.string(), fix_call_id: z.string(), applied_at: z.string() })
@@ -30,10 +69,12 @@ const sharedFixEventSchema = z
 
 const sharedErrorPatternSchema = errorPatternSchema
   .extend({
-    fixes: z.array(sharedFixSchema).describe("Up to 5 distinct fixes, most applied first (ties: most recent first)"),
+    fixes: z
+      .array(sharedFixSchema)
+      .describe("Up to 5 distinct fixes, best first by efficacy score (ties: most applied, then most recent); retired ones last"),
     recent_fixes: z.array(sharedFixEventSchema).describe("The latest 3 fix events, newest first"),
   })
-  .meta({ id: "SharedErrorPattern", description: "An error pattern over every session; typical_fix is the most applied fix" });
+  .meta({ id: "SharedErrorPattern", description: "An error pattern over every session; typical_fix is the best fix that is not retired" });
 
 const sharedSuccessPatternSchema = successPatternSchema
   .extend({ session_id: z.string() })
@@ -46,6 +87,7 @@ export const sharedToolKnowledgeSchema = toolPatternSchema
     fixes_learned: z.int().min(0).describe("Fixes detected for this tool in every session"),
     sessions_seen: z.int().min(0).describe("Distinct sessions that called the tool (approximate on Redis: HyperLogLog)"),
     last_used_at: z.string(),
+    efficacy: toolEfficacySchema,
   })
   .meta({ id: "SharedToolKnowledge", description: "What every session of the tenant taught about one tool" });
 
@@ -71,9 +113,9 @@ export const sharedKnownFixSchema = z
     tool_name: z.string(),
     error_type: z.string(),
     ...fixSummary,
-    alternatives: z.array(z.object(fixSummary)).describe("The other kept fixes, most applied first"),
+    alternatives: z.array(z.object(fixSummary)).describe("The other fixes that are not retired, best first"),
   })
-  .meta({ id: "SharedKnownFix", description: "The fix the tenant applied most for an error type, with the alternatives" });
+  .meta({ id: "SharedKnownFix", description: "The best fix the tenant knows for an error type (by efficacy), with the alternatives" });
 
 export const sharedGuidanceSchema = z
   .object({ tool_name: z.string(), prompt: z.string() })

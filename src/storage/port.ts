@@ -8,8 +8,10 @@ import type {
   ResolutionInput,
   TenantSignature,
 } from "../domain/lessons/types.js";
+import type { SignatureEfficacySums } from "../domain/lessons/efficacy.js";
 import type { ActivityCounts, ListingCursor, Page, SessionSummary, TaskSummary, TenantEvent } from "../domain/activity/types.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../domain/shared-tools/types.js";
+import type { FixRanking } from "../domain/shared-tools/efficacy.js";
 import type { StoredMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
 
 /** One task of one tenant: the unit that lessons and their counters belong to. */
@@ -44,6 +46,8 @@ export interface StoreLimits {
   eventsMaxPerTenant: number;
   /** Seconds a tenant's event log lives after its last event. */
   eventsTtlSeconds: number;
+  /** How fixes are ranked and offered: by the Wilson bound of their efficacy (the default), or by times applied. */
+  fixRanking?: FixRanking;
 }
 
 export interface LessonStore {
@@ -129,21 +133,25 @@ export interface SignatureKnowledgeStore {
   /**
    * Appends the lesson to its task (as appendLesson), counts it under its signature tenant-wide and
    * records the activity (listing, `lesson.captured` event, minute counts). Returns the lesson as
-   * kept and its signature's known fixes.
+   * kept and its signature's known fixes. Known fixes answered make an offer to the task: the store
+   * keeps, per signature and task, the attempt of the first such capture (for the efficacy).
    *
    * With a write key, the task keeps the key's record in the same atomic write: a later write with
    * the same key and fingerprint changes nothing and answers the first one's lesson ("replayed"),
-   * and one with another fingerprint changes nothing either ("mismatch").
+   * and one with another fingerprint changes nothing either ("mismatch"). A replay counts nothing
+   * again tenant-wide, its offer included.
    */
   captureLesson(task: TaskRef, lesson: Lesson, writeKey: WriteKey | null): Promise<KeyedWrite<CapturedLesson>>;
 
   /**
    * Sets the task's resolution (as setResolution), then links its signatures to it tenant-wide,
    * replacing the task's earlier links, and logs a `task.resolved` event (once per version).
+   * Each linked signature counts the task as resolved after an offer (with the attempts since the
+   * first offer) or without one; the replaced resolution's contribution is taken back first.
    */
   resolveTask(task: TaskRef, input: ResolutionInput): Promise<{ resolution: Resolution; replaced: boolean }>;
 
-  /** Deletes the task's resolution (as deleteResolution), then removes its links; false when there was none. */
+  /** Deletes the task's resolution (as deleteResolution), then removes its links and its efficacy contribution; false when there was none. */
   unresolveTask(task: TaskRef): Promise<boolean>;
 
   /** Per signature asked for, its known fixes (most recent first; signatures without any are left out). */
@@ -157,8 +165,14 @@ export interface SignatureKnowledgeStore {
    */
   taskWithKnownFixes(task: TaskRef, newest?: number): Promise<TaskSnapshot & { knownFixes: Map<string, KnownFix[]> }>;
 
-  /** The tenant's most recurring failure signatures across tasks, at most `limit`. */
+  /** The tenant's most recurring failure signatures across tasks, at most `limit`, each with its efficacy. */
   listTenantSignatures(tenant: string, limit: number): Promise<TenantSignature[]>;
+
+  /**
+   * The efficacy sums of every live signature of the tenant (every one listTenantSignatures would
+   * list without a limit), added up: exactly the sum of what each signature's efficacy counts.
+   */
+  signatureEfficacyTotals(tenant: string): Promise<SignatureEfficacySums>;
 }
 
 /** A task's lessons, signatures and resolution as one read saw them. */
@@ -241,10 +255,19 @@ export interface ToolKnowledgeStore {
    * tenant's shared knowledge of the tool: counts, argument values, error patterns, and the fix it
    * made if any. The session's part is atomic as before; the tenant's part is atomic on its own,
    * with the activity it makes (listing, `tool_call.recorded` and `fix.detected` events, minute
-   * counts). Returns the entry and, for a failure or timeout, the tenant's typical fix for its error type.
+   * counts). Returns the entry and, for a failure or timeout, the tenant's best offerable fix for
+   * its error type (ranked by `fixRanking`).
+   *
+   * Offers: the tenant's part first decides the session's pending offer for this tool, when this
+   * call is the next call of the tool after the offered failure (adopted or not, succeeded or not:
+   * the offered fix's counts and the tool's change, and a `fix.outcome` event is logged); any call
+   * of the tool ends the pending offer. Only then is this call's own fix chosen: a failure offered a
+   * fix becomes the session's pending offer for the tool (with a new `offer_id`, counted as offered,
+   * and a `fix.offered` event).
    *
    * With a write key, the session keeps the key's record in its own atomic write, as captureLesson
-   * does: a replay answers the first call's entry as it was recorded, and counts nothing again.
+   * does: a replay answers the first call's entry and known fix (the same offer) as they were
+   * answered, and counts nothing again.
    */
   recordSharedToolCall(session: SessionRef, call: NewToolCall, writeKey: WriteKey | null): Promise<KeyedWrite<RecordedToolCall>>;
 

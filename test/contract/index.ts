@@ -1,5 +1,6 @@
 // The storage contract suite: registers every contract test for one adapter's factory.
 import { activityStoreContract } from "./activity.contract.js";
+import { fixEfficacyContract } from "./fix-efficacy.contract.js";
 import { lessonStoreContract } from "./lesson-store.contract.js";
 import { rateCountStoreContract } from "./rate-counts.contract.js";
 import { retentionContract } from "./retention.contract.js";
@@ -18,6 +19,7 @@ export function runStorageContract(factory: StoreFactory, options: ContractOptio
   signatureKnowledgeStoreContract(factory);
   toolMemoryStoreContract(factory);
   toolKnowledgeStoreContract(factory);
+  fixEfficacyContract(factory);
   rateCountStoreContract(factory);
   retentionContract(factory, options.elapse);
   activityStoreContract(factory, options.elapse);

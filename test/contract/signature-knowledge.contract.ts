@@ -2,9 +2,10 @@
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import type { Store, TaskRef, WriteKey } from "../../src/storage/port.js";
-import { aCall, aLesson, aTask, keyed, valueOf } from "../helpers/fixtures.js";
+import { aCall, aLesson, aTask, keyed, NO_SIGNATURE_EFFICACY, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
+import { signatureEfficacyContract } from "./signature-efficacy.contract.js";
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
 const TIMEOUT = { signature: "aaaaaaaaaaaaaaaa", error_type: "TimeoutError", category: "timeout", error_message: "took 30s" };
@@ -52,8 +53,20 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
           tasks: 3,
           resolved_tasks: 2,
           latest_known_fix: { task_id: b.taskId, approach: "second fix", resolved_at: at(2) },
+          // Every capture came before any fix, so both resolutions count without an offer.
+          efficacy: { ...NO_SIGNATURE_EFFICACY, tasks_resolved_without_offer: 2, mean_attempts_without_offer: 3 },
         },
-        { signature: KEYERROR.signature, error_type: "KeyError", category: "general", normalized_message: "<str>", occurrences: 1, tasks: 1, resolved_tasks: 0, latest_known_fix: null },
+        {
+          signature: KEYERROR.signature,
+          error_type: "KeyError",
+          category: "general",
+          normalized_message: "<str>",
+          occurrences: 1,
+          tasks: 1,
+          resolved_tasks: 0,
+          latest_known_fix: null,
+          efficacy: NO_SIGNATURE_EFFICACY,
+        },
       ]);
       expect(await store.listTenantSignatures("default", 1)).toHaveLength(1);
     });
@@ -150,4 +163,5 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
       expect((await store.listTenantSignatures("one", 10))[0]).toMatchObject({ occurrences: 1, resolved_tasks: 1 });
     });
   });
+  signatureEfficacyContract(factory);
 }

@@ -63,7 +63,16 @@ export function toolKnowledgeStoreContract(factory: StoreFactory): void {
           example_args: { q: "x", limit: 0 },
           typical_fix: "change limit: 0 -> 10",
           fix_delta: { changed: { limit: { from: 0, to: 10 } } },
-          fixes: [{ fix_delta: { changed: { limit: { from: 0, to: 10 } } }, typical_fix: "change limit: 0 -> 10", times_applied: 1, last_applied_at: at(2) }],
+          fixes: [
+            {
+              fix_delta: { changed: { limit: { from: 0, to: 10 } } },
+              typical_fix: "change limit: 0 -> 10",
+              times_applied: 1,
+              last_applied_at: at(2),
+              // Offered to b's timeout; b's next call (partial, limit not 10) ignored it.
+              efficacy: { offered: 1, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 1, score: expect.closeTo(0.2065, 4), retired: false },
+            },
+          ],
           recent_fixes: [{ session_id: a.sessionId, failed_call_id: "call-0001", fix_call_id: "call-0002", applied_at: at(2) }],
         },
       ]);
@@ -85,7 +94,13 @@ export function toolKnowledgeStoreContract(factory: StoreFactory): void {
         aCall("search", "timeout", { limit: 0 }, { error_type: null }),
         aCall("search", "success", { limit: 5 }),
       ]);
-      expect(failure!.knownFix).toEqual({ fix_delta: { changed: { limit: { from: 0, to: 10 } } }, typical_fix: "change limit: 0 -> 10", times_applied: 1 });
+      expect(failure!.knownFix).toEqual({
+        fix_delta: { changed: { limit: { from: 0, to: 10 } } },
+        typical_fix: "change limit: 0 -> 10",
+        times_applied: 1,
+        offer_id: expect.stringMatching(/^offer-\d+$/),
+        efficacy: { offered: 1, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, score: expect.closeTo(0.2065, 4), retired: false },
+      });
       expect(failure!.entry).toMatchObject({ id: "call-0001", error_type: "ValueError" });
       expect(otherType!.knownFix).toBeNull();
       expect(untyped!.knownFix).toBeNull();

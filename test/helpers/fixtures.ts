@@ -90,3 +90,13 @@ export function valueOf<T>(written: KeyedWrite<T>): T {
   if (written.outcome === "mismatch") throw new Error("the write was refused as a key reused for another request");
   return written.value;
 }
+
+/** A failure signature's efficacy before any offer or resolution. */
+export const NO_SIGNATURE_EFFICACY = {
+  tasks_offered: 0,
+  tasks_resolved_after_offer: 0,
+  tasks_resolved_without_offer: 0,
+  mean_attempts_with_offer: null,
+  mean_attempts_without_offer: null,
+  mean_attempts_after_offer: null,
+};

@@ -173,13 +173,17 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
       error_type: "ValueError",
       fix_delta: { changed: { limit: { from: 0, to: 10 } } },
       times_applied: 2,
+      // The second session was offered the first one's fix and took it: that shows.
+      efficacy: { offered: 1, adopted: 1, worked: 1, failed: 0, other_fix: 0, ignored: 0, retired: false },
       alternatives: [],
     });
     expect((await service.http.get("/tools/search/fix?error_type=ValueError")).body).toEqual(fix.structuredContent);
 
     // A third session's failure is told the fix at once.
     const fresh = await call(client, "record_tool_call", { session_id: uniqueId("session"), tool_name: "search", arguments: { limit: 0 }, outcome: "failure", error_type: "ValueError" });
-    expect(fresh.structuredContent).toMatchObject({ known_fix: { fix_delta: { changed: { limit: { from: 0, to: 10 } } }, times_applied: 2 } });
+    expect(fresh.structuredContent).toMatchObject({
+      known_fix: { fix_delta: { changed: { limit: { from: 0, to: 10 } } }, times_applied: 2, offer_id: expect.stringMatching(/^offer-\d+$/), efficacy: { offered: 2 } },
+    });
 
     const unknown = await call(client, "get_tool_fix", { tool_name: "search", error_type: "KeyError" });
     expect(unknown.isError).toBe(true);

@@ -1,13 +1,8 @@
 // GET /events over real HTTP: live Server-Sent Events per tenant, filters, replay with Last-Event-ID, heartbeats, limits and shutdown, on both stores.
-import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
-import supertest from "supertest";
-import { afterEach, describe, expect, it } from "vitest";
-import type { Store } from "../../src/storage/port.js";
-import { buildTestApp } from "../helpers/app.js";
-import { openEventStream, type EventStream } from "../helpers/event-stream.js";
+import { describe, expect, it } from "vitest";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem } from "../helpers/http.js";
+import { useListeningApps } from "../helpers/listening-app.js";
 import { bothStores, type StoreFactory } from "../helpers/stores.js";
 
 const KEY_A = "events-test-key-alpha-0123456789";
@@ -17,29 +12,7 @@ const asB = { authorization: `Bearer ${KEY_B}` };
 const lesson = (message: string) => ({ attempt_number: 1, tier: 1, error_type: "TypeError", error_message: message });
 
 describe.each(bothStores())("GET /events (%s store)", (_name, factory: StoreFactory) => {
-  const running: Array<{ app: FastifyInstance; store: Store }> = [];
-  const streams: EventStream[] = [];
-  afterEach(async () => {
-    streams.splice(0).forEach((stream) => stream.close());
-    for (const { app, store } of running.splice(0)) {
-      await app.close();
-      await store.close();
-    }
-  });
-
-  async function start(env: Record<string, string> = {}) {
-    const store = await factory();
-    const app = await buildTestApp(store, { EVENTS_POLL_MS: "100", ...env });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    running.push({ app, store });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const open = async (path = "/events", headers: Record<string, string> = {}) => {
-      const stream = await openEventStream(url, path, headers);
-      streams.push(stream);
-      return stream;
-    };
-    return { app, store, http: supertest(url), open };
-  }
+  const start = useListeningApps(factory);
 
   it("streams each write's events as they happen, with ids and the stored documents as data", async () => {
     const { http, open } = await start();

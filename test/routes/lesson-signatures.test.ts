@@ -2,7 +2,7 @@
 import supertest from "supertest";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../helpers/app.js";
-import { uniqueId } from "../helpers/fixtures.js";
+import { NO_SIGNATURE_EFFICACY, uniqueId } from "../helpers/fixtures.js";
 import { expectProblem, useHttpApp, type HttpContext } from "../helpers/http.js";
 import { bothStores, keysWritten, lostReplyOnce, type StoreFactory } from "../helpers/stores.js";
 
@@ -31,6 +31,7 @@ async function capture(ctx: HttpContext, task: string, bodies: object[]) {
   }
   return lessons;
 }
+
 
 const text = (ctx: HttpContext, path: string) => ctx.http.get(path).set("Accept", "text/plain");
 
@@ -237,6 +238,8 @@ describe.each(bothStores())("known fixes across tasks (%s store)", (_name, facto
         tasks: 2,
         resolved_tasks: 1,
         latest_known_fix: known[0],
+        // B's capture was answered A's fix (an offer); A was resolved, at attempt 3, before any was known.
+        efficacy: { ...NO_SIGNATURE_EFFICACY, tasks_offered: 1, tasks_resolved_without_offer: 1, mean_attempts_without_offer: 3 },
       },
       {
         signature: other.signature,
@@ -247,6 +250,7 @@ describe.each(bothStores())("known fixes across tasks (%s store)", (_name, facto
         tasks: 1,
         resolved_tasks: 0,
         latest_known_fix: null,
+        efficacy: NO_SIGNATURE_EFFICACY,
       },
     ]);
     expect((await ctx.http.get("/lessons/signatures?limit=1")).body.signatures).toHaveLength(1);

@@ -33,12 +33,20 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
   it("answers another session's failure with the fix a first session learned", async () => {
     await learnLimitFix(ctx);
     const [failure, success] = await recordAll(ctx, uniqueId("session"), [VALUE_ERROR, FIXED]);
-    expect(failure).toMatchObject({ id: "call-0001", outcome: "failure", known_fix: { ...LIMIT_FIX, times_applied: 1 } });
+    expect(failure).toMatchObject({ id: "call-0001", outcome: "failure", known_fix: { ...LIMIT_FIX, times_applied: 1, offer_id: expect.stringMatching(/^offer-\d+$/) } });
     expect(success).toMatchObject({ fix_for: "call-0001", known_fix: null });
 
     const fix = await ctx.http.get("/tools/search/fix?error_type=ValueError");
     expect(fix.status).toBe(200);
-    expect(fix.body).toEqual({ tool_name: "search", error_type: "ValueError", ...LIMIT_FIX, times_applied: 2, alternatives: [] });
+    // The offer was adopted and worked: counted, and applied once more by fix detection.
+    expect(fix.body).toEqual({
+      tool_name: "search",
+      error_type: "ValueError",
+      ...LIMIT_FIX,
+      times_applied: 2,
+      efficacy: { offered: 1, adopted: 1, worked: 1, failed: 0, other_fix: 0, ignored: 0, score: expect.closeTo(0.3424, 4), retired: false },
+      alternatives: [],
+    });
   });
 
   it("offers the most applied fix with the others as alternatives", async () => {
@@ -51,7 +59,16 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
       error_type: "ValueError",
       ...LIMIT_FIX,
       times_applied: 2,
-      alternatives: [{ fix_delta: { added: { page: 1 }, changed: { limit: { from: 0, to: 5 } } }, typical_fix: "add page; change limit: 0 -> 5", times_applied: 1 }],
+      // Offered to the second learner, who took it, and to the last session, which succeeded another way.
+      efficacy: { offered: 2, adopted: 1, worked: 1, failed: 0, other_fix: 1, ignored: 0, score: expect.closeTo(0.3424, 4), retired: false },
+      alternatives: [
+        {
+          fix_delta: { added: { page: 1 }, changed: { limit: { from: 0, to: 5 } } },
+          typical_fix: "add page; change limit: 0 -> 5",
+          times_applied: 1,
+          efficacy: { offered: 0, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, score: expect.closeTo(0.2065, 4), retired: false },
+        },
+      ],
     });
   });
 

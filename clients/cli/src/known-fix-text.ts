@@ -1,7 +1,8 @@
 // The one line the model reads when its failure was fixed before: the fix in words and the arguments that worked.
 import type { Schemas } from "@agent-lessons/client";
 
-export type KnownFix = Schemas["KnownSharedFix"];
+/** What the hint needs of a fix: a failure's known_fix (an offer) and GET /tools/{tool}/fix (no offer) both have it. */
+export type KnownFix = Pick<Schemas["KnownSharedFix"], "fix_delta" | "typical_fix" | "times_applied">;
 
 /** The hint never takes more than this of the model's context. */
 export const MAX_HINT_LENGTH = 600;

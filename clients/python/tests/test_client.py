@@ -158,11 +158,22 @@ def test_tool_calls_patterns_prompts_and_memory(client: Client, uid: Callable[[s
 
 def test_shared_tool_knowledge(client: Client, uid: Callable[[str], str]) -> None:
     tool = uid("tool")
+    before = client.get_efficacy()["tools"]
     for session in (uid("s"), uid("s")):
         client.record_tool_call(session, tool_name=tool, arguments={"n": 0}, outcome="failure", error_type="ValueError")
         client.record_tool_call(session, tool_name=tool, arguments={"n": 5}, outcome="success")
     fresh = client.record_tool_call(uid("s"), tool_name=tool, arguments={"n": 0}, outcome="failure", error_type="ValueError")
-    assert fresh["known_fix"] == {"fix_delta": {"changed": {"n": {"from": 0, "to": 5}}}, "typical_fix": "change n: 0 -> 5", "times_applied": 2}
+    known = fresh["known_fix"]
+    assert known is not None and known["offer_id"].startswith("offer-")
+    assert {k: known[k] for k in ("fix_delta", "typical_fix", "times_applied")} == {
+        "fix_delta": {"changed": {"n": {"from": 0, "to": 5}}},
+        "typical_fix": "change n: 0 -> 5",
+        "times_applied": 2,
+    }
+    # The second session was offered the first one's fix and took it; the fresh session's offer is pending.
+    assert {k: known["efficacy"][k] for k in ("offered", "adopted", "worked")} == {"offered": 2, "adopted": 1, "worked": 1}
+    after = client.get_efficacy()["tools"]
+    assert [after[k] - before[k] for k in ("offered", "worked", "pending")] == [2, 1, 1]
 
     listed = [t for t in client.list_shared_tools(limit=1000)["tools"] if t["tool_name"] == tool]
     assert listed and listed[0]["total_calls"] == 5 and listed[0]["sessions_seen"] == 3

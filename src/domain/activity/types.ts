@@ -35,7 +35,7 @@ export interface Page<T> {
   next: ListingCursor | null;
 }
 
-export const EVENT_TYPES = ["lesson.captured", "tool_call.recorded", "fix.detected", "task.resolved"] as const;
+export const EVENT_TYPES = ["lesson.captured", "tool_call.recorded", "fix.detected", "fix.offered", "fix.outcome", "task.resolved"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** One entry of the tenant's event log. */

@@ -1,4 +1,5 @@
 // Shapes of failure lessons, in the snake_case wire format the seed used.
+import type { SignatureEfficacy } from "./efficacy.js";
 
 export const TIERS = [1, 2, 3] as const;
 export type Tier = (typeof TIERS)[number];
@@ -97,4 +98,6 @@ export interface TenantSignature {
   /** Tasks whose current resolution lists it. */
   resolved_tasks: number;
   latest_known_fix: KnownFix | null;
+  /** Whether the fixes offered for it shortened the tasks they were offered to. */
+  efficacy: SignatureEfficacy;
 }

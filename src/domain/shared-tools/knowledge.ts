@@ -1,10 +1,11 @@
 // How a tenant's shared knowledge of a tool learns from each recorded call, and how it ranks the fixes it learned.
 import { canonicalJson } from "../tools/arguments.js";
+import { emptyCounts, fixEfficacy, isAdopted, isOfferable, outcomeOf, rankFixes, type FixRanking, type OfferOutcome } from "./efficacy.js";
 import { describeDelta } from "../tools/delta-text.js";
 import { MAX_SUCCESS_PATTERNS } from "../tools/pattern-limits.js";
 import { applyCallToPattern, emptyPattern } from "../tools/pattern-update.js";
 import type { ErrorPattern, ToolPattern } from "../tools/types.js";
-import type { KnownSharedFix, SharedCallFacts, SharedErrorPattern, SharedFix, SharedToolKnowledge } from "./types.js";
+import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedErrorPattern, SharedFix, SharedToolKnowledge, ToolEfficacy } from "./types.js";
 
 /** Distinct fixes kept per error type: enough for alternatives, few enough to stay one glance. */
 export const MAX_FIXES_PER_ERROR = 5;
@@ -17,7 +18,29 @@ export const MAX_SHARED_SUCCESS_PATTERNS = MAX_SUCCESS_PATTERNS;
 
 /** Knowledge of a tool the tenant has not called yet. */
 export function emptyKnowledge(toolName: string, now: string): SharedToolKnowledge {
-  return { ...emptyPattern(toolName, now), error_patterns: [], success_patterns: [], fixes_learned: 0, sessions_seen: 0, last_used_at: now };
+  return {
+    ...emptyPattern(toolName, now),
+    error_patterns: [],
+    success_patterns: [],
+    fixes_learned: 0,
+    sessions_seen: 0,
+    last_used_at: now,
+    efficacy: toolEfficacy(emptyCounts()),
+  };
+}
+
+/** A tool's offer counts as served. */
+export function toolEfficacy(counts: { offered: number; worked: number; failed: number; other_fix: number; ignored: number }): ToolEfficacy {
+  const decided = counts.worked + counts.failed + counts.other_fix + counts.ignored;
+  return {
+    offered: counts.offered,
+    adopted: counts.worked + counts.failed,
+    worked: counts.worked,
+    failed: counts.failed,
+    other_fix: counts.other_fix,
+    ignored: counts.ignored,
+    pending: counts.offered - decided,
+  };
 }
 
 function sharedErrorPattern(pattern: ErrorPattern): SharedErrorPattern {
@@ -57,7 +80,13 @@ function learnFix(knowledge: SharedToolKnowledge, facts: SharedCallFacts, fix: N
       known.last_applied_at = now;
     } else {
       if (pattern.fixes.length >= MAX_FIXES_PER_ERROR) pattern.fixes.splice(leastUsedFix(pattern.fixes), 1);
-      pattern.fixes.push({ fix_delta: structuredClone(fix.delta), typical_fix: describeDelta(fix.delta), times_applied: 1, last_applied_at: now });
+      pattern.fixes.push({
+        fix_delta: structuredClone(fix.delta),
+        typical_fix: describeDelta(fix.delta),
+        times_applied: 1,
+        last_applied_at: now,
+        efficacy: fixEfficacy(emptyCounts(), 1),
+      });
     }
     pattern.recent_fixes.push({ session_id: facts.session_id, failed_call_id: fix.failed_call_id, fix_call_id: facts.call_id, applied_at: now });
     if (pattern.recent_fixes.length > MAX_FIX_EVENTS_PER_ERROR) pattern.recent_fixes.shift();
@@ -84,39 +113,59 @@ export function foldSharedCall(knowledge: SharedToolKnowledge, facts: SharedCall
   knowledge.last_used_at = now;
 }
 
-/** Most applied first; ties go to the most recently applied, then to the one learned later. */
-export function rankFixes(fixes: readonly SharedFix[]): SharedFix[] {
-  const newerFirst = (a: string, b: string) => (a === b ? 0 : a < b ? 1 : -1);
-  return fixes
-    .map((fix, order) => ({ fix, order }))
-    .sort(
-      (a, b) =>
-        b.fix.times_applied - a.fix.times_applied ||
-        newerFirst(a.fix.last_applied_at, b.fix.last_applied_at) ||
-        b.order - a.order,
-    )
-    .map(({ fix }) => fix);
+/**
+ * Decides the session's pending offer with the call that follows it (mutating the counts of the
+ * offered fix, when still kept, and of the tool). Returns the outcome, or null when this call is not
+ * the one right after the offered failure (the session was reset, or calls raced in a Cluster), or
+ * the tool's knowledge was forgotten since the offer.
+ */
+export function decideOffer(knowledge: SharedToolKnowledge, offer: PendingOffer, facts: SharedCallFacts): OfferOutcome | null {
+  if (facts.previous_call_id !== offer.call_id) return null;
+  // Knowledge forgotten (or expired) since the offer has no offer left to decide.
+  if (toolEfficacy(knowledge.efficacy).pending <= 0) return null;
+  const outcome = outcomeOf(isAdopted(offer.fix_delta, facts.arguments), facts.outcome);
+  const wanted = canonicalJson(offer.fix_delta);
+  const fix = knowledge.error_patterns.find((ep) => ep.error_type === offer.error_type)?.fixes.find((kept) => canonicalJson(kept.fix_delta) === wanted);
+  if (fix) fix.efficacy[outcome] += 1;
+  knowledge.efficacy[outcome] += 1;
+  return outcome;
+}
+
+/** The fix to offer for an error type of stored knowledge (fixes in learning order), or null when none may be offered. */
+export function bestFixOf(knowledge: SharedToolKnowledge, errorType: string | null, ranking: FixRanking = "wilson"): SharedFix | null {
+  if (!errorType) return null;
+  const fixes = knowledge.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? [];
+  return rankFixes(fixes, ranking).find((fix) => isOfferable(fix, ranking)) ?? null;
+}
+
+/** Counts the offer of a fix (mutating it and the tool) and answers it as the agent gets it. */
+export function offerFix(knowledge: SharedToolKnowledge, fix: SharedFix, offerId: string, ranking: FixRanking = "wilson"): KnownSharedFix {
+  fix.efficacy.offered += 1;
+  knowledge.efficacy.offered += 1;
+  return {
+    fix_delta: structuredClone(fix.fix_delta),
+    typical_fix: fix.typical_fix,
+    times_applied: fix.times_applied,
+    offer_id: offerId,
+    efficacy: fixEfficacy(fix.efficacy, fix.times_applied, ranking),
+  };
 }
 
 /**
  * Turns stored knowledge (fixes in learning order) into the knowledge as it is served, in place:
- * fixes ranked, each error pattern's typical fix the top one, fix events newest first. A store
- * that keeps its state live passes a copy.
+ * efficacy computed, fixes ranked (offerable ones first), each error pattern's typical fix the best
+ * offerable one, fix events newest first. A store that keeps its state live passes a copy.
  */
-export function presentKnowledge(knowledge: SharedToolKnowledge): SharedToolKnowledge {
+export function presentKnowledge(knowledge: SharedToolKnowledge, ranking: FixRanking = "wilson"): SharedToolKnowledge {
+  knowledge.efficacy = toolEfficacy(knowledge.efficacy);
   for (const pattern of knowledge.error_patterns) {
-    pattern.fixes = rankFixes(pattern.fixes);
+    for (const fix of pattern.fixes) fix.efficacy = fixEfficacy(fix.efficacy, fix.times_applied, ranking);
+    const ranked = rankFixes(pattern.fixes, ranking);
+    pattern.fixes = [...ranked.filter((fix) => isOfferable(fix, ranking)), ...ranked.filter((fix) => !isOfferable(fix, ranking))];
     pattern.recent_fixes.reverse();
-    const typical = pattern.fixes[0];
+    const typical = pattern.fixes[0] && isOfferable(pattern.fixes[0], ranking) ? pattern.fixes[0] : null;
     pattern.fix_delta = typical ? structuredClone(typical.fix_delta) : null;
     pattern.typical_fix = typical ? typical.typical_fix : null;
   }
   return knowledge;
-}
-
-/** The fix to offer for an error type of stored knowledge (fixes in learning order), or null when none is known. */
-export function knownFixOf(knowledge: SharedToolKnowledge, errorType: string | null): KnownSharedFix | null {
-  if (!errorType) return null;
-  const [typical] = rankFixes(knowledge.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? []);
-  return typical ? { fix_delta: typical.fix_delta, typical_fix: typical.typical_fix, times_applied: typical.times_applied } : null;
 }

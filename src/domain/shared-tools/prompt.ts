@@ -14,7 +14,8 @@ const MAX_PAST_FIXES = 3;
 export function fixesNewToSession(knowledge: SharedToolKnowledge, session: ToolPattern | null, max: number): SharedErrorPattern[] {
   const fixedBySession = new Set(session?.error_patterns.filter((ep) => ep.fix_delta !== null).map((ep) => ep.error_type));
   return knowledge.error_patterns
-    .filter((ep) => ep.fixes.length > 0 && !fixedBySession.has(ep.error_type))
+    // A pattern whose fixes are all retired has no fix to tell (presentKnowledge leaves fix_delta null).
+    .filter((ep) => ep.fix_delta !== null && ep.fixes.length > 0 && !fixedBySession.has(ep.error_type))
     .sort((a, b) => b.count - a.count || (a.error_type < b.error_type ? -1 : a.error_type > b.error_type ? 1 : 0))
     .slice(0, Math.max(0, max));
 }
@@ -70,7 +71,8 @@ export function formatToolContextWithShared(
 export function formatSharedErrorGuidance(knowledge: SharedToolKnowledge, errorType: string): string {
   const lines = [`<error_guidance tool="${knowledge.tool_name}" error="${errorType}">`];
   const pattern = knowledge.error_patterns.find((ep) => ep.error_type === errorType);
-  const typical = pattern?.fixes[0];
+  // The best offerable fix comes first; a retired one is never recommended.
+  const typical = pattern?.fix_delta ? pattern.fixes[0] : undefined;
   if (typical) lines.push(`  Previous fix: ${shortDelta(typical.fix_delta)}`);
   const events = pattern?.recent_fixes.slice(0, MAX_PAST_FIXES) ?? [];
   if (events.length > 0) {

@@ -2,7 +2,7 @@
 import { notFound } from "../../errors.js";
 import type { ToolKnowledgeStore } from "../../storage/port.js";
 import { formatSharedErrorGuidance } from "./prompt.js";
-import type { SharedToolKnowledge } from "./types.js";
+import type { SharedFix, SharedToolKnowledge } from "./types.js";
 
 export interface ToolKnowledgeServiceDeps {
   store: Pick<ToolKnowledgeStore, "listSharedTools" | "sharedToolKnowledge" | "forgetSharedTool">;
@@ -22,19 +22,15 @@ export function createToolKnowledgeService({ store }: ToolKnowledgeServiceDeps) 
 
     knowledge: knowledgeOf,
 
-    /** The typical fix of an error type and the other kept ones, most applied first. */
+    /** The best offerable fix of an error type and the other offerable ones, best first, with their efficacy. */
     async fix(tenant: string, toolName: string, errorType: string) {
       const [knowledge] = await store.sharedToolKnowledge(tenant, [toolName]);
-      const [typical, ...others] = knowledge?.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? [];
+      const fixes = knowledge?.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? [];
+      // Served knowledge ranks offerable fixes first; a retired fix is never handed out as one to try.
+      const [typical, ...others] = fixes.filter((fix) => !fix.efficacy.retired);
       if (!typical) throw notFound(`No fix is known for '${errorType}' errors of tool '${toolName}' in any session.`);
-      return {
-        tool_name: toolName,
-        error_type: errorType,
-        fix_delta: typical.fix_delta,
-        typical_fix: typical.typical_fix,
-        times_applied: typical.times_applied,
-        alternatives: others.map(({ fix_delta, typical_fix, times_applied }) => ({ fix_delta, typical_fix, times_applied })),
-      };
+      const summary = ({ fix_delta, typical_fix, times_applied, efficacy }: SharedFix) => ({ fix_delta, typical_fix, times_applied, efficacy });
+      return { tool_name: toolName, error_type: errorType, ...summary(typical), alternatives: others.map(summary) };
     },
 
     async guidance(tenant: string, toolName: string, errorType: string): Promise<string> {

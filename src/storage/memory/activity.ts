@@ -180,6 +180,11 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       }
     },
 
+    /** A tenant-level event of a session that renews nothing by itself (an offer, its outcome). */
+    sessionEvent(session: SessionRef, type: "fix.offered" | "fix.outcome", data: unknown): void {
+      log(activityOf(session.tenant), type, { session: session.sessionId }, data);
+    },
+
     sweep(): void {
       categories.sweep();
       // Entries whose data certainly expired go, and a tenant left with nothing is forgotten.

@@ -1,6 +1,15 @@
 // Embedded signature knowledge: each tenant's failure signatures across tasks, and the fixes that worked for them.
+import {
+  addEfficacySums,
+  applyContribution,
+  contributionOf,
+  efficacyOf,
+  emptyEfficacySums,
+  type ResolvedContribution,
+  type SignatureEfficacySums,
+} from "../../domain/lessons/efficacy.js";
 import { normaliseMessage } from "../../domain/lessons/signature.js";
-import type { KnownFix, Lesson, TenantSignature } from "../../domain/lessons/types.js";
+import type { KnownFix, Lesson, Resolution, TenantSignature } from "../../domain/lessons/types.js";
 import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits, type TaskRef } from "../port.js";
 import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
@@ -13,6 +22,17 @@ interface SignatureState {
   /** Exact here; Redis keeps a HyperLogLog instead. */
   tasks: Set<string>;
 }
+
+/** A signature's offers and their outcomes, as Redis keeps them in one hash (efficacy:<signature>). */
+interface EfficacyState {
+  /** Task id → the attempt of its first capture that was answered known fixes. */
+  offers: Map<string, number>;
+  /** Task id → what its current resolution adds to the sums. */
+  resolved: Map<string, ResolvedContribution>;
+  sums: SignatureEfficacySums;
+}
+
+const newEfficacy = (): EfficacyState => ({ offers: new Map(), resolved: new Map(), sums: emptyEfficacySums() });
 
 const scoped = (tenant: string, id: string) => `${tenant}\u0000${id}`;
 const newestFirst = (a: KnownFix, b: KnownFix) => (a.resolved_at === b.resolved_at ? (a.task_id < b.task_id ? 1 : -1) : a.resolved_at < b.resolved_at ? 1 : -1);
@@ -27,6 +47,8 @@ export function createMemorySignatureStore(
   const signatures = new ExpiringMap<SignatureState>(ttlMs, now);
   /** Per signature, what worked in each resolved task; renewed by the resolutions that link it. */
   const fixesOf = new ExpiringMap<Map<string, KnownFix>>(ttlMs, now);
+  /** Per signature, renewed by captures and by resolutions that link it, as its Redis hash is. */
+  const efficacy = new ExpiringMap<EfficacyState>(ttlMs, now);
   const taskLinks = new ExpiringMap<{ version: number; signatures: string[] }>(ttlMs, now);
   /** A keyed capture keeps what its replay needs besides the request itself: the lesson's id and time. */
   const writeKeys = createWriteKeys<Pick<Lesson, "lesson_id" | "timestamp">>(limits.writeIdTtlSeconds, now);
@@ -42,21 +64,63 @@ export function createMemorySignatureStore(
    * Replaces the task's links, unless a newer change was applied already. What the replaced
    * resolution listed is unlinked too: the task's links record may have expired before its links.
    */
-  function link(tenant: string, taskId: string, change: ResolutionChange, fix: KnownFix | null, linked: readonly string[]): boolean {
+  function link(tenant: string, taskId: string, change: ResolutionChange, resolution: Resolution | null): boolean {
     const previous = taskLinks.get(scoped(tenant, taskId));
     if (previous && previous.version >= change.version) return false;
     for (const signature of new Set([...(previous?.signatures ?? []), ...change.previousSignatures])) {
       fixesOf.get(scoped(tenant, signature))?.delete(taskId);
+      // Taking the contribution back changes the sums, not the entry's life (HINCRBY keeps a TTL).
+      const state = efficacy.get(scoped(tenant, signature));
+      const was = state?.resolved.get(taskId);
+      if (state && was) {
+        applyContribution(state.sums, was, -1);
+        state.resolved.delete(taskId);
+      }
     }
-    if (fix) for (const signature of linked) fixesOf.upsert(scoped(tenant, signature), () => new Map()).set(taskId, { ...fix });
-    taskLinks.set(scoped(tenant, taskId), { version: change.version, signatures: fix ? [...linked] : [] });
+    const linked = resolution?.signatures ?? [];
+    if (resolution) {
+      const fix = { task_id: taskId, approach: resolution.approach, resolved_at: resolution.resolved_at };
+      for (const signature of linked) {
+        fixesOf.upsert(scoped(tenant, signature), () => new Map()).set(taskId, { ...fix });
+        const state = efficacy.upsert(scoped(tenant, signature), newEfficacy);
+        const contribution = contributionOf(resolution.attempt_number, state.offers.get(taskId));
+        applyContribution(state.sums, contribution, 1);
+        state.resolved.set(taskId, contribution);
+      }
+    }
+    taskLinks.set(scoped(tenant, taskId), { version: change.version, signatures: [...linked] });
     return true;
   }
+
+  /** Keeps the first offer of fixes for the signature to the task; any capture renews the signature's efficacy. */
+  function countOffer(task: TaskRef, lesson: Lesson, offered: boolean): void {
+    const key = scoped(task.tenant, lesson.signature);
+    if (!offered && !efficacy.get(key)) return;
+    const state = efficacy.upsert(key, newEfficacy);
+    if (offered && !state.offers.has(task.taskId)) {
+      state.offers.set(task.taskId, lesson.attempt_number);
+      state.sums.tasks_offered += 1;
+    }
+  }
+
+  /** The live signatures of the tenant, pruning the expired ones from its set. */
+  function liveSignatures(tenant: string): Array<[string, SignatureState]> {
+    const live: Array<[string, SignatureState]> = [];
+    for (const signature of byTenant.get(tenant) ?? []) {
+      const state = signatures.get(scoped(tenant, signature));
+      if (state) live.push([signature, state]);
+      else byTenant.get(tenant)!.delete(signature);
+    }
+    return live;
+  }
+
+  const sumsOf = (tenant: string, signature: string) => efficacy.get(scoped(tenant, signature))?.sums ?? emptyEfficacySums();
 
   return {
     sweep() {
       signatures.sweep();
       fixesOf.sweep();
+      efficacy.sweep();
       taskLinks.sweep();
       writeKeys.sweep();
     },
@@ -77,7 +141,10 @@ export function createMemorySignatureStore(
           if (!known) byTenant.set(task.tenant, (known = new Set()));
           known.add(lesson.signature);
           activity.lessonCaptured(task, lesson);
-          return { value: { lesson, knownFixes: knownFixes() }, kept: { lesson_id: lesson.lesson_id, timestamp: lesson.timestamp } };
+          // The offer is what this capture answers, so it is counted with the capture, once per write key.
+          const answered = knownFixes();
+          countOffer(task, lesson, answered.length > 0);
+          return { value: { lesson, knownFixes: answered }, kept: { lesson_id: lesson.lesson_id, timestamp: lesson.timestamp } };
         },
         (kept) => ({ lesson: { ...lesson, ...kept }, knownFixes: knownFixes() }),
       );
@@ -85,14 +152,13 @@ export function createMemorySignatureStore(
 
     async resolveTask(task, input) {
       const { resolution, replaced, ...change } = await lessons.setResolution(task, input);
-      const fix = { task_id: task.taskId, approach: resolution.approach, resolved_at: resolution.resolved_at };
-      if (link(task.tenant, task.taskId, change, fix, resolution.signatures)) activity.taskResolved(task, resolution);
+      if (link(task.tenant, task.taskId, change, resolution)) activity.taskResolved(task, resolution);
       return { resolution, replaced };
     },
 
     async unresolveTask(task) {
       const { removed, ...change } = await lessons.deleteResolution(task);
-      if (link(task.tenant, task.taskId, change, null, [])) activity.touched(task);
+      if (link(task.tenant, task.taskId, change, null)) activity.touched(task);
       return removed;
     },
 
@@ -117,12 +183,7 @@ export function createMemorySignatureStore(
 
     async listTenantSignatures(tenant, limit) {
       const listed: TenantSignature[] = [];
-      for (const signature of byTenant.get(tenant) ?? []) {
-        const state = signatures.get(scoped(tenant, signature));
-        if (!state) {
-          byTenant.get(tenant)!.delete(signature);
-          continue;
-        }
+      for (const [signature, state] of liveSignatures(tenant)) {
         listed.push({
           signature,
           ...state.info,
@@ -130,11 +191,16 @@ export function createMemorySignatureStore(
           tasks: state.tasks.size,
           resolved_tasks: fixesOf.get(scoped(tenant, signature))?.size ?? 0,
           latest_known_fix: knownFixesOf(tenant, signature)[0] ?? null,
+          efficacy: efficacyOf(sumsOf(tenant, signature)),
         });
       }
       // As the Redis sorted set orders them: most occurrences first, ties by signature.
       listed.sort((a, b) => b.occurrences - a.occurrences || (a.signature < b.signature ? -1 : 1));
       return structuredClone(listed.slice(0, limit));
+    },
+
+    async signatureEfficacyTotals(tenant) {
+      return liveSignatures(tenant).reduce((total, [signature]) => addEfficacySums(total, sumsOf(tenant, signature)), emptyEfficacySums());
     },
   };
 }

@@ -1,6 +1,7 @@
 // Embedded shared tool knowledge: each tenant's aggregate per tool, learned from every session's calls.
-import { emptyKnowledge, foldSharedCall, knownFixOf, presentKnowledge } from "../../domain/shared-tools/knowledge.js";
-import type { SharedCallFacts, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
+import { fixOffered, fixOutcome } from "../../domain/activity/event-data.js";
+import { bestFixOf, decideOffer, emptyKnowledge, foldSharedCall, offerFix, presentKnowledge } from "../../domain/shared-tools/knowledge.js";
+import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES, type ToolLogEntry } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
@@ -19,23 +20,32 @@ interface ToolState {
 const toolKey = (tenant: string, toolName: string) => `${tenant}\u0000${toolName}`;
 
 export function createMemoryToolKnowledgeStore(
-  limits: Pick<StoreLimits, "toolsTtlSeconds" | "writeIdTtlSeconds">,
+  limits: Pick<StoreLimits, "toolsTtlSeconds" | "writeIdTtlSeconds" | "sessionsTtlSeconds" | "fixRanking">,
   now: () => number,
   recordInSession: (session: SessionRef, call: NewToolCall) => SessionRecord,
-  activity: Pick<MemoryActivity, "toolCallRecorded">,
+  activity: Pick<MemoryActivity, "toolCallRecorded" | "sessionEvent">,
 ): ToolKnowledgeStore & { sweep(): void } {
+  const ranking = limits.fixRanking ?? "wilson";
   const tools = new ExpiringMap<ToolState>(limits.toolsTtlSeconds * 1000, now);
-  /** A keyed call keeps its entry as recorded, which its replay answers. */
-  const writeKeys = createWriteKeys<ToolLogEntry>(limits.writeIdTtlSeconds, now);
+  /** A keyed call keeps its entry and the fix it was offered, which its replay answers. */
+  const writeKeys = createWriteKeys<{ entry: ToolLogEntry; knownFix: KnownSharedFix | null }>(limits.writeIdTtlSeconds, now);
+  /** Each session's pending offer per tool, living as long as a session's data. */
+  const offers = new ExpiringMap<PendingOffer>(limits.sessionsTtlSeconds * 1000, now);
+  /** Offer ids per tenant: a sequence, so an id is never reused. */
+  const offerSequence = new Map<string, number>();
   /** Tool names per tenant, for listings; pruned of expired tools as they are read. */
   const namesByTenant = new Map<string, Set<string>>();
 
   function served(state: ToolState): SharedToolKnowledge {
-    return presentKnowledge(structuredClone({ ...state.knowledge, sessions_seen: state.sessions.size }));
+    return presentKnowledge(structuredClone({ ...state.knowledge, sessions_seen: state.sessions.size }), ranking);
   }
 
-  /** Folds the call in, unless its write id was applied already; false then. */
-  function learn(tenant: string, facts: SharedCallFacts): void {
+  /**
+   * Folds the call in, decides the session's pending offer for the tool, then offers the call's
+   * own failure the best fix (which is then what the session's next call decides).
+   */
+  function learn(session: SessionRef, entry: ToolLogEntry, facts: SharedCallFacts): KnownSharedFix | null {
+    const { tenant } = session;
     const state = tools.upsert(toolKey(tenant, facts.tool_name), () => ({
       knowledge: emptyKnowledge(facts.tool_name, facts.timestamp),
       sessions: new Set(),
@@ -45,6 +55,23 @@ export function createMemoryToolKnowledgeStore(
     let names = namesByTenant.get(tenant);
     if (!names) namesByTenant.set(tenant, (names = new Set()));
     names.add(facts.tool_name);
+
+    const offerKey = `${toolKey(tenant, session.sessionId)}\u0000${facts.tool_name}`;
+    const pending = offers.get(offerKey);
+    if (pending) {
+      const outcome = decideOffer(state.knowledge, pending, facts);
+      if (outcome) activity.sessionEvent(session, "fix.outcome", fixOutcome(session, entry, pending, outcome));
+      offers.delete(offerKey);
+    }
+    if (!FAILURE_OUTCOMES.has(entry.outcome)) return null;
+    const best = bestFixOf(state.knowledge, errorTypeOf(entry), ranking);
+    if (!best) return null;
+    const sequence = (offerSequence.get(tenant) ?? 0) + 1;
+    offerSequence.set(tenant, sequence);
+    const offered = offerFix(state.knowledge, best, `offer-${sequence}`, ranking);
+    offers.set(offerKey, { offer_id: offered.offer_id, call_id: entry.id, error_type: errorTypeOf(entry), fix_delta: structuredClone(offered.fix_delta) });
+    activity.sessionEvent(session, "fix.offered", fixOffered(session, entry, offered));
+    return offered;
   }
 
   function liveStates(tenant: string): ToolState[] {
@@ -63,25 +90,23 @@ export function createMemoryToolKnowledgeStore(
     sweep() {
       tools.sweep();
       writeKeys.sweep();
+      offers.sweep();
       for (const tenant of namesByTenant.keys()) if (liveStates(tenant).length === 0) namesByTenant.delete(tenant);
     },
 
     async recordSharedToolCall(session, call, writeKey) {
-      const knownFixFor = (entry: ToolLogEntry) => {
-        const state = tools.get(toolKey(session.tenant, entry.tool_name));
-        return structuredClone(FAILURE_OUTCOMES.has(entry.outcome) && state ? knownFixOf(state.knowledge, errorTypeOf(entry)) : null);
-      };
       return writeKeys.once(
         `${toolKey(session.tenant, session.sessionId)}\u0000session`,
         writeKey,
         () => {
-          const { entry, fixedErrorType } = recordInSession(session, call);
+          const { entry, fixedErrorType, previousCallId } = recordInSession(session, call);
           const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: fixedErrorType, delta: entry.delta_args } : null;
-          learn(session.tenant, { ...entry, session_id: session.sessionId, call_id: entry.id, fix });
+          // As on Redis: the call's own events come before the offer events it makes.
           activity.toolCallRecorded(session, entry);
-          return { value: { entry, knownFix: knownFixFor(entry) }, kept: structuredClone(entry) };
+          const knownFix = learn(session, entry, { ...entry, session_id: session.sessionId, call_id: entry.id, fix, previous_call_id: previousCallId });
+          return { value: { entry, knownFix: structuredClone(knownFix) }, kept: structuredClone({ entry, knownFix }) };
         },
-        (entry) => ({ entry: structuredClone(entry), knownFix: knownFixFor(entry) }),
+        (kept) => structuredClone(kept),
       );
     },
 

@@ -19,6 +19,8 @@ interface SessionState {
   fixesDetected: number;
   createdAt: string | null;
   updatedAt: string | null;
+  /** Each tool's latest call id (also of calls trimmed from the log), as Redis keeps a pattern's recent ids. */
+  lastCallOf: Map<string, string>;
 }
 
 function sessionKey(session: SessionRef): string {
@@ -33,12 +35,15 @@ const emptySession = (): SessionState => ({
   fixesDetected: 0,
   createdAt: null,
   updatedAt: null,
+  lastCallOf: new Map(),
 });
 
 /** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
 export interface SessionRecord {
   entry: ToolLogEntry;
   fixedErrorType: string | null;
+  /** The session's call of the same tool before this one, or null. */
+  previousCallId: string | null;
 }
 
 export function createMemoryToolMemoryStore(
@@ -83,7 +88,9 @@ export function createMemoryToolMemoryStore(
 
     state.createdAt ??= now;
     state.updatedAt = now;
-    return { entry: structuredClone(entry), fixedErrorType: fix ? errorTypeOf(fix.target) : null };
+    const previousCallId = state.lastCallOf.get(entry.tool_name) ?? null;
+    state.lastCallOf.set(entry.tool_name, entry.id);
+    return { entry: structuredClone(entry), fixedErrorType: fix ? errorTypeOf(fix.target) : null, previousCallId };
   }
 
   return {
@@ -168,6 +175,7 @@ export function createMemoryToolMemoryStore(
         fixesDetected: copy.fix_relations.length,
         createdAt: copy.created_at,
         updatedAt: copy.updated_at,
+        lastCallOf: new Map(copy.tool_log.map((entry) => [entry.tool_name, entry.id])),
       });
     },
 

@@ -68,6 +68,12 @@ export function createKeys(prefix: string) {
         signatureFixes: (signature: string) => `${root}:fixes:${signature}`,
         /** Hash: task id → the approach that worked and when (JSON). */
         signatureApproaches: (signature: string) => `${root}:approaches:${signature}`,
+        /**
+         * Hash of one signature's efficacy: the six sums (SUM_FIELDS of domain/lessons/efficacy.ts),
+         * o:<task id> → the attempt of the task's first capture answered known fixes, r:<task id> →
+         * what its resolution added ("attempt" or "attempt after-offer"). The scripts name it from `prefix`.
+         */
+        signatureEfficacy: (signature: string) => `${root}:efficacy:${signature}`,
         /** Sorted set: the signatures counted for one task → when last captured (ms), the newest few kept. */
         taskSignatures: (taskId: string) => `${root}:tasksigs:${taskId}`,
         /** Hash of one task's links: the version of the resolution last applied, the signatures linked. */

@@ -20,7 +20,8 @@ export interface ScriptCommands {
   listSharedTools(tools: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   countSignature(signature: string, tasks: string, signatures: string, fixes: string, approaches: string, appliedMarker: string, ...args: Arg[]): Promise<string[]>;
   linkResolution(taskLinks: string, ...args: Arg[]): Promise<number>;
-  listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number>>;
+  listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number | null>>;
+  sumSignatureEfficacy(signatures: string, prefix: string): Promise<string[]>;
   readKnownFixes(signatures: string, prefix: string, perSignature: Arg, ...signatureList: string[]): Promise<Array<string | number>>;
   readTaskKnownFixes(taskSignatures: string, prefix: string, perSignature: Arg, signaturesRead: Arg): Promise<Array<string | number>>;
   readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;

@@ -1,5 +1,6 @@
 // Converts a tool's shared knowledge as the learnToolCall script keeps it into the wire SharedToolKnowledge.
-import { presentKnowledge } from "../../domain/shared-tools/knowledge.js";
+import { fixEfficacy, type EfficacyCounts, type FixRanking } from "../../domain/shared-tools/efficacy.js";
+import { presentKnowledge, toolEfficacy } from "../../domain/shared-tools/knowledge.js";
 import type { SharedFixEvent, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
@@ -14,8 +15,8 @@ interface SharedErrorState {
   count: number;
   contexts: string[] | Empty;
   example_args?: string;
-  /** Distinct fixes in the order they were learned. */
-  fixes?: Array<{ delta: string; times: number; last: string }> | Empty;
+  /** Distinct fixes in the order they were learned, with their offer counts (absent: none yet). */
+  fixes?: Array<{ delta: string; times: number; last: string } & Partial<EfficacyCounts>> | Empty;
   /** The latest fix events, oldest first. */
   events?: SharedFixEvent[] | Empty;
 }
@@ -32,10 +33,23 @@ interface SharedState {
   fixes_learned: number;
   updated_at: string;
   last_used_at: string;
+  /** The tool's offer counts (absent before the first offer). */
+  eff?: EfficacyCounts;
+}
+
+/** A fix's counts as the script keeps them; a field not written yet is 0. */
+function countsOf(fix: Partial<EfficacyCounts>): EfficacyCounts {
+  return {
+    offered: fix.offered ?? 0,
+    worked: fix.worked ?? 0,
+    failed: fix.failed ?? 0,
+    other_fix: fix.other_fix ?? 0,
+    ignored: fix.ignored ?? 0,
+  };
 }
 
 /** The served knowledge (fixes ranked) of one tool, from its state JSON and its sessions count. */
-export function knowledgeFromState(toolName: string, raw: string, sessionsSeen: number): SharedToolKnowledge {
+export function knowledgeFromState(toolName: string, raw: string, sessionsSeen: number, ranking: FixRanking = "wilson"): SharedToolKnowledge {
   const state = JSON.parse(raw) as SharedState;
   const base = patternFromState(toolName, { ...state, since: 0, recent: [] });
   const errors = asArray(state.errors);
@@ -46,7 +60,7 @@ export function knowledgeFromState(toolName: string, raw: string, sessionsSeen: 
       ...pattern,
       fixes: asArray(errors[i]!.fixes).map((fix) => {
         const delta = JSON.parse(fix.delta) as ArgDelta;
-        return { fix_delta: delta, typical_fix: describeDelta(delta), times_applied: fix.times, last_applied_at: fix.last };
+        return { fix_delta: delta, typical_fix: describeDelta(delta), times_applied: fix.times, last_applied_at: fix.last, efficacy: fixEfficacy(countsOf(fix), fix.times, ranking) };
       }),
       recent_fixes: asArray(errors[i]!.events),
     })),
@@ -54,5 +68,6 @@ export function knowledgeFromState(toolName: string, raw: string, sessionsSeen: 
     fixes_learned: state.fixes_learned,
     sessions_seen: sessionsSeen,
     last_used_at: state.last_used_at,
-  });
+    efficacy: toolEfficacy(countsOf(state.eff ?? {})),
+  }, ranking);
 }

@@ -1,4 +1,5 @@
 // Redis signature knowledge: each task's write first, then the tenant's (cross-slot-write.ts); reads take one round trip.
+import { efficacyOf, efficacySumsFrom, SUM_FIELDS } from "../../domain/lessons/efficacy.js";
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
 import {
@@ -33,6 +34,9 @@ function knownFixesBySignature(flat: ReadonlyArray<string | number>): Map<string
   }
   return found;
 }
+
+/** Values per signature in listSignatures' flat reply: seven, then the efficacy sums. */
+const ROW = 7 + SUM_FIELDS.length;
 
 const withoutEmpty = (known: Map<string, KnownFix[]>) => new Map([...known].filter(([, fixes]) => fixes.length > 0));
 
@@ -72,6 +76,7 @@ export function createRedisSignatureStore(
         limits.eventsMaxPerTenant,
         limits.eventsTtlSeconds,
         resolution ? JSON.stringify(resolution) : "",
+        resolution ? String(resolution.attempt_number) : "",
         previousSignatures.length,
         ...previousSignatures,
         ...(resolution?.signatures ?? []),
@@ -113,6 +118,7 @@ export function createRedisSignatureStore(
               limits.eventsTtlSeconds,
               lessonJson,
               SIGNATURES_LISTED_PER_TASK,
+              String(lesson.attempt_number),
             ),
           ),
       );
@@ -163,7 +169,7 @@ export function createRedisSignatureStore(
       const shared = keys.shared(tenant);
       const flat = await guarded(() => redis.listSignatures(shared.signatures, limit, shared.prefix));
       const listed: TenantSignature[] = [];
-      for (let i = 0; i < flat.length; i += 7) {
+      for (let i = 0; i < flat.length; i += ROW) {
         const info = JSON.parse(String(flat[i + 1])) as Pick<TenantSignature, "error_type" | "category" | "normalized_message">;
         const latestTask = String(flat[i + 5]);
         listed.push({
@@ -173,9 +179,15 @@ export function createRedisSignatureStore(
           tasks: Number(flat[i + 3]),
           resolved_tasks: Number(flat[i + 4]),
           latest_known_fix: latestTask ? knownFix(latestTask, String(flat[i + 6])) : null,
+          efficacy: efficacyOf(efficacySumsFrom(flat.slice(i + 7, i + ROW))),
         });
       }
       return listed;
+    },
+
+    async signatureEfficacyTotals(tenant) {
+      const shared = keys.shared(tenant);
+      return efficacySumsFrom(await guarded(() => redis.sumSignatureEfficacy(shared.signatures, shared.prefix)));
     },
   };
 }

@@ -1,5 +1,6 @@
 // Redis shared tool knowledge: learned after each session write (cross-slot-write.ts); reads take one round trip.
 import { fixDetected } from "../../domain/activity/event-data.js";
+import { fixEfficacy } from "../../domain/shared-tools/efficacy.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { canonicalJson, canonicalKeyOrder } from "../../domain/tools/arguments.js";
@@ -18,12 +19,21 @@ import { execAtomically } from "./transaction.js";
 
 type KnowledgeLimits = Pick<
   StoreLimits,
-  "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds" | "toolsTtlSeconds" | "writeIdTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds"
+  | "maxToolLogEntries"
+  | "fixDetectionWindow"
+  | "sessionsTtlSeconds"
+  | "toolsTtlSeconds"
+  | "writeIdTtlSeconds"
+  | "eventsMaxPerTenant"
+  | "eventsTtlSeconds"
+  | "fixRanking"
 >;
 
 export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): ToolKnowledgeStore {
+  const ranking = limits.fixRanking ?? "wilson";
+
   /** learnToolCall-4.lua's keys and arguments for the session's record of a call. */
-  function tenantScriptInput(session: SessionRef, { entry, fixedErrorType, argumentPairs }: SessionRecord, writeKey: WriteKey | null) {
+  function tenantScriptInput(session: SessionRef, { entry, fixedErrorType, argumentPairs, previousCallId }: SessionRecord, writeKey: WriteKey | null) {
     const shared = keys.shared(session.tenant);
     const [markerKey, markerTtl] = writeMarker(shared.applied, writeKey && `tool-call:${session.sessionId}:${writeKey.key}`, limits.writeIdTtlSeconds);
     const delta = entry.fix_for ? entry.delta_args : null;
@@ -57,15 +67,26 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
         JSON.stringify(entry),
         delta ? JSON.stringify(fixDetected(session, entry)) : "",
         limits.sessionsTtlSeconds,
+        ranking,
+        previousCallId ?? "",
       ] as Array<string | number>,
     };
   }
 
-  /** The script's answer for a failure whose error type the tenant knows a fix for. */
-  function knownFixFrom(deltaJson: string | number | undefined, times: string | number | undefined): KnownSharedFix | null {
+  /** The script's answer for a failure offered a fix: delta, times applied, offer id, "offered,worked,failed,other_fix,ignored". */
+  function knownFixFrom(reply: ReadonlyArray<string | number | undefined>): KnownSharedFix | null {
+    const [deltaJson, times, offerId, counts] = reply;
     if (!deltaJson) return null;
     const fixDelta = JSON.parse(String(deltaJson)) as ArgDelta;
-    return { fix_delta: fixDelta, typical_fix: describeDelta(fixDelta), times_applied: Number(times) };
+    const [offered, worked, failed, otherFix, ignored] = String(counts).split(",").map(Number) as [number, number, number, number, number];
+    const timesApplied = Number(times);
+    return {
+      fix_delta: fixDelta,
+      typical_fix: describeDelta(fixDelta),
+      times_applied: timesApplied,
+      offer_id: String(offerId),
+      efficacy: fixEfficacy({ offered, worked, failed, other_fix: otherFix, ignored }, timesApplied, ranking),
+    };
   }
 
   /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
@@ -73,7 +94,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
     const input = tenantScriptInput(session, record, writeKey);
     const [tool, sessions, tools, marker] = input.keys as [string, string, string, string];
     const reply = await guarded(() => redis.learnToolCall(tool, sessions, tools, marker, ...input.argv));
-    return knownFixFrom(reply[0], reply[1]);
+    return knownFixFrom(reply);
   }
 
   /**
@@ -83,16 +104,20 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
   async function recordAndLearn(session: SessionRef, call: NewToolCall, writeKey: WriteKey | null): Promise<KeyedWrite<RecordedToolCall>> {
     const args = argumentPairs(call.arguments);
     const local = sessionScriptInput(keys, limits, session, call, args, writeKey, limits.writeIdTtlSeconds, JSON.stringify(canonicalKeyOrder(call.arguments)));
-    const undecided: SessionRecord = { entry: { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null }, fixedErrorType: null, argumentPairs: args };
+    const undecided: SessionRecord = {
+      entry: { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null },
+      fixedErrorType: null,
+      argumentPairs: args,
+      previousCallId: null,
+    };
     const tenant = tenantScriptInput(session, undecided, writeKey);
     const reply = await guarded(() => redis.recordAndLearnToolCall(...local.keys, ...tenant.keys, ...local.argv, ...tenant.argv));
     if (reply[0] === "mismatch") return { outcome: "mismatch" };
-    const [outcome, id, at, fixedId, delta, fixedType, knownDelta, times] = reply.map(String) as [
-      "applied" | "replayed", string, string, string, string, string, string, string,
-    ];
-    const written = sessionWriteFrom(outcome === "applied" ? ["applied", id, fixedId, delta, fixedType, ""] : ["replayed", id, at, fixedId, delta, fixedType], call, args);
+    const [outcome, id, at, fixedId, delta, fixedType] = reply.map(String) as ["applied" | "replayed", string, string, string, string, string];
+    // The previous call's id only matters to the tenant's part, which the script already ran.
+    const written = sessionWriteFrom(outcome === "applied" ? ["applied", id, fixedId, delta, fixedType, "", ""] : ["replayed", id, at, fixedId, delta, fixedType, ""], call, args);
     if (written.outcome === "mismatch") return written;
-    return { outcome, value: { entry: written.record.entry, knownFix: knownFixFrom(knownDelta, times) } };
+    return { outcome, value: { entry: written.record.entry, knownFix: knownFixFrom(reply.slice(6)) } };
   }
 
   return {
@@ -138,7 +163,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
       const found: SharedToolKnowledge[] = [];
       toolNames.forEach((name, i) => {
         const raw = replies[i * 2];
-        if (typeof raw === "string") found.push(knowledgeFromState(name, raw, Number(replies[i * 2 + 1])));
+        if (typeof raw === "string") found.push(knowledgeFromState(name, raw, Number(replies[i * 2 + 1]), ranking));
       });
       return found;
     },

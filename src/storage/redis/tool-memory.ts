@@ -24,6 +24,8 @@ export interface SessionRecord {
   fixedErrorType: string | null;
   /** The arguments as the scripts take them, so the tenant's script does not build them again. */
   argumentPairs: string;
+  /** The session's call of the same tool before this one, or null. */
+  previousCallId: string | null;
 }
 
 type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds">;
@@ -31,11 +33,18 @@ type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow
 /** What a keyed record did: applied now, replayed from the key's first call, or refused (another request). */
 export type SessionWrite = { outcome: "applied" | "replayed"; record: SessionRecord } | { outcome: "mismatch" };
 
-/** recordToolCall-6.lua's reply (an applied call also carries its delta's canonical text, or ''). */
-export type RecordReply = ["applied", string, string, string, string, string] | ["replayed", string, string, string, string, string] | ["mismatch"];
+/** recordToolCall-6.lua's reply (an applied call also carries its delta's canonical text, or ''; both end with the previous call's id). */
+export type RecordReply =
+  | ["applied", string, string, string, string, string, string]
+  | ["replayed", string, string, string, string, string, string]
+  | ["mismatch"];
 
 /** The call as recorded: its id and time, and what fix detection found (from the script or the key's record). */
-function sessionRecord(call: NewToolCall, args: string, id: string, timestamp: string, fixedId: string, deltaJson: string, fixedErrorType: string): SessionRecord {
+function sessionRecord(
+  call: NewToolCall,
+  args: string,
+  [id, timestamp, fixedId, deltaJson, fixedErrorType, previousId]: [string, string, string, string, string, string],
+): SessionRecord {
   const entry: ToolLogEntry = {
     id,
     ...call,
@@ -44,7 +53,7 @@ function sessionRecord(call: NewToolCall, args: string, id: string, timestamp: s
     fix_for: fixedId || null,
     delta_args: deltaJson ? (JSON.parse(deltaJson) as ArgDelta) : null,
   };
-  return { entry, fixedErrorType: fixedId ? fixedErrorType || UNKNOWN_ERROR_TYPE : null, argumentPairs: args };
+  return { entry, fixedErrorType: fixedId ? fixedErrorType || UNKNOWN_ERROR_TYPE : null, argumentPairs: args, previousCallId: previousId || null };
 }
 
 /** The keys and arguments of recordToolCall-6.lua (the first part of recordAndLearnToolCall's too). */
@@ -88,12 +97,12 @@ export function sessionScriptInput(
 export function sessionWriteFrom(reply: RecordReply, call: NewToolCall, args: string): SessionWrite {
   switch (reply[0]) {
     case "applied": {
-      const [, id, fixedId, deltaJson, fixedErrorType] = reply;
-      return { outcome: "applied", record: sessionRecord(call, args, id, call.timestamp, fixedId, deltaJson, fixedErrorType) };
+      const [, id, fixedId, deltaJson, fixedErrorType, , previousId] = reply;
+      return { outcome: "applied", record: sessionRecord(call, args, [id, call.timestamp, fixedId, deltaJson, fixedErrorType, previousId ?? ""]) };
     }
     case "replayed": {
-      const [, id, timestamp, fixedId, deltaJson, fixedErrorType] = reply;
-      return { outcome: "replayed", record: sessionRecord(call, args, id, timestamp, fixedId, deltaJson, fixedErrorType) };
+      const [, id, timestamp, fixedId, deltaJson, fixedErrorType, previousId] = reply;
+      return { outcome: "replayed", record: sessionRecord(call, args, [id, timestamp, fixedId, deltaJson, fixedErrorType, previousId ?? ""]) };
     }
     case "mismatch":
       return { outcome: "mismatch" };

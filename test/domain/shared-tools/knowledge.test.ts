@@ -1,13 +1,15 @@
-// Unit tests of how shared knowledge learns from calls and ranks the fixes it learned.
+// Unit tests of how shared knowledge learns from calls, ranks the fixes it learned and decides offers.
 import { describe, expect, it } from "vitest";
-import { emptyKnowledge, foldSharedCall, knownFixOf, presentKnowledge, rankFixes } from "../../../src/domain/shared-tools/knowledge.js";
+import { emptyCounts, fixEfficacy, fixScore, isAdopted, isRetired, outcomeOf, rankFixes, wilsonLowerBound } from "../../../src/domain/shared-tools/efficacy.js";
+import { bestFixOf, decideOffer, emptyKnowledge, foldSharedCall, offerFix, presentKnowledge } from "../../../src/domain/shared-tools/knowledge.js";
 import type { SharedCallFacts, SharedFix } from "../../../src/domain/shared-tools/types.js";
 
-const fix = (to: number, times: number, last: string): SharedFix => ({
+const fix = (to: number, times: number, last: string, failed = 0): SharedFix => ({
   fix_delta: { changed: { n: { from: 0, to } } },
   typical_fix: `change n: 0 -> ${to}`,
   times_applied: times,
   last_applied_at: last,
+  efficacy: fixEfficacy({ ...emptyCounts(), failed }, times),
 });
 
 function facts(overrides: Partial<SharedCallFacts> = {}): SharedCallFacts {
@@ -22,20 +24,62 @@ function facts(overrides: Partial<SharedCallFacts> = {}): SharedCallFacts {
     execution_time_ms: null,
     timestamp: "2026-01-01T00:00:00.000Z",
     fix: null,
+    previous_call_id: null,
     ...overrides,
   };
 }
 
+describe("the Wilson score", () => {
+  it("scores the issue's worked example: applied 2 and failed 2 is 0.150, applied once is 0.207", () => {
+    expect(fixScore(2, 2)).toBeCloseTo(0.15, 3);
+    expect(fixScore(1, 0)).toBeCloseTo(0.2065, 4);
+    expect(wilsonLowerBound(0, 0)).toBe(0);
+    expect(wilsonLowerBound(100, 100)).toBeGreaterThan(0.96);
+  });
+
+  it("retires a fix after 3 failures when it works under 30% of the time", () => {
+    expect(isRetired(1, 3)).toBe(true);
+    expect(isRetired(2, 3)).toBe(false);
+    expect(isRetired(0, 2)).toBe(false);
+    expect(isRetired(2, 5)).toBe(true);
+  });
+});
+
 describe("ranking fixes", () => {
-  it("puts the most applied first, then the most recently applied, then the one learned later", () => {
-    const ranked = rankFixes([fix(1, 1, "2026-01-02"), fix(2, 3, "2026-01-01"), fix(3, 1, "2026-01-03"), fix(4, 1, "2026-01-03")]);
-    expect(ranked.map((f) => f.fix_delta.changed!.n!.to)).toEqual([2, 4, 3, 1]);
+  it("puts the best score first, then the most applied, then the most recently applied, then the one learned later", () => {
+    const ranked = rankFixes([fix(1, 1, "2026-01-02"), fix(2, 3, "2026-01-01"), fix(3, 1, "2026-01-03"), fix(4, 1, "2026-01-03"), fix(5, 2, "2026-01-04", 2)]);
+    expect(ranked.map((f) => f.fix_delta.changed!.n!.to)).toEqual([2, 4, 3, 1, 5]);
+  });
+
+  it("ranks by times applied alone under the old rule", () => {
+    const ranked = rankFixes([fix(1, 1, "2026-01-02"), fix(5, 2, "2026-01-04", 2)], "applied");
+    expect(ranked.map((f) => f.fix_delta.changed!.n!.to)).toEqual([5, 1]);
   });
 
   it("leaves the given list in its order", () => {
     const fixes = [fix(1, 1, "a"), fix(2, 2, "a")];
     rankFixes(fixes);
     expect(fixes.map((f) => f.times_applied)).toEqual([1, 2]);
+  });
+});
+
+describe("adoption", () => {
+  const delta = { added: { page: 2 }, changed: { cfg: { from: { a: 1 }, to: { a: 2, b: [1] } } }, removed: ["debug"] };
+
+  it("needs every added and changed value as the fix has it, in any key order, and none of the removed keys", () => {
+    expect(isAdopted(delta, { cfg: { b: [1], a: 2 }, page: 2, other: true })).toBe(true);
+    expect(isAdopted(delta, { cfg: { a: 2, b: [1] }, page: 2, debug: false })).toBe(false);
+    expect(isAdopted(delta, { cfg: { a: 2 }, page: 2 })).toBe(false);
+    expect(isAdopted(delta, { cfg: { a: 2, b: [1] } })).toBe(false);
+  });
+
+  it("names the four outcomes", () => {
+    expect([outcomeOf(true, "success"), outcomeOf(true, "timeout"), outcomeOf(false, "success"), outcomeOf(false, "failure")]).toEqual([
+      "worked",
+      "failed",
+      "other_fix",
+      "ignored",
+    ]);
   });
 });
 
@@ -48,7 +92,10 @@ describe("folding calls into shared knowledge", () => {
       facts({ call_id: "call-0002", arguments: { n: 1 }, execution_time_ms: 20, fix: { failed_call_id: "call-0001", error_type: "E", delta: { changed: { n: { from: 0, to: 1 } } } } }),
       "t2",
     );
-    const served = presentKnowledge(knowledge);
+    expect(bestFixOf(knowledge, "E")).toMatchObject({ typical_fix: "change n: 0 -> 1", times_applied: 1 });
+    expect(bestFixOf(knowledge, null)).toBeNull();
+    expect(bestFixOf(knowledge, "Other")).toBeNull();
+    const served = presentKnowledge(structuredClone(knowledge));
     expect(served).toMatchObject({ total_calls: 2, success_count: 1, failure_count: 1, avg_execution_ms: 15, fixes_learned: 1, last_used_at: "t2" });
     expect(served.error_patterns[0]).toMatchObject({
       error_type: "E",
@@ -56,9 +103,20 @@ describe("folding calls into shared knowledge", () => {
       typical_fix: "change n: 0 -> 1",
       recent_fixes: [{ session_id: "s1", failed_call_id: "call-0001", fix_call_id: "call-0002", applied_at: "t2" }],
     });
-    expect(knownFixOf(served, "E")).toEqual({ fix_delta: { changed: { n: { from: 0, to: 1 } } }, typical_fix: "change n: 0 -> 1", times_applied: 1 });
-    expect(knownFixOf(served, null)).toBeNull();
-    expect(knownFixOf(served, "Other")).toBeNull();
+  });
+
+  it("counts an offer, and decides it only with the call right after the offered failure", () => {
+    const knowledge = emptyKnowledge("search", "t0");
+    foldSharedCall(knowledge, facts({ outcome: "failure", error_type: "E", arguments: { n: 0 } }), "t1");
+    foldSharedCall(knowledge, facts({ call_id: "call-0002", arguments: { n: 1 }, fix: { failed_call_id: "call-0001", error_type: "E", delta: { changed: { n: { from: 0, to: 1 } } } } }), "t2");
+    const offered = offerFix(knowledge, bestFixOf(knowledge, "E")!, "offer-1");
+    expect(offered).toMatchObject({ offer_id: "offer-1", efficacy: { offered: 1, adopted: 0 } });
+    const offer = { offer_id: "offer-1", call_id: "call-0007", error_type: "E", fix_delta: offered.fix_delta };
+
+    expect(decideOffer(knowledge, offer, facts({ previous_call_id: "call-0006", arguments: { n: 1 } }))).toBeNull();
+    expect(decideOffer(knowledge, offer, facts({ previous_call_id: "call-0007", arguments: { n: 1 }, outcome: "timeout" }))).toBe("failed");
+    expect(knowledge.efficacy).toMatchObject({ offered: 1, failed: 1 });
+    expect(bestFixOf(knowledge, "E")!.efficacy).toMatchObject({ offered: 1, failed: 1 });
   });
 
   it("counts a fix of a failure without an error type, but teaches no error pattern", () => {

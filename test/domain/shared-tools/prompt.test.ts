@@ -1,4 +1,5 @@
 // Unit tests of the shared-knowledge prompt text: the section beside a session's own, and error guidance.
+import { emptyCounts, fixEfficacy } from "../../../src/domain/shared-tools/efficacy.js";
 import { describe, expect, it } from "vitest";
 import { emptyKnowledge } from "../../../src/domain/shared-tools/knowledge.js";
 import { fixesNewToSession, formatSharedErrorGuidance, formatSharedToolSection } from "../../../src/domain/shared-tools/prompt.js";
@@ -16,7 +17,7 @@ function errorPattern(errorType: string, count: number, fixed: boolean): SharedE
     example_args: null,
     typical_fix: fixed ? "change limit: 0 -> 10" : null,
     fix_delta: fixed ? delta : null,
-    fixes: fixed ? [{ fix_delta: delta, typical_fix: "change limit: 0 -> 10", times_applied: 2, last_applied_at: "t" }] : [],
+    fixes: fixed ? [{ fix_delta: delta, typical_fix: "change limit: 0 -> 10", times_applied: 2, last_applied_at: "t", efficacy: fixEfficacy(emptyCounts(), 2) }] : [],
     recent_fixes: fixed ? [{ session_id: "s-b", failed_call_id: "call-0003", fix_call_id: "call-0004", applied_at: "t" }] : [],
   };
 }

@@ -361,6 +361,11 @@ def get_overview(*, window: str | None = None) -> Request[t.TenantOverview]:
     return Request("GET", "/overview", query={"window": window})
 
 
+def get_efficacy() -> Request[t.EfficacyReport]:
+    """``GET /efficacy``: whether offered fixes helped, summed over the tenant's tools and signatures."""
+    return Request("GET", "/efficacy")
+
+
 def _text(value: Any) -> str:
     """A str enum member's value (``ToolOutcome.SUCCESS`` → ``"success"``), else the string itself."""
     return str(getattr(value, "value", value))
@@ -407,4 +412,5 @@ OPERATIONS = (
     list_tasks,
     list_sessions,
     get_overview,
+    get_efficacy,
 )

@@ -112,3 +112,4 @@ class AsyncClient:
     list_tasks = _method(ops.list_tasks)
     list_sessions = _method(ops.list_sessions)
     get_overview = _method(ops.get_overview)
+    get_efficacy = _method(ops.get_efficacy)

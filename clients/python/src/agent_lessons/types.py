@@ -86,6 +86,17 @@ class FailureSignatureList(TypedDict):
     signatures: list[FailureSignature]
 
 
+class SignatureEfficacy(TypedDict):
+    """Whether offered known fixes shortened the tasks they were offered to; means are None with nothing to average."""
+
+    tasks_offered: int
+    tasks_resolved_after_offer: int
+    tasks_resolved_without_offer: int
+    mean_attempts_with_offer: float | None
+    mean_attempts_without_offer: float | None
+    mean_attempts_after_offer: float | None
+
+
 class TenantSignature(TypedDict):
     signature: str
     error_type: str
@@ -95,6 +106,7 @@ class TenantSignature(TypedDict):
     tasks: int
     resolved_tasks: int
     latest_known_fix: LessonKnownFix | None
+    efficacy: SignatureEfficacy
 
 
 class TenantSignatureList(TypedDict):
@@ -138,10 +150,25 @@ class ToolLogEntry(TypedDict):
     delta_args: ArgDelta | None
 
 
+class FixEfficacy(TypedDict):
+    """Whether a fix helped when offered: adopted = worked + failed; score ranks fixes; retired ones are not offered."""
+
+    offered: int
+    adopted: int
+    worked: int
+    failed: int
+    other_fix: int
+    ignored: int
+    score: float
+    retired: bool
+
+
 class KnownSharedFix(TypedDict):
     fix_delta: ArgDelta
     typical_fix: str
     times_applied: int
+    offer_id: str
+    efficacy: FixEfficacy
 
 
 class RecordedToolCall(ToolLogEntry):
@@ -264,15 +291,30 @@ class SharedToolKnowledge(TypedDict):
     fixes_learned: int
     sessions_seen: int
     last_used_at: str
+    efficacy: ToolEfficacy
 
 
-class SharedKnownFix(TypedDict):
-    tool_name: str
-    error_type: str
+class ToolEfficacy(TypedDict):
+    offered: int
+    adopted: int
+    worked: int
+    failed: int
+    other_fix: int
+    ignored: int
+    pending: int
+
+
+class SharedFixSummary(TypedDict):
     fix_delta: ArgDelta
     typical_fix: str
     times_applied: int
-    alternatives: list[dict[str, Any]]
+    efficacy: FixEfficacy
+
+
+class SharedKnownFix(SharedFixSummary):
+    tool_name: str
+    error_type: str
+    alternatives: list[SharedFixSummary]
 
 
 class SharedErrorGuidance(TypedDict):
@@ -332,6 +374,25 @@ class TenantOverview(TypedDict):
     sessions: dict[str, int]
     failures_by_category: dict[str, int]
     timeline: list[dict[str, Any]]
+
+
+class ListedFix(SharedFixSummary):
+    tool_name: str
+    error_type: str
+
+
+class ToolEfficacyTotals(ToolEfficacy):
+    adoption_rate: float | None
+    success_rate_when_adopted: float | None
+
+
+class EfficacyReport(TypedDict):
+    """``GET /efficacy``: the tenant's totals and its best and worst fixes."""
+
+    tools: ToolEfficacyTotals
+    lessons: SignatureEfficacy
+    best_fixes: list[ListedFix]
+    worst_fixes: list[ListedFix]
 
 
 class Event(TypedDict):

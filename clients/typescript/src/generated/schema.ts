@@ -256,7 +256,7 @@ export interface paths {
         put?: never;
         /**
          * Record a tool call
-         * @description Allocates the next call id; a success linked to the most recent unfixed failure of the same tool (within the detection window, with different arguments) comes back with fix_for and delta_args. The call also feeds the tenant's shared knowledge of the tool; a failure comes back with known_fix, the fix other sessions applied most for its error type. Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
+         * @description Allocates the next call id; a success linked to the most recent unfixed failure of the same tool (within the detection window, with different arguments) comes back with fix_for and delta_args. The call also feeds the tenant's shared knowledge of the tool; a failure comes back with known_fix, the best fix the tenant knows for its error type (ranked by how often it worked when offered), with an offer_id. The session's next call of the same tool decides that offer: adopted or not, worked or not (see GET /efficacy). Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
          */
         post: operations["recordToolCall"];
         delete?: never;
@@ -657,6 +657,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/efficacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether offered fixes helped: offers, adoptions and outcomes, the best and worst fixes
+         * @description The tenant's totals, equal to the sums over its tools and failure signatures. A failed tool call offered a known_fix is decided by the session's next call of the tool: adopted (it took the fix's arguments) and worked or failed, or not adopted and succeeded another way (other_fix) or failed (ignored). For lessons: the mean attempts to resolve a task with and without an offered fix. Scope: read (any key).
+         */
+        get: operations["getEfficacy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -666,7 +686,7 @@ export interface paths {
         };
         /**
          * The tenant's events as they happen (Server-Sent Events), resumable with Last-Event-ID
-         * @description For dashboards: lesson.captured, tool_call.recorded, fix.detected and task.resolved events as Server-Sent Events, filtered by type, task or session. Reconnect with Last-Event-ID to resume where the stream stopped. Scope: read (any key).
+         * @description For dashboards: lesson.captured, tool_call.recorded, fix.detected, fix.offered (a failure was offered a known fix), fix.outcome (the session's next call of the tool decided it) and task.resolved events as Server-Sent Events, filtered by type, task or session. Reconnect with Last-Event-ID to resume where the stream stopped. Scope: read (any key).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1027,6 +1047,21 @@ export interface components {
             /** @description How many values were replaced by redaction ([REDACTED], [REDACTED:<kind>]) before anything was stored; 0 when none */
             redactions: number;
         };
+        /** @description Whether the fixes offered for a failure shortened the tasks they were offered to: mean_attempts_without_offer minus mean_attempts_with_offer is what the memory saved. A replaced resolution replaces its task's contribution; a deleted one removes it */
+        SignatureEfficacy: {
+            /** @description Distinct tasks whose capture of this failure was answered known fixes (an offer) */
+            tasks_offered: number;
+            /** @description Tasks resolved, with this signature, after they had been offered a fix for it */
+            tasks_resolved_after_offer: number;
+            /** @description Tasks resolved, with this signature, without having been offered a fix for it */
+            tasks_resolved_without_offer: number;
+            /** @description Mean attempt_number of the resolutions of the tasks resolved after an offer; null when there is nothing to average */
+            mean_attempts_with_offer: number | null;
+            /** @description Mean attempt_number of the resolutions of the tasks resolved without an offer; null when there is nothing to average */
+            mean_attempts_without_offer: number | null;
+            /** @description Mean, over the tasks resolved after an offer, of the resolution's attempt_number minus the attempt of the task's first lesson that was offered fixes; null when there is nothing to average */
+            mean_attempts_after_offer: number | null;
+        };
         /** @description A failure that recurs across the tenant's tasks */
         TenantSignature: {
             signature: string;
@@ -1040,6 +1075,7 @@ export interface components {
             /** @description Tasks whose resolution lists this signature */
             resolved_tasks: number;
             latest_known_fix: components["schemas"]["LessonKnownFix"] | null;
+            efficacy: components["schemas"]["SignatureEfficacy"];
         };
         /** @description The tenant's most recurring failures, each with the latest fix that worked */
         TenantSignatureList: {
@@ -1126,13 +1162,52 @@ export interface components {
             /** @description Whether the task has a resolution */
             resolved: boolean;
         };
-        /** @description The fix the tenant's sessions applied most for this tool and error type */
+        /** @description Whether a fix helped when it was offered */
+        FixEfficacy: {
+            /** @description Times the fix was offered to a failing call */
+            offered: number;
+            /** @description Offers the session's next call of the tool took: worked + failed */
+            adopted: number;
+            /** @description Adopted, and that call succeeded */
+            worked: number;
+            /** @description Adopted, and that call failed or timed out */
+            failed: number;
+            /** @description Not adopted, and that call succeeded another way */
+            other_fix: number;
+            /** @description Not adopted, and that call failed */
+            ignored: number;
+            /** @description The ranking score: the 95% Wilson lower bound of times_applied successes in times_applied + failed trials */
+            score: number;
+            /** @description Failed at least 3 times and works under 30% of the time: never offered until its score recovers */
+            retired: boolean;
+        };
+        /** @description The best fix the tenant knows for this tool and error type, offered to this call */
         KnownSharedFix: {
             fix_delta: components["schemas"]["ArgDelta"];
             /** @description The fix in words */
             typical_fix: string;
             /** @description How many times this change fixed the error, across sessions */
             times_applied: number;
+            efficacy: components["schemas"]["FixEfficacy"];
+            /** @description This offer's id: the session's next call of the tool decides whether the fix was adopted and worked (fix.outcome) */
+            offer_id: string;
+        };
+        /** @description Every offer of this tool's fixes and its outcome, also of fixes forgotten since */
+        ToolEfficacy: {
+            /** @description Fixes of this tool offered to failing calls */
+            offered: number;
+            /** @description Offers the next call took: worked + failed */
+            adopted: number;
+            /** @description Adopted, and the call succeeded */
+            worked: number;
+            /** @description Adopted, and the call failed */
+            failed: number;
+            /** @description Not adopted, and the call succeeded */
+            other_fix: number;
+            /** @description Not adopted, and the call failed */
+            ignored: number;
+            /** @description Offers whose session has not called the tool again yet */
+            pending: number;
         };
         /** @description The stored entry, and what the tenant already knows about its failure */
         RecordedToolCall: {
@@ -1165,13 +1240,14 @@ export interface components {
             /** @description How many values were replaced by redaction ([REDACTED], [REDACTED:<kind>]) before anything was stored; 0 when none */
             redactions: number;
         };
-        /** @description One fix the tenant's sessions applied, and how often */
+        /** @description One fix the tenant's sessions applied, how often, and whether it helped when offered */
         SharedFix: {
             fix_delta: components["schemas"]["ArgDelta"];
             /** @description The fix in words */
             typical_fix: string;
             /** @description How many times this change fixed the error, across sessions */
             times_applied: number;
+            efficacy: components["schemas"]["FixEfficacy"];
             last_applied_at: string;
         };
         /** @description One time a fix was applied, and in which session */
@@ -1181,7 +1257,7 @@ export interface components {
             fix_call_id: string;
             applied_at: string;
         };
-        /** @description An error pattern over every session; typical_fix is the most applied fix */
+        /** @description An error pattern over every session; typical_fix is the best fix that is not retired */
         SharedErrorPattern: {
             error_type: string;
             count: number;
@@ -1191,7 +1267,7 @@ export interface components {
             } | null;
             typical_fix: string | null;
             fix_delta: components["schemas"]["ArgDelta"] | null;
-            /** @description Up to 5 distinct fixes, most applied first (ties: most recent first) */
+            /** @description Up to 5 distinct fixes, best first by efficacy score (ties: most applied, then most recent); retired ones last */
             fixes: components["schemas"]["SharedFix"][];
             /** @description The latest 3 fix events, newest first */
             recent_fixes: components["schemas"]["SharedFixEvent"][];
@@ -1230,6 +1306,7 @@ export interface components {
             /** @description Distinct sessions that called the tool (approximate on Redis: HyperLogLog) */
             sessions_seen: number;
             last_used_at: string;
+            efficacy: components["schemas"]["ToolEfficacy"];
         };
         /** @description A tool as the tenant's listing shows it */
         SharedToolSummary: {
@@ -1244,7 +1321,7 @@ export interface components {
         SharedToolList: {
             tools: components["schemas"]["SharedToolSummary"][];
         };
-        /** @description The fix the tenant applied most for an error type, with the alternatives */
+        /** @description The best fix the tenant knows for an error type (by efficacy), with the alternatives */
         SharedKnownFix: {
             tool_name: string;
             error_type: string;
@@ -1253,13 +1330,15 @@ export interface components {
             typical_fix: string;
             /** @description How many times this change fixed the error, across sessions */
             times_applied: number;
-            /** @description The other kept fixes, most applied first */
+            efficacy: components["schemas"]["FixEfficacy"];
+            /** @description The other fixes that are not retired, best first */
             alternatives: {
                 fix_delta: components["schemas"]["ArgDelta"];
                 /** @description The fix in words */
                 typical_fix: string;
                 /** @description How many times this change fixed the error, across sessions */
                 times_applied: number;
+                efficacy: components["schemas"]["FixEfficacy"];
             }[];
         };
         /** @description An <error_guidance> prompt block from the tenant's fixes */
@@ -1347,6 +1426,46 @@ export interface components {
             status: "ok";
             /** @enum {string} */
             store?: "memory" | "redis";
+        };
+        /** @description One fix of one tool's error type, with its efficacy */
+        ListedFix: {
+            tool_name: string;
+            error_type: string;
+            fix_delta: components["schemas"]["ArgDelta"];
+            /** @description The fix in words */
+            typical_fix: string;
+            times_applied: number;
+            efficacy: components["schemas"]["FixEfficacy"];
+        };
+        /** @description What the memory's offered fixes did for this tenant */
+        EfficacyReport: {
+            /** @description Offers of tool fixes and their outcomes: the sum over the tenant's tools */
+            tools: {
+                /** @description Fixes of this tool offered to failing calls */
+                offered: number;
+                /** @description Offers the next call took: worked + failed */
+                adopted: number;
+                /** @description Adopted, and the call succeeded */
+                worked: number;
+                /** @description Adopted, and the call failed */
+                failed: number;
+                /** @description Not adopted, and the call succeeded */
+                other_fix: number;
+                /** @description Not adopted, and the call failed */
+                ignored: number;
+                /** @description Offers whose session has not called the tool again yet */
+                pending: number;
+                /** @description adopted / (adopted + other_fix + ignored): decided offers the next call took; null when there is nothing to divide */
+                adoption_rate: number | null;
+                /** @description worked / adopted; null when there is nothing to divide */
+                success_rate_when_adopted: number | null;
+            };
+            /** @description Known fixes offered to lessons and the attempts to resolve, summed over the tenant's signatures (a task counts under each signature it resolved) */
+            lessons: components["schemas"]["SignatureEfficacy"];
+            /** @description Up to 10 fixes, highest score first */
+            best_fixes: components["schemas"]["ListedFix"][];
+            /** @description Up to 10 adopted fixes with the smallest share of adoptions that worked (ties: more adoptions first) */
+            worst_fixes: components["schemas"]["ListedFix"][];
         };
     };
     responses: never;
@@ -1590,7 +1709,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_0818f2fc07444715a3d5265a6f210141",
+                     *           "lesson_id": "lsn_2f33eed8b4a846f88f9dc14efa4d6e75",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -1600,7 +1719,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-01T21:08:34.087Z",
+                     *           "timestamp": "2026-12-01T23:22:37.982Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -1726,7 +1845,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_85ee42274e3c472781fba602c59a2f68",
+                     *       "lesson_id": "lsn_512524a1665c400c8561ea273cc9c182",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -1736,7 +1855,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-01T21:08:34.033Z",
+                     *       "timestamp": "2026-12-01T23:22:37.884Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2108,8 +2227,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-01T21:08:34.087Z",
-                     *           "last_seen_at": "2026-12-01T21:08:34.087Z",
+                     *           "first_seen_at": "2026-12-01T23:22:37.982Z",
+                     *           "last_seen_at": "2026-12-01T23:22:37.982Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2324,7 +2443,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_85ee42274e3c472781fba602c59a2f68",
+                     *       "lesson_id": "lsn_512524a1665c400c8561ea273cc9c182",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2334,7 +2453,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-01T21:08:34.033Z",
+                     *       "timestamp": "2026-12-01T23:22:37.884Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2342,9 +2461,14 @@ export interface operations {
                      *       "signature": "d7cb86f54b3fc479",
                      *       "known_fixes": [
                      *         {
+                     *           "task_id": "build-report-43",
+                     *           "approach": "default the config to {} when the file is missing",
+                     *           "resolved_at": "2026-12-01T23:22:38.008Z"
+                     *         },
+                     *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-01T21:08:34.082Z"
+                     *           "resolved_at": "2026-12-01T23:22:37.975Z"
                      *         }
                      *       ]
                      *     }
@@ -2575,10 +2699,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "task_id": "build-report-42",
-                     *       "attempt_number": 2,
+                     *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-01T21:08:34.082Z",
+                     *       "resolved_at": "2026-12-01T23:22:37.975Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ]
@@ -2683,7 +2807,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "attempt_number": 2,
+                 *       "attempt_number": 3,
                  *       "approach": "default the config to {} when the file is missing",
                  *       "model": "gpt-4o-mini"
                  *     }
@@ -2718,10 +2842,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "task_id": "build-report-42",
-                     *       "attempt_number": 2,
+                     *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-01T21:08:34.082Z",
+                     *       "resolved_at": "2026-12-01T23:22:37.975Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ],
@@ -2967,11 +3091,19 @@ export interface operations {
                      *           "normalized_message": "<str> object has no attribute <str>",
                      *           "occurrences": 2,
                      *           "tasks": 2,
-                     *           "resolved_tasks": 1,
+                     *           "resolved_tasks": 2,
                      *           "latest_known_fix": {
-                     *             "task_id": "build-report-42",
+                     *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-01T21:08:34.082Z"
+                     *             "resolved_at": "2026-12-01T23:22:38.008Z"
+                     *           },
+                     *           "efficacy": {
+                     *             "tasks_offered": 1,
+                     *             "tasks_resolved_after_offer": 1,
+                     *             "tasks_resolved_without_offer": 1,
+                     *             "mean_attempts_with_offer": 2,
+                     *             "mean_attempts_without_offer": 3,
+                     *             "mean_attempts_after_offer": 1
                      *           }
                      *         }
                      *       ]
@@ -3089,7 +3221,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-01T21:08:34.178Z",
+                     *           "timestamp": "2026-12-01T23:22:38.129Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3237,7 +3369,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-01T21:08:34.133Z",
+                     *       "timestamp": "2026-12-01T23:22:38.025Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3406,7 +3538,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-01T21:08:34.178Z",
+                     *       "timestamp": "2026-12-01T23:22:38.129Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3601,7 +3733,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-01T21:08:34.178Z"
+                     *           "updated_at": "2026-12-01T23:22:38.129Z"
                      *         }
                      *       }
                      *     }
@@ -3760,7 +3892,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-01T21:08:34.178Z"
+                     *       "updated_at": "2026-12-01T23:22:38.129Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4358,8 +4490,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-01T21:08:34.133Z",
-                     *       "updated_at": "2026-12-01T21:08:34.178Z"
+                     *       "created_at": "2026-12-01T23:22:38.025Z",
+                     *       "updated_at": "2026-12-01T23:22:38.129Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -4676,7 +4808,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-01T21:08:34.133Z",
+                     *           "timestamp": "2026-12-01T23:22:38.025Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4697,7 +4829,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-01T21:08:34.178Z",
+                     *           "timestamp": "2026-12-01T23:22:38.129Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4782,7 +4914,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-01T21:08:34.178Z"
+                     *           "updated_at": "2026-12-01T23:22:38.129Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -4797,12 +4929,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-01T21:08:34.178Z"
+                     *           "detected_at": "2026-12-01T23:22:38.129Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-01T21:08:34.133Z",
-                     *       "updated_at": "2026-12-01T21:08:34.178Z"
+                     *       "created_at": "2026-12-01T23:22:38.025Z",
+                     *       "updated_at": "2026-12-01T23:22:38.129Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -4894,7 +5026,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-01T21:08:34.133Z",
+                 *           "timestamp": "2026-12-01T23:22:38.025Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -4915,7 +5047,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-01T21:08:34.178Z",
+                 *           "timestamp": "2026-12-01T23:22:38.129Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5000,7 +5132,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-01T21:08:34.178Z"
+                 *           "updated_at": "2026-12-01T23:22:38.129Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5015,7 +5147,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-01T21:08:34.178Z"
+                 *           "detected_at": "2026-12-01T23:22:38.129Z"
                  *         }
                  *       ]
                  *     }
@@ -5266,11 +5398,11 @@ export interface operations {
                      *       "tools": [
                      *         {
                      *           "tool_name": "web_search",
-                     *           "total_calls": 2,
+                     *           "total_calls": 4,
                      *           "success_rate": 0.5,
-                     *           "fixes_learned": 1,
-                     *           "sessions_seen": 1,
-                     *           "last_used_at": "2026-12-01T21:08:34.178Z"
+                     *           "fixes_learned": 2,
+                     *           "sessions_seen": 2,
+                     *           "last_used_at": "2026-12-01T23:22:38.431Z"
                      *         }
                      *       ]
                      *     }
@@ -5372,13 +5504,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "tool_name": "web_search",
-                     *       "total_calls": 2,
-                     *       "success_count": 1,
-                     *       "failure_count": 1,
+                     *       "total_calls": 4,
+                     *       "success_count": 2,
+                     *       "failure_count": 2,
                      *       "success_rate": 0.5,
                      *       "common_args": {
                      *         "query": [
-                     *           "redis streams"
+                     *           "redis streams",
+                     *           "redis sentinel"
                      *         ],
                      *         "limit": [
                      *           500,
@@ -5388,7 +5521,7 @@ export interface operations {
                      *       "error_patterns": [
                      *         {
                      *           "error_type": "ValueError",
-                     *           "count": 1,
+                     *           "count": 2,
                      *           "contexts": [
                      *             "find docs on redis streams"
                      *           ],
@@ -5416,16 +5549,32 @@ export interface operations {
                      *                 }
                      *               },
                      *               "typical_fix": "change limit: 500 -> 50",
-                     *               "times_applied": 1,
-                     *               "last_applied_at": "2026-12-01T21:08:34.178Z"
+                     *               "times_applied": 2,
+                     *               "efficacy": {
+                     *                 "offered": 1,
+                     *                 "adopted": 1,
+                     *                 "worked": 1,
+                     *                 "failed": 0,
+                     *                 "other_fix": 0,
+                     *                 "ignored": 0,
+                     *                 "score": 0.3423719528896193,
+                     *                 "retired": false
+                     *               },
+                     *               "last_applied_at": "2026-12-01T23:22:38.431Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
                      *             {
+                     *               "session_id": "agent-9-run-1",
+                     *               "failed_call_id": "call-0001",
+                     *               "fix_call_id": "call-0002",
+                     *               "applied_at": "2026-12-01T23:22:38.431Z"
+                     *             },
+                     *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-01T21:08:34.178Z"
+                     *               "applied_at": "2026-12-01T23:22:38.129Z"
                      *             }
                      *           ]
                      *         }
@@ -5447,14 +5596,40 @@ export interface operations {
                      *             }
                      *           },
                      *           "session_id": "agent-7-run-3"
+                     *         },
+                     *         {
+                     *           "goal_match": null,
+                     *           "arg_hints": {
+                     *             "query": "redis sentinel",
+                     *             "limit": 50
+                     *           },
+                     *           "example_call_id": "call-0002",
+                     *           "delta_that_fixed": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           },
+                     *           "session_id": "agent-9-run-1"
                      *         }
                      *       ],
-                     *       "avg_execution_ms": 840,
-                     *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-01T21:08:34.178Z",
-                     *       "fixes_learned": 1,
-                     *       "sessions_seen": 1,
-                     *       "last_used_at": "2026-12-01T21:08:34.178Z"
+                     *       "avg_execution_ms": 725,
+                     *       "timed_calls": 2,
+                     *       "updated_at": "2026-12-01T23:22:38.431Z",
+                     *       "fixes_learned": 2,
+                     *       "sessions_seen": 2,
+                     *       "last_used_at": "2026-12-01T23:22:38.431Z",
+                     *       "efficacy": {
+                     *         "offered": 1,
+                     *         "adopted": 1,
+                     *         "worked": 1,
+                     *         "failed": 0,
+                     *         "other_fix": 0,
+                     *         "ignored": 0,
+                     *         "pending": 0
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["SharedToolKnowledge"];
@@ -5657,7 +5832,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The fix the tenant applied most for an error type, with the alternatives */
+            /** @description The best fix the tenant knows for an error type (by efficacy), with the alternatives */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5680,7 +5855,17 @@ export interface operations {
                      *         }
                      *       },
                      *       "typical_fix": "change limit: 500 -> 50",
-                     *       "times_applied": 1,
+                     *       "times_applied": 2,
+                     *       "efficacy": {
+                     *         "offered": 1,
+                     *         "adopted": 1,
+                     *         "worked": 1,
+                     *         "failed": 0,
+                     *         "other_fix": 0,
+                     *         "ignored": 0,
+                     *         "score": 0.3423719528896193,
+                     *         "retired": false
+                     *       },
                      *       "alternatives": []
                      *     }
                      */
@@ -5796,7 +5981,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "tool_name": "web_search",
-                     *       "prompt": "<error_guidance tool=\"web_search\" error=\"ValueError\">\n  Previous fix: limit:500->50\n  Past fixes:\n    - agent-7-run-3: call-0001 -> call-0002\n</error_guidance>"
+                     *       "prompt": "<error_guidance tool=\"web_search\" error=\"ValueError\">\n  Previous fix: limit:500->50\n  Past fixes:\n    - agent-9-run-1: call-0001 -> call-0002\n    - agent-7-run-3: call-0001 -> call-0002\n</error_guidance>"
                      *     }
                      */
                     "application/json": components["schemas"]["SharedErrorGuidance"];
@@ -5914,14 +6099,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "prompt": "## WHAT WORKED\nKnown fix for TypeError (worked in task build-report-42): default the config to {} when the file is missing\n\n## LEARNINGS FROM PREVIOUS ATTEMPTS\n\nPREVIOUS ATTEMPT #1 FAILED:\nError Type: TypeError\nError: 'NoneType' object has no attribute 'get'\nHypothesized Fix: Check variable types. Ensure correct attribute access. Add null/None checks.\nSuggested Approach: check the config for None before reading keys\n\n<procedural_memory>\n<tool_memory name=\"web_search\">\n<recent_calls>\n  [✓] object[1 keys] (fixed prior by: limit:500->50)\n  [✗] null (fixed by call-0002)\n</recent_calls>\n\n<patterns>\n  success_rate: 50% (2 calls)\n  <common_errors>\n    - ValueError -> fix: change limit: 500 -> 50\n  </common_errors>\n  <success_hints>\n    - Fixed by: limit:500->50\n  </success_hints>\n</patterns>\n</tool_memory>\n</procedural_memory>",
-                     *       "tokens": 231,
+                     *       "prompt": "## WHAT WORKED\nAttempt #2 succeeded: default the config to {} when the file is missing\nKnown fix for TypeError (worked in task build-report-42): default the config to {} when the file is missing\n\n## LEARNINGS FROM PREVIOUS ATTEMPTS\n\nPREVIOUS ATTEMPT #1 FAILED:\nError Type: TypeError\nError: 'NoneType' object has no attribute 'get'\nHypothesized Fix: Check variable types. Ensure correct attribute access. Add null/None checks.\nSuggested Approach: check the config for None before reading keys\n\n<procedural_memory>\n<tool_memory name=\"web_search\">\n<recent_calls>\n  [✓] object[1 keys] (fixed prior by: limit:500->50)\n  [✗] null (fixed by call-0002)\n</recent_calls>\n\n<patterns>\n  success_rate: 50% (2 calls)\n  <common_errors>\n    - ValueError -> fix: change limit: 500 -> 50\n  </common_errors>\n  <success_hints>\n    - Fixed by: limit:500->50\n  </success_hints>\n</patterns>\n</tool_memory>\n</procedural_memory>",
+                     *       "tokens": 247,
                      *       "max_tokens": 400,
                      *       "encoding": "o200k_base",
                      *       "sections": [
                      *         {
                      *           "name": "what_worked",
-                     *           "items": 1,
+                     *           "items": 2,
                      *           "omitted": 0
                      *         },
                      *         {
@@ -6049,8 +6234,8 @@ export interface operations {
                      *             "type": 1
                      *           },
                      *           "last_error_type": "TypeError",
-                     *           "resolved": false,
-                     *           "updated_at": "2026-12-01T21:08:34.087Z"
+                     *           "resolved": true,
+                     *           "updated_at": "2026-12-01T23:22:38.008Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -6061,7 +6246,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-01T21:08:34.082Z"
+                     *           "updated_at": "2026-12-01T23:22:37.975Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6167,12 +6352,20 @@ export interface operations {
                      * @example {
                      *       "sessions": [
                      *         {
+                     *           "session_id": "agent-9-run-1",
+                     *           "total_calls": 2,
+                     *           "success_rate": 0.5,
+                     *           "total_fixes_detected": 1,
+                     *           "tools_tracked": 1,
+                     *           "updated_at": "2026-12-01T23:22:38.431Z"
+                     *         },
+                     *         {
                      *           "session_id": "agent-7-run-3",
                      *           "total_calls": 2,
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-01T21:08:34.178Z"
+                     *           "updated_at": "2026-12-01T23:22:38.129Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6280,432 +6473,432 @@ export interface operations {
                      *         "active_last_day": 2
                      *       },
                      *       "sessions": {
-                     *         "active_last_hour": 1,
-                     *         "active_last_day": 1
+                     *         "active_last_hour": 2,
+                     *         "active_last_day": 2
                      *       },
                      *       "failures_by_category": {
                      *         "type": 2
                      *       },
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-01T20:09:00.000Z",
+                     *           "at": "2026-12-01T22:23:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:10:00.000Z",
+                     *           "at": "2026-12-01T22:24:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:11:00.000Z",
+                     *           "at": "2026-12-01T22:25:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:12:00.000Z",
+                     *           "at": "2026-12-01T22:26:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:13:00.000Z",
+                     *           "at": "2026-12-01T22:27:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:14:00.000Z",
+                     *           "at": "2026-12-01T22:28:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:15:00.000Z",
+                     *           "at": "2026-12-01T22:29:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:16:00.000Z",
+                     *           "at": "2026-12-01T22:30:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:17:00.000Z",
+                     *           "at": "2026-12-01T22:31:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:18:00.000Z",
+                     *           "at": "2026-12-01T22:32:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:19:00.000Z",
+                     *           "at": "2026-12-01T22:33:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:20:00.000Z",
+                     *           "at": "2026-12-01T22:34:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:21:00.000Z",
+                     *           "at": "2026-12-01T22:35:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:22:00.000Z",
+                     *           "at": "2026-12-01T22:36:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:23:00.000Z",
+                     *           "at": "2026-12-01T22:37:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:24:00.000Z",
+                     *           "at": "2026-12-01T22:38:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:25:00.000Z",
+                     *           "at": "2026-12-01T22:39:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:26:00.000Z",
+                     *           "at": "2026-12-01T22:40:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:27:00.000Z",
+                     *           "at": "2026-12-01T22:41:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:28:00.000Z",
+                     *           "at": "2026-12-01T22:42:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:29:00.000Z",
+                     *           "at": "2026-12-01T22:43:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:30:00.000Z",
+                     *           "at": "2026-12-01T22:44:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:31:00.000Z",
+                     *           "at": "2026-12-01T22:45:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:32:00.000Z",
+                     *           "at": "2026-12-01T22:46:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:33:00.000Z",
+                     *           "at": "2026-12-01T22:47:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:34:00.000Z",
+                     *           "at": "2026-12-01T22:48:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:35:00.000Z",
+                     *           "at": "2026-12-01T22:49:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:36:00.000Z",
+                     *           "at": "2026-12-01T22:50:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:37:00.000Z",
+                     *           "at": "2026-12-01T22:51:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:38:00.000Z",
+                     *           "at": "2026-12-01T22:52:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:39:00.000Z",
+                     *           "at": "2026-12-01T22:53:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:40:00.000Z",
+                     *           "at": "2026-12-01T22:54:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:41:00.000Z",
+                     *           "at": "2026-12-01T22:55:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:42:00.000Z",
+                     *           "at": "2026-12-01T22:56:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:43:00.000Z",
+                     *           "at": "2026-12-01T22:57:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:44:00.000Z",
+                     *           "at": "2026-12-01T22:58:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:45:00.000Z",
+                     *           "at": "2026-12-01T22:59:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:46:00.000Z",
+                     *           "at": "2026-12-01T23:00:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:47:00.000Z",
+                     *           "at": "2026-12-01T23:01:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:48:00.000Z",
+                     *           "at": "2026-12-01T23:02:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:49:00.000Z",
+                     *           "at": "2026-12-01T23:03:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:50:00.000Z",
+                     *           "at": "2026-12-01T23:04:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:51:00.000Z",
+                     *           "at": "2026-12-01T23:05:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:52:00.000Z",
+                     *           "at": "2026-12-01T23:06:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:53:00.000Z",
+                     *           "at": "2026-12-01T23:07:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:54:00.000Z",
+                     *           "at": "2026-12-01T23:08:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:55:00.000Z",
+                     *           "at": "2026-12-01T23:09:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:56:00.000Z",
+                     *           "at": "2026-12-01T23:10:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:57:00.000Z",
+                     *           "at": "2026-12-01T23:11:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:58:00.000Z",
+                     *           "at": "2026-12-01T23:12:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:59:00.000Z",
+                     *           "at": "2026-12-01T23:13:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:00:00.000Z",
+                     *           "at": "2026-12-01T23:14:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:01:00.000Z",
+                     *           "at": "2026-12-01T23:15:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:02:00.000Z",
+                     *           "at": "2026-12-01T23:16:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:03:00.000Z",
+                     *           "at": "2026-12-01T23:17:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:04:00.000Z",
+                     *           "at": "2026-12-01T23:18:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:05:00.000Z",
+                     *           "at": "2026-12-01T23:19:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:06:00.000Z",
+                     *           "at": "2026-12-01T23:20:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:07:00.000Z",
+                     *           "at": "2026-12-01T23:21:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
                      *           "fixes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:08:00.000Z",
+                     *           "at": "2026-12-01T23:22:00.000Z",
                      *           "lessons": 2,
-                     *           "tool_calls": 2,
-                     *           "successes": 1,
-                     *           "fixes": 1
+                     *           "tool_calls": 4,
+                     *           "successes": 2,
+                     *           "fixes": 2
                      *         }
                      *       ]
                      *     }
@@ -6782,10 +6975,163 @@ export interface operations {
             };
         };
     };
+    getEfficacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the memory's offered fixes did for this tenant */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tools": {
+                     *         "offered": 1,
+                     *         "adopted": 1,
+                     *         "worked": 1,
+                     *         "failed": 0,
+                     *         "other_fix": 0,
+                     *         "ignored": 0,
+                     *         "pending": 0,
+                     *         "adoption_rate": 1,
+                     *         "success_rate_when_adopted": 1
+                     *       },
+                     *       "lessons": {
+                     *         "tasks_offered": 1,
+                     *         "tasks_resolved_after_offer": 1,
+                     *         "tasks_resolved_without_offer": 1,
+                     *         "mean_attempts_with_offer": 2,
+                     *         "mean_attempts_without_offer": 3,
+                     *         "mean_attempts_after_offer": 1
+                     *       },
+                     *       "best_fixes": [
+                     *         {
+                     *           "tool_name": "web_search",
+                     *           "error_type": "ValueError",
+                     *           "fix_delta": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           },
+                     *           "typical_fix": "change limit: 500 -> 50",
+                     *           "times_applied": 2,
+                     *           "efficacy": {
+                     *             "offered": 1,
+                     *             "adopted": 1,
+                     *             "worked": 1,
+                     *             "failed": 0,
+                     *             "other_fix": 0,
+                     *             "ignored": 0,
+                     *             "score": 0.3423719528896193,
+                     *             "retired": false
+                     *           }
+                     *         }
+                     *       ],
+                     *       "worst_fixes": [
+                     *         {
+                     *           "tool_name": "web_search",
+                     *           "error_type": "ValueError",
+                     *           "fix_delta": {
+                     *             "changed": {
+                     *               "limit": {
+                     *                 "from": 500,
+                     *                 "to": 50
+                     *               }
+                     *             }
+                     *           },
+                     *           "typical_fix": "change limit: 500 -> 50",
+                     *           "times_applied": 2,
+                     *           "efficacy": {
+                     *             "offered": 1,
+                     *             "adopted": 1,
+                     *             "worked": 1,
+                     *             "failed": 0,
+                     *             "other_fix": 0,
+                     *             "ignored": 0,
+                     *             "score": 0.3423719528896193,
+                     *             "retired": false
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EfficacyReport"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     streamEvents: {
         parameters: {
             query?: {
-                /** @description Comma-separated event types to receive: lesson.captured, tool_call.recorded, fix.detected, task.resolved */
+                /** @description Comma-separated event types to receive: lesson.captured, tool_call.recorded, fix.detected, fix.offered, fix.outcome, task.resolved */
                 types?: string;
                 /** @description Only this task's events */
                 task_id?: string;
@@ -6801,7 +7147,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events, for as long as the client stays: lesson.captured, tool_call.recorded, fix.detected and task.resolved, each with an id and JSON data, and a comment line as a heartbeat */
+            /** @description Server-Sent Events, for as long as the client stays: lesson.captured, tool_call.recorded, fix.detected, fix.offered, fix.outcome and task.resolved, each with an id and JSON data, and a comment line as a heartbeat */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,5 +1,6 @@
 -- Counts one captured lesson under its signature, tenant-wide, at most once per write id, and
--- answers the fixes that worked for that signature in any task.
+-- answers the fixes that worked for that signature in any task. Answering any makes an offer to
+-- the task: the signature's efficacy keeps the attempt of the task's first one.
 -- KEYS[1] signature hash   (info: error type, category and normalised message as JSON; occurrences)
 -- KEYS[2] tasks HLL        (the tasks that captured the signature)
 -- KEYS[3] signatures zset  (signature → minus its occurrences: the most recurring first)
@@ -12,8 +13,10 @@
 -- ARGV[9] the tenant's prefix   ARGV[10] when the lesson was captured (ms)
 -- ARGV[11] events kept   ARGV[12] seconds the event log lives   ARGV[13] the lesson as JSON (the event's data)
 -- ARGV[14] signatures listed per task (the task's most recently captured, for readTaskKnownFixes)
+-- ARGV[15] the lesson's attempt number (text: cjson would round a large one)
 -- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the listing,
--- the event log, the minute counts and the categories (lib/activity.lua).
+-- the event log, the minute counts and the categories (lib/activity.lua), and the signature's
+-- efficacy hash (efficacy:<signature>; o:<task id> → attempt of the first offer, tasks_offered).
 -- Returns the most recent known fixes, newest first: { task id, { approach, resolved_at } JSON, ... }.
 local rcall = redis.call
 local sigKey, tasksKey, sigsKey, fixesKey, approachesKey, appliedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
@@ -21,6 +24,15 @@ local markerTtl, ttl = tonumber(ARGV[7]), tonumber(ARGV[8])
 local prefix, atMs = ARGV[9], tonumber(ARGV[10])
 
 -- @include lib/activity.lua
+
+local known = {}
+for _, task in ipairs(rcall('ZREVRANGE', fixesKey, 0, tonumber(ARGV[6]) - 1)) do
+  local doc = rcall('HGET', approachesKey, task)
+  if doc then
+    known[#known + 1] = task
+    known[#known + 1] = doc
+  end
+end
 
 local fresh = markerTtl == 0 or rcall('SET', appliedKey, '1', 'NX', 'EX', markerTtl)
 if fresh then
@@ -41,14 +53,12 @@ if fresh then
   rcall('ZADD', taskSignaturesKey, atMs, ARGV[1])
   rcall('ZREMRANGEBYRANK', taskSignaturesKey, 0, -tonumber(ARGV[14]) - 1)
   if ttl > 0 then rcall('EXPIRE', taskSignaturesKey, ttl) else rcall('PERSIST', taskSignaturesKey) end
-end
-
-local known = {}
-for _, task in ipairs(rcall('ZREVRANGE', fixesKey, 0, tonumber(ARGV[6]) - 1)) do
-  local doc = rcall('HGET', approachesKey, task)
-  if doc then
-    known[#known + 1] = task
-    known[#known + 1] = doc
+  -- The offer is what this capture answers; only the task's first one counts (HSETNX), so a later
+  -- offer cannot shorten the attempts counted after it. Every capture renews the hash, if any.
+  local efficacyKey = prefix .. 'efficacy:' .. ARGV[1]
+  if #known > 0 and rcall('HSETNX', efficacyKey, 'o:' .. ARGV[2], ARGV[15]) == 1 then
+    rcall('HINCRBY', efficacyKey, 'tasks_offered', 1)
   end
+  if ttl > 0 then rcall('EXPIRE', efficacyKey, ttl) else rcall('PERSIST', efficacyKey) end
 end
 return known

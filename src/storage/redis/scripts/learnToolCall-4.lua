@@ -16,8 +16,14 @@
 -- ARGV[20] fix events kept per error type
 -- ARGV[21] the tenant's prefix   ARGV[22] when the call was recorded (ms)   ARGV[23] events kept
 -- ARGV[24] seconds the event log lives   ARGV[25] the entry as JSON   ARGV[26] the fix event's data ('' for none)
--- ARGV[27] seconds the session's data lives after a write (0: forever), for its listing
--- Returns {} or, when the call failed with an error type the tenant knows a fix for, { fix delta JSON, times applied }.
+-- ARGV[27] seconds the session's data lives after a write (0: forever), for its listing and its pending offers
+-- ARGV[28] how fixes are ranked ('wilson' or 'applied')   ARGV[29] the session's previous call of the tool ('' for none)
+-- Also writes, by name from the prefix: the session's pending offers (offers:<session id>, tool → offer JSON),
+-- the offer id sequence (offerseq), the listing, the event log and the minute counts (lib/activity.lua).
+-- The applied marker keeps what the write answered ('1', or offer id, times, counts, delta one per line), so a
+-- replay answers the same offer.
+-- Returns {} or, when the call failed with an error type the tenant has an offerable fix for,
+-- { fix delta JSON, times applied, offer id, "offered,worked,failed,other_fix,ignored" }.
 local rcall = redis.call
 
 -- @include lib/pattern-fold.lua

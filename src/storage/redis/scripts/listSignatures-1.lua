@@ -4,11 +4,13 @@
 -- Every signature key shares KEYS[1]'s hash tag {tenant:shared}, so the keys read by name below sit
 -- in the same cluster slot as the declared one.
 -- Returns a flat list: signature, info JSON, occurrences, tasks, resolved tasks, latest fix's task
--- ('' for none), its { approach, resolved_at } JSON ('' for none); then the next signature.
+-- ('' for none), its { approach, resolved_at } JSON ('' for none), then the six efficacy sums
+-- (lib/efficacy-sums.lua, false for none); then the next signature.
 local rcall = redis.call
 local sigsKey, limit, prefix = KEYS[1], tonumber(ARGV[1]), ARGV[2]
 
 -- @include lib/list-live.lua
+-- @include lib/efficacy-sums.lua
 
 return listLive(sigsKey, limit, function(signature)
   local row = rcall('HMGET', prefix .. 'sig:' .. signature, 'info', 'occurrences')
@@ -23,4 +25,5 @@ end, function(listed, signature, row)
   listed[#listed + 1] = rcall('ZCARD', prefix .. 'fixes:' .. signature)
   listed[#listed + 1] = (doc and latest) or ''
   listed[#listed + 1] = doc or ''
+  for _, sum in ipairs(efficacySums(prefix, signature)) do listed[#listed + 1] = sum end
 end)

@@ -5,8 +5,8 @@
 -- KEYS[3] calls hash     (e:<id> entry JSON, m:<id> fix-detection facts, f:<id> id of the fixing call)
 -- KEYS[4] patterns hash  (<tool> pattern state JSON)
 -- KEYS[5] fixes list     (fix relation JSON, oldest first)
--- KEYS[6] the key's record string (fingerprint, id, time, fixed id, its error type as JSON, delta, one per line;
---         untouched without a fingerprint)
+-- KEYS[6] the key's record string (fingerprint, id, time, fixed id, its error type as JSON, delta, previous id,
+--         one per line; untouched without a fingerprint)
 -- ARGV[1] entry JSON without id, fix_for, delta_args and fixed_by (an object with at least one field)
 -- ARGV[2] tool name   ARGV[3] outcome
 -- ARGV[4] arguments as JSON [[key, canonical JSON of value, JSON of value as given], ...] in the caller's key order
@@ -18,8 +18,8 @@
 -- ARGV[16] the request's fingerprint ('' for a write without a key)   ARGV[17] seconds the key's record lives
 -- ARGV[18] the argument names in canonical order, as JSON ('' when the canonical delta is not wanted)
 -- Returns { 'applied', id, id of the fixed failure or '', delta JSON or '', error type of the fixed failure or '',
--- the delta's canonical JSON or '' },
--- { 'replayed', id, time, fixed id, delta, fixed error type } as the first write kept them, or { 'mismatch' }.
+-- the delta's canonical JSON or '', id of the session's previous call of the tool or '' },
+-- { 'replayed', id, time, fixed id, delta, fixed error type, previous id } as the first write kept them, or { 'mismatch' }.
 local rcall = redis.call
 
 -- @include lib/write-key.lua

@@ -8,11 +8,38 @@ local function learnToolCall(KEYS, ARGV)
   local maxArgValues, maxContexts, maxSuccesses, maxFixes = tonumber(ARGV[14]), tonumber(ARGV[15]), tonumber(ARGV[16]), tonumber(ARGV[17])
   local markerTtl, ttl, maxEvents = tonumber(ARGV[18]), tonumber(ARGV[19]), tonumber(ARGV[20])
 
-  -- The fix to offer: most applied, then most recently applied, then the later kept.
+  local ranking, previousId = ARGV[28], ARGV[29]
+
+  -- efficacy.ts's rules, term for term so that both stores rank alike: the 95% Wilson lower bound
+  -- of times applied in times applied + failed trials, and retiring.
+  local function wilson(successes, trials)
+    if trials <= 0 then return 0 end
+    local p, z = successes / trials, 1.96
+    local z2 = z * z
+    local centre = p + z2 / (2 * trials)
+    local margin = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    return (centre - margin) / (1 + z2 / trials)
+  end
+  local function failedOf(fix) return fix.failed or 0 end
+  local function scoreOf(fix)
+    if ranking == 'applied' then return fix.times end
+    return wilson(fix.times, fix.times + failedOf(fix))
+  end
+  local function offerable(fix)
+    return ranking == 'applied' or not (failedOf(fix) >= 3 and fix.times / (fix.times + failedOf(fix)) < 0.3)
+  end
+
+  -- The fix to offer: the best score, then most applied, then most recently applied, then the later kept.
   local function typicalFix(fixes)
-    local best
+    local best, bestScore
     for _, fix in ipairs(fixes) do
-      if not best or fix.times > best.times or (fix.times == best.times and fix.last >= best.last) then best = fix end
+      if offerable(fix) then
+        local score = scoreOf(fix)
+        if not best or score > bestScore or (score == bestScore and (fix.times > best.times or
+            (fix.times == best.times and fix.last >= best.last))) then
+          best, bestScore = fix, score
+        end
+      end
     end
     return best
   end
@@ -70,42 +97,139 @@ local function learnToolCall(KEYS, ARGV)
           args = {}, errors = {}, successes = {} }
   end
 
-  -- A retried write (same idempotency key) was folded in already: answer, change nothing.
-  local fresh = markerTtl == 0 or rcall('SET', appliedKey, '1', 'NX', 'EX', markerTtl)
-  if fresh then
-    foldCall(p, decodeArgs(argsJson), outcome, goal, errorType, execMs, maxArgValues, maxContexts)
-    if deltaJson ~= '' then learnFix(p) end
-    p.updated_at = now
-    p.last_used_at = now
-    rcall('HSET', toolKey, 'state', cjson.encode(p), 'calls', p.total, 'successes', p.success,
-      'fixes', p.fixes_learned, 'last_used_at', now)
-    rcall('PFADD', sessionsKey, sessionId)
-    rcall('ZADD', toolsKey, -p.total, tool)
-    -- A tool's keys expire together; the index lives as long as the most recently used tool.
-    for _, key in ipairs({ toolKey, sessionsKey, toolsKey }) do
-      if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
-    end
+  -- JSON text of a string as JavaScript writes it (cjson also escapes '/'), so events read alike on both stores.
+  local function str(text) return (string.gsub(cjson.encode(text), '\\/', '/')) end
 
-    local prefix, atMs, maxLen, eventsTtl = ARGV[21], tonumber(ARGV[22]), tonumber(ARGV[23]), tonumber(ARGV[24])
-    touchListing(prefix, 'sessions', sessionId, atMs, tonumber(ARGV[27]))
-    logEvent(prefix, 'tool_call.recorded', 'session', sessionId, ARGV[25], maxLen, eventsTtl)
-    countMinute(prefix, atMs, 'c', 1)
-    if outcome == 'success' then countMinute(prefix, atMs, 's', 1) end
-    if ARGV[26] ~= '' then
-      logEvent(prefix, 'fix.detected', 'session', sessionId, ARGV[26], maxLen, eventsTtl)
-      countMinute(prefix, atMs, 'f', 1)
+  -- Two decoded JSON values are equal: what adoption compares, whatever the key order.
+  local function sameJson(a, b)
+    if type(a) ~= type(b) then return false end
+    if type(a) ~= 'table' then return a == b end
+    for k, v in pairs(a) do if not sameJson(v, b[k]) then return false end end
+    for k in pairs(b) do if a[k] == nil then return false end end
+    return true
+  end
+
+  -- Adopted: the call holds every value the offered delta added or changed, and none it removed.
+  local function adopted(delta, args)
+    local given = {}
+    for _, kv in ipairs(args) do given[kv[1]] = kv[2] end
+    local function holds(name, value)
+      return given[name] ~= nil and sameJson(cjson.decode(given[name]), value)
+    end
+    if type(delta.added) == 'table' then
+      for name, value in pairs(delta.added) do if not holds(name, value) then return false end end
+    end
+    if type(delta.changed) == 'table' then
+      for name, change in pairs(delta.changed) do if not holds(name, change.to) then return false end end
+    end
+    if type(delta.removed) == 'table' then
+      for _, name in ipairs(delta.removed) do if given[name] ~= nil then return false end end
+    end
+    return true
+  end
+
+  local function findFix(p, errorName, canonical)
+    for _, ep in ipairs(p.errors) do
+      if ep.error_type == errorName then
+        for _, fix in ipairs(ep.fixes or {}) do
+          if fix.canonical == canonical then return fix end
+        end
+        return nil
+      end
     end
   end
 
+  local function countsText(fix)
+    return (fix.offered or 0) .. ',' .. (fix.worked or 0) .. ',' .. failedOf(fix) .. ',' .. (fix.other_fix or 0) .. ',' .. (fix.ignored or 0)
+  end
+
+  -- A retried write (same idempotency key) was folded in already: answer what it answered, change nothing.
+  local fresh = markerTtl == 0 or rcall('SET', appliedKey, '1', 'NX', 'EX', markerTtl)
+  if not fresh then
+    local answered = rcall('GET', appliedKey)
+    if answered and answered ~= '1' then
+      local offerId, times, counts, deltaText = string.match(answered, '^([^\n]*)\n([^\n]*)\n([^\n]*)\n(.*)$')
+      return { deltaText, tonumber(times), offerId, counts }
+    end
+    return {}
+  end
+
+  local args = decodeArgs(argsJson)
+  foldCall(p, args, outcome, goal, errorType, execMs, maxArgValues, maxContexts)
+  if deltaJson ~= '' then learnFix(p) end
+  p.eff = p.eff or { offered = 0, worked = 0, failed = 0, other_fix = 0, ignored = 0 }
+
+  local prefix, atMs, maxLen, eventsTtl = ARGV[21], tonumber(ARGV[22]), tonumber(ARGV[23]), tonumber(ARGV[24])
+  local sessionsTtl = tonumber(ARGV[27])
+  local offersKey = prefix .. 'offers:' .. sessionId
+  local events = {}
+
+  -- 1. The session's pending offer for this tool is decided by this call, if it is the next one.
+  local pendingRaw = rcall('HGET', offersKey, tool)
+  if pendingRaw then
+    local pending = cjson.decode(pendingRaw)
+    local e = p.eff
+    -- Knowledge forgotten (or expired) since the offer has no offer left to decide.
+    local undecided = e.offered - e.worked - e.failed - e.other_fix - e.ignored
+    if pending.call == previousId and undecided > 0 then
+      local took = adopted(cjson.decode(pending.delta), args)
+      local succeeded = outcome == 'success'
+      local result = took and (succeeded and 'worked' or 'failed') or (succeeded and 'other_fix' or 'ignored')
+      local fix = findFix(p, pending.et, pending.canonical)
+      if fix then fix[result] = (fix[result] or 0) + 1 end
+      p.eff[result] = p.eff[result] + 1
+      events[#events + 1] = { 'fix.outcome', '{"offer_id":' .. str(pending.id) .. ',"session_id":' .. str(sessionId) ..
+        ',"tool_name":' .. str(tool) .. ',"error_type":' .. str(pending.et) .. ',"outcome":"' .. result ..
+        '","offered_call_id":' .. str(pending.call) .. ',"call_id":' .. str(callId) .. '}' }
+    end
+    rcall('HDEL', offersKey, tool)
+  end
+
+  -- 2. Only then is this call's own failure offered the best fix, which its next call will decide.
+  local answer = {}
   if isFailureOutcome(outcome) then
     local filedAs = errorType ~= '' and errorType or 'unknown'
     for _, ep in ipairs(p.errors) do
       if ep.error_type == filedAs then
         local fix = typicalFix(ep.fixes or {})
-        if fix then return { fix.delta, fix.times } end
+        if fix then
+          local offerId = 'offer-' .. rcall('INCR', prefix .. 'offerseq')
+          fix.offered = (fix.offered or 0) + 1
+          p.eff.offered = p.eff.offered + 1
+          rcall('HSET', offersKey, tool, cjson.encode({ id = offerId, call = callId, et = filedAs, canonical = fix.canonical, delta = fix.delta }))
+          if sessionsTtl > 0 then rcall('EXPIRE', offersKey, sessionsTtl) else rcall('PERSIST', offersKey) end
+          answer = { fix.delta, fix.times, offerId, countsText(fix) }
+          if markerTtl > 0 then
+            rcall('SET', appliedKey, offerId .. '\n' .. fix.times .. '\n' .. answer[4] .. '\n' .. fix.delta, 'EX', markerTtl)
+          end
+          events[#events + 1] = { 'fix.offered', '{"offer_id":' .. str(offerId) .. ',"session_id":' .. str(sessionId) ..
+            ',"tool_name":' .. str(tool) .. ',"error_type":' .. str(filedAs) .. ',"call_id":' .. str(callId) ..
+            ',"fix_delta":' .. fix.delta .. '}' }
+        end
         break
       end
     end
   end
-  return {}
+
+  p.updated_at = now
+  p.last_used_at = now
+  rcall('HSET', toolKey, 'state', cjson.encode(p), 'calls', p.total, 'successes', p.success,
+    'fixes', p.fixes_learned, 'last_used_at', now)
+  rcall('PFADD', sessionsKey, sessionId)
+  rcall('ZADD', toolsKey, -p.total, tool)
+  -- A tool's keys expire together; the index lives as long as the most recently used tool.
+  for _, key in ipairs({ toolKey, sessionsKey, toolsKey }) do
+    if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+  end
+
+  touchListing(prefix, 'sessions', sessionId, atMs, sessionsTtl)
+  logEvent(prefix, 'tool_call.recorded', 'session', sessionId, ARGV[25], maxLen, eventsTtl)
+  countMinute(prefix, atMs, 'c', 1)
+  if outcome == 'success' then countMinute(prefix, atMs, 's', 1) end
+  if ARGV[26] ~= '' then
+    logEvent(prefix, 'fix.detected', 'session', sessionId, ARGV[26], maxLen, eventsTtl)
+    countMinute(prefix, atMs, 'f', 1)
+  end
+  for _, event in ipairs(events) do logEvent(prefix, event[1], 'session', sessionId, event[2], maxLen, eventsTtl) end
+  return answer
 end

@@ -13,7 +13,7 @@ local function recordToolCall(KEYS, ARGV)
   -- A key's record answers its retries: the same request gets the first call as recorded, another nothing.
   local earlier = keptForKey(recordKey, fingerprint)
   if earlier == false then return { 'mismatch' } end
-  if #earlier > 0 then return { 'replayed', earlier[1], earlier[2], earlier[3], earlier[5], cjson.decode(earlier[4]) } end
+  if #earlier > 0 then return { 'replayed', earlier[1], earlier[2], earlier[3], earlier[5], cjson.decode(earlier[4]), earlier[6] or '' } end
 
   local args = decodeArgs(argsJson)
   local isFailure = isFailureOutcome(outcome)
@@ -167,6 +167,8 @@ local function recordToolCall(KEYS, ARGV)
     if #p.successes > maxSuccesses then table.remove(p.successes, 1) end
   end
 
+  -- The call of this tool before this one: only the offer made to that call is decided by this one.
+  local previousId = p.recent[#p.recent] or ''
   p.recent[#p.recent + 1] = id
   if #p.recent > maxRecent then table.remove(p.recent, 1) end
   p.updated_at = now
@@ -180,7 +182,7 @@ local function recordToolCall(KEYS, ARGV)
     if ttl > 0 then rcall('EXPIRE', KEYS[i], ttl) else rcall('PERSIST', KEYS[i]) end
   end
   -- An error type is free text, so it is kept as JSON: a record's fields hold no newline.
-  keepForKey(recordKey, fingerprint, { id, now, fixedId or '', cjson.encode(fixedErrorType or ''), delta or '' }, ARGV[17])
+  keepForKey(recordKey, fingerprint, { id, now, fixedId or '', cjson.encode(fixedErrorType or ''), delta or '', previousId }, ARGV[17])
 
-  return { 'applied', id, fixedId or '', delta or '', fixedErrorType or '', canonicalDelta or '' }
+  return { 'applied', id, fixedId or '', delta or '', fixedErrorType or '', canonicalDelta or '', previousId }
 end

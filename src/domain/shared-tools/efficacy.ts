@@ -1,0 +1,126 @@
+// Whether offered fixes helped: an offer's outcome, the counts per fix, and the one ranking every fix choice uses.
+import { canonicalJson } from "../tools/arguments.js";
+import type { ArgDelta, ToolArguments, ToolOutcome } from "../tools/types.js";
+
+/** What the session's next call of the tool did with an offered fix. */
+export type OfferOutcome = "worked" | "failed" | "other_fix" | "ignored";
+
+/** The raw counts kept per fix (and summed per tool); `adopted` is derived: worked + failed. */
+export interface EfficacyCounts {
+  offered: number;
+  worked: number;
+  failed: number;
+  other_fix: number;
+  ignored: number;
+}
+
+/** A fix's efficacy as served: its counts, how many adopted it, its ranking score and whether it is retired. */
+export interface FixEfficacy extends EfficacyCounts {
+  adopted: number;
+  score: number;
+  retired: boolean;
+}
+
+/** How fixes are ranked: by the Wilson bound (the default) or, as before efficacy was measured, by times applied. */
+export type FixRanking = "wilson" | "applied";
+
+export const emptyCounts = (): EfficacyCounts => ({ offered: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0 });
+
+/** z for a two-sided 95% interval. */
+const Z = 1.96;
+
+/** Failures a fix needs before it can be retired: fewer say little about it. */
+export const RETIRE_AFTER_FAILURES = 3;
+/** A fix that works less often than this, once it failed enough, is retired. */
+export const RETIRE_BELOW_RATE = 0.3;
+
+/**
+ * The lower bound of the 95% Wilson score interval of `successes` in `trials` (0 for no trials):
+ * a fix applied once and never failed (0.207) ranks above one applied twice and failed twice (0.150).
+ */
+export function wilsonLowerBound(successes: number, trials: number): number {
+  if (trials <= 0) return 0;
+  const p = successes / trials;
+  const z2 = Z * Z;
+  const centre = p + z2 / (2 * trials);
+  const margin = Z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials));
+  return (centre - margin) / (1 + z2 / trials);
+}
+
+/** A fix's score: times it fixed the error against times it failed when adopted. */
+export function fixScore(timesApplied: number, failed: number): number {
+  return wilsonLowerBound(timesApplied, timesApplied + failed);
+}
+
+/** Retired: failed often enough, and works too rarely to offer again (until its score recovers). */
+export function isRetired(timesApplied: number, failed: number): boolean {
+  return failed >= RETIRE_AFTER_FAILURES && timesApplied / (timesApplied + failed) < RETIRE_BELOW_RATE;
+}
+
+/** The counts of a fix as served; under the "applied" rule nothing is retired. */
+export function fixEfficacy(counts: EfficacyCounts, timesApplied: number, ranking: FixRanking = "wilson"): FixEfficacy {
+  return {
+    offered: counts.offered,
+    adopted: counts.worked + counts.failed,
+    worked: counts.worked,
+    failed: counts.failed,
+    other_fix: counts.other_fix,
+    ignored: counts.ignored,
+    score: fixScore(timesApplied, counts.failed),
+    retired: ranking === "wilson" && isRetired(timesApplied, counts.failed),
+  };
+}
+
+/**
+ * Adopted: the call's arguments hold every value the delta added or changed (as it changed it)
+ * and lack every key it removed. Values compare as canonical JSON, so key order does not matter.
+ */
+export function isAdopted(delta: ArgDelta, args: ToolArguments): boolean {
+  const same = (name: string, value: unknown) => Object.hasOwn(args, name) && canonicalJson(args[name]) === canonicalJson(value);
+  for (const [name, value] of Object.entries(delta.added ?? {})) if (!same(name, value)) return false;
+  for (const [name, change] of Object.entries(delta.changed ?? {})) if (!same(name, change.to)) return false;
+  for (const name of delta.removed ?? []) if (Object.hasOwn(args, name)) return false;
+  return true;
+}
+
+/** The outcome of an offer, from whether the next call adopted it and how that call ended. */
+export function outcomeOf(adopted: boolean, outcome: ToolOutcome): OfferOutcome {
+  const succeeded = outcome === "success";
+  if (adopted) return succeeded ? "worked" : "failed";
+  return succeeded ? "other_fix" : "ignored";
+}
+
+/** The fields a ranked fix needs. */
+export interface RankableFix {
+  times_applied: number;
+  last_applied_at: string;
+  efficacy: Pick<EfficacyCounts, "failed">;
+}
+
+/**
+ * The order fixes are offered in, best first: by score (or times applied, for the "applied" rule),
+ * then the most applied, then the most recently applied, then the one learned later. Takes fixes in
+ * the order they were learned.
+ */
+export function rankFixes<F extends RankableFix>(fixes: readonly F[], ranking: FixRanking = "wilson"): F[] {
+  const newerFirst = (a: string, b: string) => (a === b ? 0 : a < b ? 1 : -1);
+  const scored = fixes.map((fix, order) => ({
+    fix,
+    order,
+    score: ranking === "wilson" ? fixScore(fix.times_applied, fix.efficacy.failed) : fix.times_applied,
+  }));
+  return scored
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.fix.times_applied - a.fix.times_applied ||
+        newerFirst(a.fix.last_applied_at, b.fix.last_applied_at) ||
+        b.order - a.order,
+    )
+    .map(({ fix }) => fix);
+}
+
+/** Whether a fix may be offered: never a retired one under the Wilson rule. */
+export function isOfferable(fix: RankableFix, ranking: FixRanking = "wilson"): boolean {
+  return ranking === "applied" || !isRetired(fix.times_applied, fix.efficacy.failed);
+}
