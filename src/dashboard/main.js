@@ -2,6 +2,7 @@
 import { ApiError, apiKey } from "./api.js";
 import { startFeed } from "./feed.js";
 import { fill } from "./dom.js";
+import { renderImpact } from "./impact.js";
 import { renderOverview } from "./overview.js";
 import { renderTask } from "./task-view.js";
 import { onLoadFailure, renderTasks } from "./tasks.js";
@@ -61,9 +62,12 @@ async function route() {
     } else if (hash === "tasks") {
       show("tasks-view");
       await renderTasks();
-    } else if (hash === "tools") {
+    } else if (hash === "tools" || hash.startsWith("tools/")) {
       show("tools-view");
-      await renderTools();
+      await renderTools(hash.startsWith("tools/") ? hash.slice("tools/".length) : null);
+    } else if (hash === "impact") {
+      show("impact-view");
+      await renderImpact();
     } else {
       show("overview-view");
       await renderOverview();

@@ -1,6 +1,7 @@
-// The tools table: what every session of the tenant taught about each tool (GET /tools, then each tool's knowledge).
+// The tools table: what every session of the tenant taught about each tool (GET /tools, then each tool's knowledge);
+// #/tools/<name> shows the same table with that tool's row marked, so other views can link to a tool.
 import { encode, get } from "./api.js";
-import { ago, el, percent, table } from "./dom.js";
+import { ago, el, fill, percent, table } from "./dom.js";
 
 const TOOLS_SHOWN = 50;
 
@@ -10,8 +11,26 @@ function errorTypes(knowledge) {
   return el("ul", { class: "tags" }, errors.map((error) => el("li", {}, el("code", {}, error.error_type), ` ${error.count}`)));
 }
 
-/** Fetches the tenant's tools and their error patterns and draws the table. */
-export async function renderTools() {
+/** Marks the selected tool's row and brings it into view, or says that it is not among the tools shown. */
+function select(rows, selected) {
+  const note = document.getElementById("tools-note");
+  note.hidden = selected === null;
+  if (selected === null) return;
+  const index = rows.findIndex((tool) => tool.tool_name === selected);
+  if (index === -1) {
+    fill(note, el("code", {}, selected), ` is not among the ${TOOLS_SHOWN} most called tools.`);
+    return;
+  }
+  fill(note, "Showing ", el("code", {}, selected), ".");
+  const row = document.querySelectorAll("#tools-table tbody tr")[index];
+  row.classList.add("selected");
+  row.setAttribute("aria-current", "true");
+  row.tabIndex = -1;
+  row.focus();
+}
+
+/** Fetches the tenant's tools and their error patterns and draws the table, marking the selected tool if any. */
+export async function renderTools(selected = null) {
   const { tools } = await get(`/tools?limit=${TOOLS_SHOWN}`);
   const knowledge = await Promise.all(tools.map((tool) => get(`/tools/${encode(tool.tool_name)}`)));
   const rows = tools.map((tool, i) => ({ ...tool, knowledge: knowledge[i] }));
@@ -29,4 +48,5 @@ export async function renderTools() {
     rows,
     "Tools shared across sessions",
   );
+  select(rows, selected);
 }
