@@ -42,7 +42,7 @@ function outcomesTable(tools) {
     ["Failed", tools.failed, "Adopted, and that call failed anyway"],
     ["Other fix", tools.other_fix, "Not adopted, and the call succeeded some other way"],
     ["Ignored", tools.ignored, "Not adopted, and the call failed"],
-    ["Pending", tools.pending, "The session has not called the tool again yet"],
+    ["Pending", tools.pending, "Not decided: the session has not called the tool again (or its next call was partial or cancelled)"],
     ["Adoption rate", rate(tools.adoption_rate), "Adopted, of the offers decided"],
     ["Success rate when adopted", rate(tools.success_rate_when_adopted), "Worked, of the offers adopted"],
   ];

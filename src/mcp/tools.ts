@@ -128,7 +128,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
       description:
         "Call when a call of one of your tools failed with an error type, before retrying it. Returns the argument change " +
         "(fix_delta, typical_fix) that worked best for that error of that tool across every session of this tenant, " +
-        "ranked by how often it worked when offered (efficacy), and the alternatives. A NOT_FOUND error means no session has fixed it yet.",
+        "ranked by how often it fixed that error against how often it failed when taken (efficacy), and the alternatives. A NOT_FOUND error means no session has fixed it yet.",
       input: z.strictObject({ ...sharedToolParams.shape, ...sharedFixQuery.shape }),
       queryFields: keysOf(sharedFixQuery),
       annotations: { title: "The tenant's fix for a tool error", ...READS },

@@ -22,7 +22,7 @@ const toolCallRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService }> = asyn
           "Allocates the next call id; a success linked to the most recent unfixed failure of the same tool " +
           "(within the detection window, with different arguments) comes back with fix_for and delta_args. " +
           "The call also feeds the tenant's shared knowledge of the tool; a failure comes back with known_fix, " +
-          "the best fix the tenant knows for its error type (ranked by how often it worked when offered), with an offer_id. " +
+          "the best fix the tenant knows for its error type (ranked by how often it fixed the error against how often it failed when taken), with an offer_id. " +
           "The session's next call of the same tool decides that offer: adopted or not, worked or not (see GET /efficacy).",
         params: sessionParams,
         body: toolCallInputSchema,

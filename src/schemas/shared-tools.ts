@@ -18,7 +18,7 @@ export const fixEfficacySchema = z
       .min(0)
       .max(1)
       .describe("The ranking score: the 95% Wilson lower bound of times_applied successes in times_applied + failed trials"),
-    retired: z.boolean().describe("Failed at least 3 times and works under 30% of the time: never offered until its score recovers"),
+    retired: z.boolean().describe("Failed at least 3 times and fixed the error in under 30% of times_applied + failed: never offered, until that share is back at 30%"),
   })
   .meta({ id: "FixEfficacy", description: "Whether a fix helped when it was offered" });
 
@@ -46,7 +46,9 @@ export const toolEfficacySchema = z
     failed: count("Adopted, and the call failed"),
     other_fix: count("Not adopted, and the call succeeded"),
     ignored: count("Not adopted, and the call failed"),
-    pending: count("Offers whose session has not called the tool again yet"),
+    pending: count(
+      "Offers not decided: the session has not called the tool again, or never will (it was reset, a newer offer replaced the call's, or the next call was partial or cancelled)",
+    ),
   })
   .meta({ id: "ToolEfficacy", description: "Every offer of this tool's fixes and its outcome, also of fixes forgotten since" });
 

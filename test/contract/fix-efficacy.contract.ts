@@ -106,6 +106,59 @@ export function fixEfficacyContract(factory: StoreFactory): void {
       expect(await efficacyOf(store)).toMatchObject({ offered: 1, worked: 0, pending: 1 });
     });
 
+    it("counts a fix that worked when offered as applied again, also when fix detection saw another starting value", async () => {
+      const store = await open();
+      await learn(store, { n: 1 });
+      const session = aSession();
+      await call(store, session, "failure", { n: 5 }); // offered "change n: 0 -> 1"
+      await call(store, session, "success", { n: 1 }); // detected as n: 5 -> 1, a fix of its own
+      const fixes = await fixesOf(store);
+      expect(fixes.map((fix) => [fix.typical_fix, fix.times_applied, fix.efficacy.worked])).toEqual([
+        ["change n: 0 -> 1", 2, 1],
+        ["change n: 5 -> 1", 1, 0],
+      ]);
+    });
+
+    it("leaves an offer undecided when the next call is partial or cancelled", async () => {
+      const store = await open();
+      await learn(store, { n: 1 });
+      for (const outcome of ["partial", "cancelled"] as const) {
+        const session = aSession();
+        await call(store, session, "failure", { n: 0 });
+        await call(store, session, outcome, { n: 1 });
+        await call(store, session, "success", { n: 1 });
+      }
+      expect(await efficacyOf(store)).toMatchObject({ offered: 2, worked: 0, failed: 0, pending: 2 });
+    });
+
+    it("compares values as JSON: an empty object is not the empty array the fix added", async () => {
+      const store = await open();
+      await learn(store, { n: 0, opts: [] }, 2); // the second learner is offered it and takes it
+      const wrong = aSession();
+      await call(store, wrong, "failure", { n: 0 });
+      await call(store, wrong, "success", { n: 0, opts: {} });
+      const right = aSession();
+      await call(store, right, "failure", { n: 0 });
+      await call(store, right, "success", { opts: [], n: 0 });
+      const fix = (await fixesOf(store)).find((kept) => Array.isArray(kept.fix_delta.added?.["opts"]));
+      expect(fix!.efficacy).toMatchObject({ offered: 3, worked: 2, other_fix: 1 });
+    });
+
+    it("decides nothing for an offer made before its tool was forgotten, even once new offers are pending", async () => {
+      const store = await open();
+      await learn(store, { n: 1 });
+      const old = aSession();
+      await call(store, old, "failure", { n: 0 });
+      await store.forgetSharedTool("default", "search");
+      await learn(store, { n: 2 });
+      const fresh = aSession();
+      await call(store, fresh, "failure", { n: 0 });
+      await call(store, old, "success", { n: 1 });
+      expect(await efficacyOf(store)).toMatchObject({ offered: 1, worked: 0, other_fix: 0, pending: 1 });
+      await call(store, fresh, "success", { n: 2 });
+      expect(await efficacyOf(store)).toMatchObject({ offered: 1, worked: 1, pending: 0 });
+    });
+
     it("decides nothing for an offer whose tool the tenant forgot since", async () => {
       const store = await open();
       await learn(store, { n: 1 });

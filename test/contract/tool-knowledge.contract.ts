@@ -69,8 +69,8 @@ export function toolKnowledgeStoreContract(factory: StoreFactory): void {
               typical_fix: "change limit: 0 -> 10",
               times_applied: 1,
               last_applied_at: at(2),
-              // Offered to b's timeout; b's next call (partial, limit not 10) ignored it.
-              efficacy: { offered: 1, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 1, score: expect.closeTo(0.2065, 4), retired: false },
+              // Offered to b's timeout; b's next call was partial, which decides nothing.
+              efficacy: { offered: 1, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, score: expect.closeTo(0.2065, 4), retired: false },
             },
           ],
           recent_fixes: [{ session_id: a.sessionId, failed_call_id: "call-0001", fix_call_id: "call-0002", applied_at: at(2) }],

@@ -69,7 +69,8 @@ export function addEfficacySums(into: SignatureEfficacySums, other: SignatureEff
  * before it was resolved, counted from the first such offer.
  */
 export function contributionOf(resolutionAttempt: number, offeredAttempt: number | undefined): ResolvedContribution {
-  return { attempt: resolutionAttempt, afterOffer: offeredAttempt === undefined ? null : resolutionAttempt - offeredAttempt };
+  // Never negative: a resolution recorded at an attempt before the offered lesson counts as 0 after it.
+  return { attempt: resolutionAttempt, afterOffer: offeredAttempt === undefined ? null : Math.max(0, resolutionAttempt - offeredAttempt) };
 }
 
 /** Adds (sign 1) or removes (sign −1) one resolved task's contribution, so a replaced resolution never counts twice. */

@@ -52,7 +52,7 @@ export function fixScore(timesApplied: number, failed: number): number {
   return wilsonLowerBound(timesApplied, timesApplied + failed);
 }
 
-/** Retired: failed often enough, and works too rarely to offer again (until its score recovers). */
+/** Retired: failed often enough, and works too rarely to offer again (until its share is back at RETIRE_BELOW_RATE). */
 export function isRetired(timesApplied: number, failed: number): boolean {
   return failed >= RETIRE_AFTER_FAILURES && timesApplied / (timesApplied + failed) < RETIRE_BELOW_RATE;
 }
@@ -83,11 +83,25 @@ export function isAdopted(delta: ArgDelta, args: ToolArguments): boolean {
   return true;
 }
 
-/** The outcome of an offer, from whether the next call adopted it and how that call ended. */
-export function outcomeOf(adopted: boolean, outcome: ToolOutcome): OfferOutcome {
+/**
+ * The outcome of an offer, from whether the next call adopted it and how that call ended; null for
+ * a partial or cancelled call, which says neither that the fix worked nor that it failed.
+ */
+export function outcomeOf(adopted: boolean, outcome: ToolOutcome): OfferOutcome | null {
+  if (outcome !== "success" && outcome !== "failure" && outcome !== "timeout") return null;
   const succeeded = outcome === "success";
   if (adopted) return succeeded ? "worked" : "failed";
   return succeeded ? "other_fix" : "ignored";
+}
+
+/**
+ * What the Redis scripts compare to decide adoption, as JSON text: `w`, each added or changed key
+ * with the canonical JSON of its new value (the value of the call that made the fix), and `r`, the
+ * removed keys. Canonical text compares exactly as isAdopted does, with no JSON decoding in Lua.
+ */
+export function adoptionText(delta: ArgDelta, args: ToolArguments): string {
+  const names = [...Object.keys(delta.added ?? {}), ...Object.keys(delta.changed ?? {})];
+  return JSON.stringify({ w: names.map((name) => [name, canonicalJson(args[name])]), r: delta.removed ?? [] });
 }
 
 /** The fields a ranked fix needs. */

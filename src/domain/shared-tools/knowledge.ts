@@ -117,16 +117,27 @@ export function foldSharedCall(knowledge: SharedToolKnowledge, facts: SharedCall
  * Decides the session's pending offer with the call that follows it (mutating the counts of the
  * offered fix, when still kept, and of the tool). Returns the outcome, or null when this call is not
  * the one right after the offered failure (the session was reset, or calls raced in a Cluster), or
- * the tool's knowledge was forgotten since the offer.
+ * it was partial or cancelled.
+ *
+ * Under the Wilson rule, a fix that worked when offered counts as applied once more, even when fix
+ * detection saw another change (another `from` value, or one more argument changed): else its
+ * failures would count against it and its successes for a sibling, and the ranking would wrongly
+ * sink it. The "applied" rule keeps counting as it did before efficacy was measured.
  */
-export function decideOffer(knowledge: SharedToolKnowledge, offer: PendingOffer, facts: SharedCallFacts): OfferOutcome | null {
+export function decideOffer(knowledge: SharedToolKnowledge, offer: PendingOffer, facts: SharedCallFacts, ranking: FixRanking = "wilson"): OfferOutcome | null {
   if (facts.previous_call_id !== offer.call_id) return null;
-  // Knowledge forgotten (or expired) since the offer has no offer left to decide.
-  if (toolEfficacy(knowledge.efficacy).pending <= 0) return null;
   const outcome = outcomeOf(isAdopted(offer.fix_delta, facts.arguments), facts.outcome);
+  if (!outcome) return null;
   const wanted = canonicalJson(offer.fix_delta);
   const fix = knowledge.error_patterns.find((ep) => ep.error_type === offer.error_type)?.fixes.find((kept) => canonicalJson(kept.fix_delta) === wanted);
-  if (fix) fix.efficacy[outcome] += 1;
+  if (fix) {
+    fix.efficacy[outcome] += 1;
+    const detected = facts.fix && canonicalJson(facts.fix.delta) === wanted && facts.fix.error_type === offer.error_type;
+    if (ranking === "wilson" && outcome === "worked" && !detected) {
+      fix.times_applied += 1;
+      fix.last_applied_at = facts.timestamp;
+    }
+  }
   knowledge.efficacy[outcome] += 1;
   return outcome;
 }

@@ -83,6 +83,9 @@ export function createMemorySignatureStore(
       for (const signature of linked) {
         fixesOf.upsert(scoped(tenant, signature), () => new Map()).set(taskId, { ...fix });
         const state = efficacy.upsert(scoped(tenant, signature), newEfficacy);
+        // A contribution left from a task of the same id whose data expired meanwhile is taken back first.
+        const stale = state.resolved.get(taskId);
+        if (stale) applyContribution(state.sums, stale, -1);
         const contribution = contributionOf(resolution.attempt_number, state.offers.get(taskId));
         applyContribution(state.sums, contribution, 1);
         state.resolved.set(taskId, contribution);

@@ -15,7 +15,11 @@ interface ToolState {
   knowledge: SharedToolKnowledge;
   /** Exact here; Redis keeps a HyperLogLog instead. */
   sessions: Set<string>;
+  /** The tenant's last offer number when this knowledge began: older offers were made to knowledge forgotten since. */
+  offersSince: number;
 }
+
+const offerNumber = (offerId: string) => Number(offerId.slice("offer-".length));
 
 const toolKey = (tenant: string, toolName: string) => `${tenant}\u0000${toolName}`;
 
@@ -49,6 +53,7 @@ export function createMemoryToolKnowledgeStore(
     const state = tools.upsert(toolKey(tenant, facts.tool_name), () => ({
       knowledge: emptyKnowledge(facts.tool_name, facts.timestamp),
       sessions: new Set(),
+      offersSince: offerSequence.get(tenant) ?? 0,
     }));
     foldSharedCall(state.knowledge, facts, facts.timestamp);
     state.sessions.add(facts.session_id);
@@ -59,7 +64,7 @@ export function createMemoryToolKnowledgeStore(
     const offerKey = `${toolKey(tenant, session.sessionId)}\u0000${facts.tool_name}`;
     const pending = offers.get(offerKey);
     if (pending) {
-      const outcome = decideOffer(state.knowledge, pending, facts);
+      const outcome = offerNumber(pending.offer_id) > state.offersSince ? decideOffer(state.knowledge, pending, facts, ranking) : null;
       if (outcome) activity.sessionEvent(session, "fix.outcome", fixOutcome(session, entry, pending, outcome));
       offers.delete(offerKey);
     }

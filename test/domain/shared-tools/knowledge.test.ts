@@ -73,6 +73,10 @@ describe("adoption", () => {
     expect(isAdopted(delta, { cfg: { a: 2, b: [1] } })).toBe(false);
   });
 
+  it("decides nothing with a partial or cancelled call", () => {
+    expect([outcomeOf(true, "partial"), outcomeOf(false, "cancelled")]).toEqual([null, null]);
+  });
+
   it("names the four outcomes", () => {
     expect([outcomeOf(true, "success"), outcomeOf(true, "timeout"), outcomeOf(false, "success"), outcomeOf(false, "failure")]).toEqual([
       "worked",

@@ -256,7 +256,7 @@ export interface paths {
         put?: never;
         /**
          * Record a tool call
-         * @description Allocates the next call id; a success linked to the most recent unfixed failure of the same tool (within the detection window, with different arguments) comes back with fix_for and delta_args. The call also feeds the tenant's shared knowledge of the tool; a failure comes back with known_fix, the best fix the tenant knows for its error type (ranked by how often it worked when offered), with an offer_id. The session's next call of the same tool decides that offer: adopted or not, worked or not (see GET /efficacy). Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
+         * @description Allocates the next call id; a success linked to the most recent unfixed failure of the same tool (within the detection window, with different arguments) comes back with fix_for and delta_args. The call also feeds the tenant's shared knowledge of the tool; a failure comes back with known_fix, the best fix the tenant knows for its error type (ranked by how often it fixed the error against how often it failed when taken), with an offer_id. The session's next call of the same tool decides that offer: adopted or not, worked or not (see GET /efficacy). Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
          */
         post: operations["recordToolCall"];
         delete?: never;
@@ -1178,7 +1178,7 @@ export interface components {
             ignored: number;
             /** @description The ranking score: the 95% Wilson lower bound of times_applied successes in times_applied + failed trials */
             score: number;
-            /** @description Failed at least 3 times and works under 30% of the time: never offered until its score recovers */
+            /** @description Failed at least 3 times and fixed the error in under 30% of times_applied + failed: never offered, until that share is back at 30% */
             retired: boolean;
         };
         /** @description The best fix the tenant knows for this tool and error type, offered to this call */
@@ -1206,7 +1206,7 @@ export interface components {
             other_fix: number;
             /** @description Not adopted, and the call failed */
             ignored: number;
-            /** @description Offers whose session has not called the tool again yet */
+            /** @description Offers not decided: the session has not called the tool again, or never will (it was reset, a newer offer replaced the call's, or the next call was partial or cancelled) */
             pending: number;
         };
         /** @description The stored entry, and what the tenant already knows about its failure */
@@ -1453,7 +1453,7 @@ export interface components {
                 other_fix: number;
                 /** @description Not adopted, and the call failed */
                 ignored: number;
-                /** @description Offers whose session has not called the tool again yet */
+                /** @description Offers not decided: the session has not called the tool again, or never will (it was reset, a newer offer replaced the call's, or the next call was partial or cancelled) */
                 pending: number;
                 /** @description adopted / (adopted + other_fix + ignored): decided offers the next call took; null when there is nothing to divide */
                 adoption_rate: number | null;

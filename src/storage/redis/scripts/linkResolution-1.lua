@@ -51,9 +51,12 @@ end
 
 local function count(signature, attempt)
   local key = prefix .. 'efficacy:' .. signature
+  -- A contribution left from a task of the same id whose data expired meanwhile is taken back first.
+  uncount(signature)
   local offered = rcall('HGET', key, 'o:' .. task)
   if offered then
-    local after = int(tonumber(attempt) - tonumber(offered))
+    -- Never negative: a resolution recorded at an attempt before the offered lesson counts as 0 after it.
+    local after = int(math.max(0, tonumber(attempt) - tonumber(offered)))
     rcall('HINCRBY', key, 'tasks_resolved_after_offer', 1)
     rcall('HINCRBY', key, 'attempts_with_offer_sum', attempt)
     rcall('HINCRBY', key, 'attempts_after_offer_sum', after)

@@ -18,7 +18,8 @@
 -- ARGV[16] the request's fingerprint ('' for a write without a key)   ARGV[17] seconds the key's record lives
 -- ARGV[18] the argument names in canonical order, as JSON ('' when the canonical delta is not wanted)
 -- Returns { 'applied', id, id of the fixed failure or '', delta JSON or '', error type of the fixed failure or '',
--- the delta's canonical JSON or '', id of the session's previous call of the tool or '' },
+-- the delta's canonical JSON or '', id of the session's previous call of the tool or '', and with the canonical
+-- delta, what adoption of the fix compares ({"w":[[key, canonical value], ...],"r":[removed keys]}) or '' },
 -- { 'replayed', id, time, fixed id, delta, fixed error type, previous id } as the first write kept them, or { 'mismatch' }.
 local rcall = redis.call
 

@@ -8,7 +8,7 @@ local function learnToolCall(KEYS, ARGV)
   local maxArgValues, maxContexts, maxSuccesses, maxFixes = tonumber(ARGV[14]), tonumber(ARGV[15]), tonumber(ARGV[16]), tonumber(ARGV[17])
   local markerTtl, ttl, maxEvents = tonumber(ARGV[18]), tonumber(ARGV[19]), tonumber(ARGV[20])
 
-  local ranking, previousId = ARGV[28], ARGV[29]
+  local ranking, previousId, adoptionJson = ARGV[28], ARGV[29], ARGV[30]
 
   -- efficacy.ts's rules, term for term so that both stores rank alike: the 95% Wilson lower bound
   -- of times applied in times applied + failed trials, and retiring.
@@ -75,9 +75,10 @@ local function learnToolCall(KEYS, ARGV)
       if known then
         known.times = known.times + 1
         known.last = now
+        known.adopt = known.adopt or adoptionJson
       else
         if #ep.fixes >= maxFixes then table.remove(ep.fixes, leastUsedFixIndex(ep.fixes)) end
-        ep.fixes[#ep.fixes + 1] = { delta = deltaJson, canonical = deltaCanonical, times = 1, last = now }
+        ep.fixes[#ep.fixes + 1] = { delta = deltaJson, canonical = deltaCanonical, adopt = adoptionJson, times = 1, last = now }
       end
       ep.events = ep.events or {}
       ep.events[#ep.events + 1] = { session_id = sessionId, failed_call_id = fixedId, fix_call_id = callId, applied_at = now }
@@ -93,37 +94,28 @@ local function learnToolCall(KEYS, ARGV)
   if raw then
     p = cjson.decode(raw)
   else
+    -- offers_since: the tenant's last offer number when this knowledge began; older offers were
+    -- made to knowledge forgotten (or expired) since, and decide nothing here.
     p = { total = 0, success = 0, failure = 0, timed = 0, timed_sum = 0, fixes_learned = 0,
-          args = {}, errors = {}, successes = {} }
+          args = {}, errors = {}, successes = {},
+          offers_since = tonumber(rcall('GET', ARGV[21] .. 'offerseq') or '0') }
   end
 
   -- JSON text of a string as JavaScript writes it (cjson also escapes '/'), so events read alike on both stores.
   local function str(text) return (string.gsub(cjson.encode(text), '\\/', '/')) end
 
-  -- Two decoded JSON values are equal: what adoption compares, whatever the key order.
-  local function sameJson(a, b)
-    if type(a) ~= type(b) then return false end
-    if type(a) ~= 'table' then return a == b end
-    for k, v in pairs(a) do if not sameJson(v, b[k]) then return false end end
-    for k in pairs(b) do if a[k] == nil then return false end end
-    return true
-  end
-
-  -- Adopted: the call holds every value the offered delta added or changed, and none it removed.
-  local function adopted(delta, args)
+  -- Adopted: the call holds every value the offered fix added or changed, as canonical JSON text
+  -- (the fix's adoption text, from when it was learned), and none of the keys it removed.
+  local function adopted(adoption, args)
     local given = {}
     for _, kv in ipairs(args) do given[kv[1]] = kv[2] end
-    local function holds(name, value)
-      return given[name] ~= nil and sameJson(cjson.decode(given[name]), value)
+    local ok, wanted = pcall(cjson.decode, adoption)
+    if not ok or type(wanted) ~= 'table' then return false end
+    for _, pair in ipairs(wanted.w or {}) do
+      if given[pair[1]] ~= pair[2] then return false end
     end
-    if type(delta.added) == 'table' then
-      for name, value in pairs(delta.added) do if not holds(name, value) then return false end end
-    end
-    if type(delta.changed) == 'table' then
-      for name, change in pairs(delta.changed) do if not holds(name, change.to) then return false end end
-    end
-    if type(delta.removed) == 'table' then
-      for _, name in ipairs(delta.removed) do if given[name] ~= nil then return false end end
+    for _, name in ipairs(wanted.r or {}) do
+      if given[name] ~= nil then return false end
     end
     return true
   end
@@ -168,15 +160,23 @@ local function learnToolCall(KEYS, ARGV)
   local pendingRaw = rcall('HGET', offersKey, tool)
   if pendingRaw then
     local pending = cjson.decode(pendingRaw)
-    local e = p.eff
-    -- Knowledge forgotten (or expired) since the offer has no offer left to decide.
-    local undecided = e.offered - e.worked - e.failed - e.other_fix - e.ignored
-    if pending.call == previousId and undecided > 0 then
-      local took = adopted(cjson.decode(pending.delta), args)
+    local number = tonumber(string.sub(pending.id, 7)) or 0 -- after 'offer-'
+    -- A partial or cancelled call says neither that the fix worked nor that it failed (efficacy.ts: outcomeOf).
+    local decisive = outcome == 'success' or isFailureOutcome(outcome)
+    if pending.call == previousId and number > (p.offers_since or 0) and decisive then
+      local took = adopted(pending.adopt or '', args)
       local succeeded = outcome == 'success'
       local result = took and (succeeded and 'worked' or 'failed') or (succeeded and 'other_fix' or 'ignored')
       local fix = findFix(p, pending.et, pending.canonical)
-      if fix then fix[result] = (fix[result] or 0) + 1 end
+      if fix then
+        fix[result] = (fix[result] or 0) + 1
+        -- Worked when offered: applied once more, even if fix detection saw another change (decideOffer);
+        -- the 'applied' rule counts as it did before efficacy was measured.
+        if ranking == 'wilson' and result == 'worked' and not (deltaCanonical == pending.canonical and fixedErrorType == pending.et) then
+          fix.times = fix.times + 1
+          fix.last = now
+        end
+      end
       p.eff[result] = p.eff[result] + 1
       events[#events + 1] = { 'fix.outcome', '{"offer_id":' .. str(pending.id) .. ',"session_id":' .. str(sessionId) ..
         ',"tool_name":' .. str(tool) .. ',"error_type":' .. str(pending.et) .. ',"outcome":"' .. result ..
@@ -196,7 +196,7 @@ local function learnToolCall(KEYS, ARGV)
           local offerId = 'offer-' .. rcall('INCR', prefix .. 'offerseq')
           fix.offered = (fix.offered or 0) + 1
           p.eff.offered = p.eff.offered + 1
-          rcall('HSET', offersKey, tool, cjson.encode({ id = offerId, call = callId, et = filedAs, canonical = fix.canonical, delta = fix.delta }))
+          rcall('HSET', offersKey, tool, cjson.encode({ id = offerId, call = callId, et = filedAs, canonical = fix.canonical, adopt = fix.adopt or '' }))
           if sessionsTtl > 0 then rcall('EXPIRE', offersKey, sessionsTtl) else rcall('PERSIST', offersKey) end
           answer = { fix.delta, fix.times, offerId, countsText(fix) }
           if markerTtl > 0 then

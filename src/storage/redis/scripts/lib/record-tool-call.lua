@@ -45,7 +45,9 @@ local function recordToolCall(KEYS, ARGV)
   end
 
   -- What changed from the failed call's arguments to this one's: as given (keys in the caller's
-  -- order, for display) and, when `order` names the keys in canonical order, canonical too.
+  -- order, for display) and, when `order` names the keys in canonical order, canonical too, with
+  -- what adoption of the fix compares (efficacy.ts: adoptionText): each added or changed key with
+  -- its new value's canonical JSON, and the removed keys.
   local function argumentDelta(failed, succeeded, order)
     local before, after = {}, {}
     for _, kv in ipairs(failed) do before[kv[1]] = kv end
@@ -87,7 +89,14 @@ local function recordToolCall(KEYS, ARGV)
     if #cAdded > 0 then cParts[#cParts + 1] = '"added":{' .. table.concat(cAdded, ',') .. '}' end
     if #cChanged > 0 then cParts[#cParts + 1] = '"changed":{' .. table.concat(cChanged, ',') .. '}' end
     if #removedNames > 0 then cParts[#cParts + 1] = '"removed":[' .. table.concat(removedNames, ',') .. ']' end
-    return asGiven, '{' .. table.concat(cParts, ',') .. '}'
+    local wanted = {}
+    for _, kv in ipairs(succeeded) do
+      local old = before[kv[1]]
+      if old == nil or (old[2] ~= kv[2] and not onlyRedactionsDiffer(old[2], kv[2])) then
+        wanted[#wanted + 1] = '[' .. cjson.encode(kv[1]) .. ',' .. cjson.encode(kv[2]) .. ']'
+      end
+    end
+    return asGiven, '{' .. table.concat(cParts, ',') .. '}', '{"w":[' .. table.concat(wanted, ',') .. '],"r":[' .. table.concat(removed, ',') .. ']}'
   end
 
   -- 1. The id: the sequence survives trimming, so ids never repeat until the session is reset.
@@ -95,7 +104,7 @@ local function recordToolCall(KEYS, ARGV)
   local id = string.format('call-%04d', seq)
 
   -- 2. Fix detection: the newest unfixed failure of this tool within the window whose arguments differ.
-  local fixedId, delta, fixedErrorType, canonicalDelta
+  local fixedId, delta, fixedErrorType, canonicalDelta, adoption
   if outcome == 'success' then
     local recent = rcall('LRANGE', logKey, -window, -1)
     for i = #recent, 1, -1 do
@@ -104,7 +113,7 @@ local function recordToolCall(KEYS, ARGV)
       if facts[1] and not facts[2] then
         local m = readFacts(facts[1])
         if m.tool == tool and isFailureOutcome(m.outcome) then
-          delta, canonicalDelta = argumentDelta(m.args, args, order)
+          delta, canonicalDelta, adoption = argumentDelta(m.args, args, order)
           if delta then
             fixedId, fixedErrorType = prior, m.error_type
             break
@@ -184,5 +193,5 @@ local function recordToolCall(KEYS, ARGV)
   -- An error type is free text, so it is kept as JSON: a record's fields hold no newline.
   keepForKey(recordKey, fingerprint, { id, now, fixedId or '', cjson.encode(fixedErrorType or ''), delta or '', previousId }, ARGV[17])
 
-  return { 'applied', id, fixedId or '', delta or '', fixedErrorType or '', canonicalDelta or '', previousId }
+  return { 'applied', id, fixedId or '', delta or '', fixedErrorType or '', canonicalDelta or '', previousId, adoption or '' }
 end
