@@ -15,6 +15,9 @@ const ERRORS = [
 ] as const;
 const TOOLS = ["search", "read_file", "run_tests", "edit_file", "sql_query"];
 
+let offeredSessions = 0;
+let deciderSessions = 0;
+
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
 const authOnly = { authorization: `Bearer ${BENCH_KEY}` };
@@ -153,6 +156,52 @@ export const scenarios: Record<string, Scenario> = {
       },
     ],
   },
+  // The same failure with an error type no call ever fixed: the cost of a failure without an offer.
+  "POST tool-calls (failure without a known fix)": {
+    requests: [
+      {
+        method: "POST",
+        headers,
+        setupRequest: (request) => {
+          offeredSessions += 1;
+          const body = { ...toolCallBody("failure", pick(TOOLS), offeredSessions), error_type: "never_fixed" };
+          return { ...request, path: `/sessions/unfixed-${offeredSessions}/tool-calls`, body: JSON.stringify(body) };
+        },
+      },
+    ],
+  },
+  // Offers (after POST tool-calls ran, so each tool has a known fix for its timeouts). A failure in a
+  // session of its own: the tenant's part chooses the fix, counts the offer and keeps it pending.
+  "POST tool-calls (offered a fix)": {
+    requests: [
+      {
+        method: "POST",
+        headers,
+        setupRequest: (request) => {
+          offeredSessions += 1;
+          const body = toolCallBody("failure", pick(TOOLS), offeredSessions);
+          return { ...request, path: `/sessions/offered-${offeredSessions}/tool-calls`, body: JSON.stringify(body) };
+        },
+      },
+    ],
+  },
+  // Each connection keeps failing the same way in its own session: every call decides the offer the
+  // one before got (ignored: the same arguments again) and is offered the fix anew. Minus the row
+  // above, what deciding costs.
+  "POST tool-calls (decides an offer)": {
+    requests: [
+      {
+        method: "POST",
+        headers,
+        setupRequest: (request, context: { session?: string; tool?: string }) => {
+          deciderSessions += 1;
+          context.session ??= `decider-${deciderSessions}`;
+          context.tool ??= pick(TOOLS);
+          return { ...request, path: `/sessions/${context.session}/tool-calls`, body: JSON.stringify(toolCallBody("failure", context.tool, 1)) };
+        },
+      },
+    ],
+  },
   "GET session prompt": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${sessionPath()}/prompt` }) }],
   },
@@ -192,6 +241,9 @@ export const scenarios: Record<string, Scenario> = {
   },
   "GET /overview": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/overview" }) }],
+  },
+  "GET /efficacy": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/efficacy" }) }],
   },
   "GET /tools/{tool}/fix": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}/fix?error_type=timeout` }) }],
