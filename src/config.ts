@@ -74,11 +74,17 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Parses the given environment (process.env by default) into a frozen Config. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the given environment (process.env by default) into a frozen Config. A bad variable named
+ * in `fromFile` is said to come from .env, so a person knows where to fix it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, fromFile: ReadonlySet<string> = new Set()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join(".");
+      return `${name}${fromFile.has(name) ? " (in .env)" : ""}: ${issue.message}`;
+    });
     throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
   }
   return Object.freeze(parsed.data);

@@ -1,13 +1,15 @@
 // Entry point: load the config, build the app, listen, and shut down gracefully on SIGTERM/SIGINT.
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { bootEnvironment } from "./env-file.js";
 import { createLogDestination, type LogDestination } from "./logging.js";
 
 // JSON lines go through a buffer that never blocks a request; pretty lines have pino-pretty's worker.
 let logs: LogDestination | null = null;
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const { env, fromFile } = bootEnvironment();
+  const config = loadConfig(env, fromFile);
   logs = config.LOG_FORMAT === "json" ? createLogDestination() : null;
   const app = await buildApp(config, logs ? { logger: { level: config.LOG_LEVEL, stream: logs } } : {});
   // Every way out flushes what the buffer still holds, so the last lines before an exit are never lost.

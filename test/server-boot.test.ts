@@ -1,16 +1,23 @@
 // The real server process at boot: one clear line for a bad setting, and logs a person can read when asked.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { getStatus, startServerProcess, type ServerProcess } from "./helpers/server-process.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
-/** Runs the server with the given environment until it exits, and returns its exit code and stderr. */
-function bootAndExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+/**
+ * Runs the server with the given environment until it exits, and returns its exit code and stderr.
+ * In another working directory it runs the build (dist/server.js), which needs no loader there.
+ */
+function bootAndExit(env: Record<string, string>, cwd = ROOT): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-      cwd: ROOT,
+    const args = cwd === ROOT ? ["--import", "tsx", "src/server.ts"] : [join(ROOT, "dist/server.js")];
+    const child = spawn(process.execPath, args, {
+      cwd,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", PORT: "0", ...env },
       stdio: ["ignore", "ignore", "pipe"],
     });
@@ -45,6 +52,21 @@ describe("booting the server", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^agent-lessons: .*${variable}`));
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("reads .env in the working directory, names it when a value there is bad, and lets the real environment win", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "agent-lessons-env-"));
+    try {
+      writeFileSync(join(dir, ".env"), "# a copy of .env.example, edited\nLOG_FORMAT=xml\nPORT=0\n");
+      const bad = await bootAndExit({}, dir);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr.trim()).toMatch(/^agent-lessons: invalid configuration: LOG_FORMAT \(in \.env\): /);
+      // The same setting from the real environment overrides the file's, and is not said to come from it.
+      const overridden = await bootAndExit({ LOG_FORMAT: "yaml" }, dir);
+      expect(overridden.stderr.trim()).toMatch(/^agent-lessons: invalid configuration: LOG_FORMAT: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("writes human-readable lines with LOG_FORMAT=pretty, and JSON by default", async () => {
