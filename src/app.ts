@@ -36,6 +36,7 @@ import resolutionRoutes from "./routes/resolutions.js";
 import sessionRoutes from "./routes/sessions.js";
 import efficacyRoutes from "./routes/efficacy.js";
 import sharedToolRoutes from "./routes/shared-tools.js";
+import startPage from "./routes/start-page.js";
 import tenantSignatureRoutes from "./routes/tenant-signatures.js";
 import toolCallRoutes from "./routes/tool-calls.js";
 import { nudgingStore } from "./storage/nudging-store.js";
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // Probes, docs, metrics and the dashboard's files stay open; everything below needs a key when keys are configured.
   await app.register(healthRoutes);
+  await app.register(startPage);
   await app.register(dashboard);
   await app.register(async (api) => {
     await api.register(auth, { keys, rateLimit: rateLimitOf(config, keys.enabled) });
