@@ -24,7 +24,8 @@ export default fp(
           license: { name: "MIT", identifier: "MIT" },
           contact: { name: "agent-lessons: see the README for set-up, configuration and behaviour under faults" },
         },
-        servers: [{ url: "http://127.0.0.1:3000", description: "A local instance on the default HOST and PORT" }],
+        // Relative: "Try it out" in /docs, and any client reading the document, go to the origin that served it.
+        servers: [{ url: "/", description: "The instance that serves this document" }],
         components: {
           securitySchemes: {
             bearer: {

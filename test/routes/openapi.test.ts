@@ -73,6 +73,13 @@ describe("OpenAPI document", () => {
     expect(docs.text).toContain("swagger");
   });
 
+  it("sends Try it out to the origin that served it, on any port or behind any proxy: its server is relative", async () => {
+    const served = await ctx.http.get("/openapi.json");
+    expect(served.body.servers).toEqual([{ url: "/", description: "The instance that serves this document" }]);
+    // What Swagger UI loads is the same document.
+    expect((await ctx.http.get("/docs/json")).body.servers).toEqual(served.body.servers);
+  });
+
   it("passes Redocly's recommended rules and Spectral's OpenAPI ruleset with no problem at all", async () => {
     const redocly = await run(`${root}node_modules/.bin/redocly`, ["lint", "openapi/openapi.json"], {
       cwd: root,
