@@ -1,6 +1,6 @@
 // The real server process at boot: one clear line for a bad setting, and logs a person can read when asked.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,6 +67,28 @@ describe("booting the server", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("npm start runs a built checkout as it is, without compiling again", async () => {
+    // The global setup built dist/ for this run; marking its entry newest makes "built" certain.
+    const entry = join(ROOT, "dist/server.js");
+    utimesSync(entry, new Date(), new Date());
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ["scripts/start.mjs"], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", LOG_FORMAT: "xml" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
+      child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString("utf8")));
+      child.once("exit", (exitCode) => resolve({ code: exitCode, stdout: out, stderr: err }));
+    });
+    // It went straight to the service, which refused the bad setting: no build ran first.
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^agent-lessons: invalid configuration: LOG_FORMAT: /);
+    expect(stdout).not.toContain("build:service");
   });
 
   it("writes human-readable lines with LOG_FORMAT=pretty, and JSON by default", async () => {
