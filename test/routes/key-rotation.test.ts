@@ -138,14 +138,18 @@ describe("SIGHUP", () => {
     const get = async (key: string) => (await fetch(`${service.baseUrl}/tasks/t/lessons`, { headers: { authorization: `Bearer ${key}` } })).status;
     expect(await get(OLD)).toBe(200);
     // A key of the same length, written in place, and the file's time set back to what it was: only
-    // SIGHUP can tell it changed. (A round time, which utimes sets exactly; the watcher reads it once first.)
+    // SIGHUP can tell it changed. (A round time, which utimes sets exactly.) The watcher first takes
+    // the new time as a change, once it has held for one look: wait for that reload, not for a guess.
+    const reloads = () => service.logs.filter((line) => line.msg === "API keys reloaded").length;
     utimesSync(file, 1_700_000_000, 1_700_000_000);
-    await sleep(1500);
+    await expect.poll(reloads, { timeout: 5000, interval: 100 }).toBe(1);
     writeFileSync(file, `${NEW}:team\n`);
     utimesSync(file, 1_700_000_000, 1_700_000_000);
     expect(statSync(file).mtimeMs).toBe(1_700_000_000_000);
-    await sleep(1500);
+    // Two looks of the watcher (1 s apart) see nothing new.
+    await sleep(2500);
     expect(await get(NEW)).toBe(401);
+    expect(reloads()).toBe(1);
     service.child.kill("SIGHUP");
     let seen = 401;
     for (let i = 0; i < 50 && seen !== 200; i += 1) {
@@ -153,7 +157,7 @@ describe("SIGHUP", () => {
       seen = await get(NEW);
     }
     expect([seen, await get(OLD)]).toEqual([200, 401]);
-    expect(service.logs.some((line) => line.msg === "API keys reloaded")).toBe(true);
+    expect(reloads()).toBe(2);
     expect(service.hasExited()).toBe(false);
   });
 });
