@@ -57,8 +57,8 @@ export function isRetired(timesApplied: number, failed: number): boolean {
   return failed >= RETIRE_AFTER_FAILURES && timesApplied / (timesApplied + failed) < RETIRE_BELOW_RATE;
 }
 
-/** The counts of a fix as served; under the "applied" rule nothing is retired. */
-export function fixEfficacy(counts: EfficacyCounts, timesApplied: number, ranking: FixRanking = "wilson"): FixEfficacy {
+/** The raw counts with the derived `adopted`, as both a fix and a tool serve them (extra fields dropped). */
+export function withAdopted(counts: EfficacyCounts): EfficacyCounts & { adopted: number } {
   return {
     offered: counts.offered,
     adopted: counts.worked + counts.failed,
@@ -66,6 +66,13 @@ export function fixEfficacy(counts: EfficacyCounts, timesApplied: number, rankin
     failed: counts.failed,
     other_fix: counts.other_fix,
     ignored: counts.ignored,
+  };
+}
+
+/** The counts of a fix as served; under the "applied" rule nothing is retired. */
+export function fixEfficacy(counts: EfficacyCounts, timesApplied: number, ranking: FixRanking = "wilson"): FixEfficacy {
+  return {
+    ...withAdopted(counts),
     score: fixScore(timesApplied, counts.failed),
     retired: ranking === "wilson" && isRetired(timesApplied, counts.failed),
   };

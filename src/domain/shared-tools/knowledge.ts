@@ -1,6 +1,6 @@
 // How a tenant's shared knowledge of a tool learns from each recorded call, and how it ranks the fixes it learned.
 import { canonicalJson } from "../tools/arguments.js";
-import { emptyCounts, fixEfficacy, isAdopted, isOfferable, outcomeOf, rankFixes, type FixRanking, type OfferOutcome } from "./efficacy.js";
+import { emptyCounts, fixEfficacy, withAdopted, type EfficacyCounts, isAdopted, isOfferable, outcomeOf, rankFixes, type FixRanking, type OfferOutcome } from "./efficacy.js";
 import { describeDelta } from "../tools/delta-text.js";
 import { MAX_SUCCESS_PATTERNS } from "../tools/pattern-limits.js";
 import { applyCallToPattern, emptyPattern } from "../tools/pattern-update.js";
@@ -30,17 +30,9 @@ export function emptyKnowledge(toolName: string, now: string): SharedToolKnowled
 }
 
 /** A tool's offer counts as served. */
-export function toolEfficacy(counts: { offered: number; worked: number; failed: number; other_fix: number; ignored: number }): ToolEfficacy {
+export function toolEfficacy(counts: EfficacyCounts): ToolEfficacy {
   const decided = counts.worked + counts.failed + counts.other_fix + counts.ignored;
-  return {
-    offered: counts.offered,
-    adopted: counts.worked + counts.failed,
-    worked: counts.worked,
-    failed: counts.failed,
-    other_fix: counts.other_fix,
-    ignored: counts.ignored,
-    pending: counts.offered - decided,
-  };
+  return { ...withAdopted(counts), pending: counts.offered - decided };
 }
 
 function sharedErrorPattern(pattern: ErrorPattern): SharedErrorPattern {
