@@ -242,6 +242,10 @@ export const scenarios: Record<string, Scenario> = {
   "GET /overview": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/overview" }) }],
   },
+  // The dashboard's 7-day range: 168 hours of counts and of latency per tool.
+  "GET /overview?window=week": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/overview?window=week" }) }],
+  },
   "GET /efficacy": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/efficacy" }) }],
   },

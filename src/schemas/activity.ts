@@ -1,6 +1,6 @@
 // Schemas of the dashboard's reads: listings, the overview and the event stream's parameters.
 import { z } from "zod";
-import { EVENT_TYPES } from "../domain/activity/types.js";
+import { EVENT_TYPES, OVERVIEW_WINDOWS } from "../domain/activity/types.js";
 import { isEventId } from "../domain/activity/events.js";
 import { sessionIdSchema, taskIdSchema } from "./common.js";
 
@@ -50,14 +50,14 @@ export const sessionListSchema = z
   .meta({ id: "SessionList", description: "The tenant's sessions that keep calls, most recently active first" });
 
 export const overviewQuery = z.strictObject({
-  window: z.enum(["hour", "day"]).default("hour").describe("hour: 60 one-minute points; day: 24 one-hour points"),
+  window: z.enum(OVERVIEW_WINDOWS).default("hour").describe("hour: 60 one-minute points; day: 24 one-hour points; week: 168 one-hour points"),
 });
 
 const active = z.object({ active_last_hour: z.int().min(0), active_last_day: z.int().min(0) }).describe("Listed with a write in the last hour and day");
 
 export const overviewSchema = z
   .object({
-    window: z.enum(["hour", "day"]),
+    window: z.enum(OVERVIEW_WINDOWS),
     tasks: active,
     sessions: active,
     failures_by_category: z.record(z.string(), z.int()).describe("Every failure captured, by category, while the tenant kept lessons"),
@@ -69,9 +69,24 @@ export const overviewSchema = z
           tool_calls: z.int().min(0),
           successes: z.int().min(0).describe("Tool calls that succeeded"),
           fixes: z.int().min(0).describe("Fixes detected"),
+          tokens_used: z.int().min(0).describe("Tokens the failed attempts captured in it spent (the sum of their lessons' tokens_used)"),
+          duration_ms: z.int().min(0).describe("Time the failed attempts captured in it took (the sum of their lessons' duration_ms)"),
         })
         .meta({ id: "ActivityPoint", description: "Counts for one minute or hour of the timeline" }),
     ),
+    latency_since: z.string().describe("Start of the first hour whose tool latency is counted: latency is counted per hour, so the hour window's covers this clock hour and the one before"),
+    tool_latency: z
+      .array(
+        z
+          .object({
+            tool_name: z.string(),
+            calls: z.int().min(1).describe("Calls with an execution_time_ms since latency_since"),
+            p50_ms: z.number().min(0).describe("Median execution time, interpolated within a bucket of the histogram (buckets grow by a factor of 1.58 from 1 ms to 100 s)"),
+            p95_ms: z.number().min(0).describe("95th percentile, estimated the same way"),
+          })
+          .meta({ id: "ToolLatency", description: "One tool's execution time over the window, from counters per hour" }),
+      )
+      .describe("The 20 most called tools with timed calls, most called first"),
   })
   .meta({ id: "TenantOverview", description: "How the tenant's agents are doing, now and over time" });
 

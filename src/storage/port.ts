@@ -9,6 +9,7 @@ import type {
   TenantSignature,
 } from "../domain/lessons/types.js";
 import type { SignatureEfficacySums } from "../domain/lessons/efficacy.js";
+import type { TimelineRange } from "../domain/activity/timeline.js";
 import type { ActivityCounts, ListingCursor, Page, SessionSummary, TaskSummary, TenantEvent } from "../domain/activity/types.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../domain/shared-tools/types.js";
 import type { FixRanking } from "../domain/shared-tools/efficacy.js";
@@ -286,8 +287,10 @@ export interface ActivityTotals {
   tasks: { active_last_hour: number; active_last_day: number };
   sessions: { active_last_hour: number; active_last_day: number };
   failures_by_category: Record<string, number>;
-  /** Counts per minute since the epoch, from the minute asked for on. */
-  minutes: Map<number, ActivityCounts>;
+  /** Counts per minute or hour since the epoch (the range's unit), from the range's first on. */
+  counts: Map<number, ActivityCounts>;
+  /** Each tool's timed calls per latency bucket (domain/activity/latency.ts), from the range's latencyFirstHour on. */
+  latency: Map<string, number[]>;
 }
 
 /**
@@ -311,8 +314,8 @@ export interface ActivityStore {
   /** The id of the tenant's newest event, or null when it has none. */
   latestEventId(tenant: string): Promise<string | null>;
 
-  /** Active tasks and sessions around `nowMs`, failures by category, and minute counts from `sinceMinute`. */
-  activityTotals(tenant: string, nowMs: number, sinceMinute: number): Promise<ActivityTotals>;
+  /** Active tasks and sessions around `nowMs`, failures by category, and the counts and latency of `range`. */
+  activityTotals(tenant: string, nowMs: number, range: TimelineRange): Promise<ActivityTotals>;
 }
 
 /** Request counts that every replica adds to, so that they share one rate-limit budget. */

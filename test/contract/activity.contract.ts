@@ -1,6 +1,8 @@
 // Contract tests of ActivityStore: listings of tasks and sessions, the event log and the overview's counts.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { latencyBucket } from "../../src/domain/activity/latency.js";
+import { emptyCounts, timelineRange } from "../../src/domain/activity/timeline.js";
 import type { ListingCursor, Page, TenantEvent } from "../../src/domain/activity/types.js";
 import { aCall, aLesson, aSession, aTask, keyed, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
@@ -253,14 +255,64 @@ export function activityStoreContract(factory: StoreFactory, elapse: (ms: number
       await store.recordSharedToolCall(session, aCall("t", "failure", { x: 1 }, { timestamp: iso(now - 60_000) }), null);
       await store.recordSharedToolCall(session, aCall("t", "success", { x: 2 }, { timestamp: iso(now - 60_000) }), null);
 
-      const totals = await store.activityTotals("default", now, Math.floor(now / 60_000) - 59);
+      const totals = await store.activityTotals("default", now, timelineRange("hour", now));
       expect(totals.tasks).toEqual({ active_last_hour: 1, active_last_day: 2 });
       expect(totals.sessions).toEqual({ active_last_hour: 1, active_last_day: 1 });
       expect(totals.failures_by_category).toEqual({ timeout: 2, api: 1 });
-      expect(Object.fromEntries(totals.minutes)).toEqual({
-        [Math.floor(now / 60_000) - 10]: { lessons: 1, tool_calls: 0, successes: 0, fixes: 0 },
-        [Math.floor(now / 60_000) - 1]: { lessons: 0, tool_calls: 2, successes: 1, fixes: 1 },
+      expect(Object.fromEntries(totals.counts)).toEqual({
+        [Math.floor(now / 60_000) - 10]: { ...emptyCounts(), lessons: 1 },
+        [Math.floor(now / 60_000) - 1]: { ...emptyCounts(), tool_calls: 2, successes: 1, fixes: 1 },
       });
+    });
+
+    it("counts per hour for 7 days, with the tokens and time failed attempts spent", async () => {
+      const store = await open();
+      const now = Date.UTC(2026, 0, 8, 12, 30, 0);
+      const hour = Math.floor(now / 3_600_000);
+      const iso = (ms: number) => new Date(ms).toISOString();
+      await store.captureLesson(aTask(), aLesson({ timestamp: iso(now - 60_000), tokens_used: 1200, duration_ms: 3400 }), null);
+      await store.captureLesson(aTask(), aLesson({ timestamp: iso(now - 120_000), tokens_used: null, duration_ms: 600 }), null);
+      await store.captureLesson(aTask(), aLesson({ timestamp: iso(now - 3 * 86_400_000), tokens_used: 50 }), null);
+      // Older than the week: its day's hash may still exist, but the range does not read it.
+      await store.captureLesson(aTask(), aLesson({ timestamp: iso(now - 8 * 86_400_000), tokens_used: 7 }), null);
+      await store.recordSharedToolCall(aSession(), aCall("t", "success", {}, { timestamp: iso(now - 5 * 3_600_000) }), null);
+
+      const week = await store.activityTotals("default", now, timelineRange("week", now));
+      expect(Object.fromEntries(week.counts)).toEqual({
+        [hour]: { ...emptyCounts(), lessons: 2, tokens_used: 1200, duration_ms: 4000 },
+        [hour - 72]: { ...emptyCounts(), lessons: 1, tokens_used: 50 },
+        [hour - 5]: { ...emptyCounts(), tool_calls: 1, successes: 1 },
+      });
+      const day = await store.activityTotals("default", now, timelineRange("day", now));
+      expect([...day.counts.keys()].sort()).toEqual([hour - 5, hour]);
+      const minutes = await store.activityTotals("default", now, timelineRange("hour", now));
+      expect(minutes.counts.get(Math.floor(now / 60_000) - 1)).toEqual({ ...emptyCounts(), lessons: 1, tokens_used: 1200, duration_ms: 3400 });
+    });
+
+    it("counts each timed call in its tool's latency bucket, per hour", async () => {
+      const store = await open();
+      const now = Date.UTC(2026, 0, 8, 12, 30, 0);
+      const iso = (ms: number) => new Date(ms).toISOString();
+      const session = aSession();
+      const call = (tool: string, ms: number | null, ago: number) =>
+        store.recordSharedToolCall(session, aCall(tool, "success", { ms, ago }, { timestamp: iso(now - ago), execution_time_ms: ms }), null);
+      await call("search", 40, 60_000);
+      await call("search", 40, 120_000);
+      await call("search", 900, 2 * 3_600_000);
+      await call("fetch", 5, 60_000);
+      await call("fetch", null, 60_000);
+      await call("fetch", 250_000, 3 * 86_400_000);
+
+      const bucketsOf = (totals: { latency: Map<string, number[]> }, tool: string) =>
+        Object.fromEntries((totals.latency.get(tool) ?? []).flatMap((n, bucket) => (n > 0 ? [[bucket, n]] : [])));
+      const day = await store.activityTotals("default", now, timelineRange("day", now));
+      expect(bucketsOf(day, "search")).toEqual({ [latencyBucket(40)]: 2, [latencyBucket(900)]: 1 });
+      expect(bucketsOf(day, "fetch")).toEqual({ [latencyBucket(5)]: 1 });
+      const week = await store.activityTotals("default", now, timelineRange("week", now));
+      expect(bucketsOf(week, "fetch")).toEqual({ [latencyBucket(5)]: 1, [latencyBucket(250_000)]: 1 });
+      // The hour window reads this clock hour and the one before: not the call 2 hours ago.
+      const hourWindow = await store.activityTotals("default", now, timelineRange("hour", now));
+      expect(bucketsOf(hourWindow, "search")).toEqual({ [latencyBucket(40)]: 2 });
     });
   });
 }

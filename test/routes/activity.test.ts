@@ -85,6 +85,34 @@ describe.each(bothStores())("listings and overview (%s store)", (_name, factory:
     expect(day.body.timeline.at(-1)).toMatchObject({ lessons: 1, tool_calls: 1 });
   });
 
+  it("answers a week of hours, the tokens and time failed attempts spent, and latency per tool", async () => {
+    await ctx.http.post(`/tasks/${uniqueId("task")}/lessons`).send({ ...lesson("boom"), tokens_used: 1500, duration_ms: 4200 });
+    await ctx.http.post(`/tasks/${uniqueId("task")}/lessons`).send({ ...lesson("boom"), tokens_used: 500 });
+    const session = uniqueId("session");
+    for (const ms of [12, 15, 18, 400]) {
+      await ctx.http.post(`/sessions/${session}/tool-calls`).send({ tool_name: "search", arguments: { ms }, outcome: "success", execution_time_ms: ms });
+    }
+    await ctx.http.post(`/sessions/${session}/tool-calls`).send({ tool_name: "untimed", arguments: {}, outcome: "success" });
+
+    const week = await ctx.http.get("/overview?window=week");
+    expect(week.status).toBe(200);
+    expect(week.body.window).toBe("week");
+    expect(week.body.timeline).toHaveLength(168);
+    expect(week.body.timeline.at(-1)).toMatchObject({ lessons: 2, tokens_used: 2000, duration_ms: 4200, tool_calls: 5 });
+    expect(Date.parse(week.body.timeline[0].at)).toBe(Date.parse(week.body.timeline.at(-1).at) - 167 * 3_600_000);
+    expect(week.body.latency_since).toBe(week.body.timeline[0].at);
+    expect(week.body.tool_latency).toEqual([{ tool_name: "search", calls: 4, p50_ms: expect.any(Number), p95_ms: expect.any(Number) }]);
+    const [search] = week.body.tool_latency;
+    // Within a bucket (×1.58) of the true median (15-18 ms) and 95th percentile (400 ms).
+    expect(search.p50_ms).toBeGreaterThan(10);
+    expect(search.p50_ms).toBeLessThanOrEqual(25.2);
+    expect(search.p95_ms).toBeGreaterThan(251);
+    expect(search.p95_ms).toBeLessThanOrEqual(631);
+    const hour = await ctx.http.get("/overview");
+    expect(hour.body.tool_latency).toEqual(week.body.tool_latency);
+    expect(Date.parse(hour.body.latency_since) % 3_600_000).toBe(0);
+  });
+
   it("answers bad limits, cursors and parameters with a 400 problem naming the field", async () => {
     for (const [path, field] of [
       ["/tasks?limit=0", "querystring.limit"],
@@ -92,7 +120,7 @@ describe.each(bothStores())("listings and overview (%s store)", (_name, factory:
       ["/sessions?limit=ten", "querystring.limit"],
       ["/tasks?cursor=not-a-cursor", "querystring.cursor"],
       ["/sessions?cursor=%25%25", "querystring.cursor"],
-      ["/overview?window=week", "querystring.window"],
+      ["/overview?window=month", "querystring.window"],
     ] as const) {
       const problem = expectProblem(await ctx.http.get(path), 400);
       expect(problem.errors).toEqual([{ field, message: expect.any(String) }]);

@@ -3,7 +3,8 @@ import { AppError } from "../../errors.js";
 import type { ActivityStore } from "../../storage/port.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { compareEventIds } from "./events.js";
-import { buildTimeline, windowStartMinute } from "./timeline.js";
+import { toolLatencies } from "./latency.js";
+import { buildTimeline, timelineRange } from "./timeline.js";
 import type { OverviewWindow, Page, TenantOverview } from "./types.js";
 
 export interface ActivityServiceDeps {
@@ -40,13 +41,16 @@ export function createActivityService({ store, clock }: ActivityServiceDeps) {
 
     async overview(tenant: string, window: OverviewWindow): Promise<TenantOverview> {
       const nowMs = clock().getTime();
-      const totals = await store.activityTotals(tenant, nowMs, windowStartMinute(window, nowMs));
+      const range = timelineRange(window, nowMs);
+      const totals = await store.activityTotals(tenant, nowMs, range);
       return {
         window,
         tasks: totals.tasks,
         sessions: totals.sessions,
         failures_by_category: totals.failures_by_category,
-        timeline: buildTimeline(window, nowMs, totals.minutes),
+        timeline: buildTimeline(range, totals.counts),
+        latency_since: new Date(range.latencyFirstHour * 3_600_000).toISOString(),
+        tool_latency: toolLatencies(totals.latency),
       };
     },
 

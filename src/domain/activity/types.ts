@@ -1,4 +1,5 @@
 // What a tenant's dashboard reads: listings of its tasks and sessions, its events and an overview.
+import type { ToolLatency } from "./latency.js";
 
 /** One task in the tenant's listing. */
 export interface TaskSummary {
@@ -49,12 +50,16 @@ export interface TenantEvent {
   data: string;
 }
 
-/** What one minute of the tenant saw. */
+/** What one minute (or hour) of the tenant saw. */
 export interface ActivityCounts {
   lessons: number;
   tool_calls: number;
   successes: number;
   fixes: number;
+  /** Tokens the failed attempts captured in it spent (their lessons' tokens_used). */
+  tokens_used: number;
+  /** Time the failed attempts captured in it took (their lessons' duration_ms). */
+  duration_ms: number;
 }
 
 /** One point of the overview's timeline: the counts of the minute or hour starting at `at`. */
@@ -62,7 +67,8 @@ export interface ActivityPoint extends ActivityCounts {
   at: string;
 }
 
-export type OverviewWindow = "hour" | "day";
+export const OVERVIEW_WINDOWS = ["hour", "day", "week"] as const;
+export type OverviewWindow = (typeof OVERVIEW_WINDOWS)[number];
 
 export interface TenantOverview {
   window: OverviewWindow;
@@ -70,6 +76,10 @@ export interface TenantOverview {
   sessions: { active_last_hour: number; active_last_day: number };
   /** Every failure captured, by category, while the tenant kept lessons. */
   failures_by_category: Record<string, number>;
-  /** Oldest first: 60 minutes for "hour", 24 hours for "day", ending with the current one. */
+  /** Oldest first: 60 minutes for "hour", 24 hours for "day", 168 for "week", ending with the current one. */
   timeline: ActivityPoint[];
+  /** The start of the first hour whose tool latency is counted (latency is counted per hour). */
+  latency_since: string;
+  /** Timed calls per tool over the window, with p50 and p95, the most called first. */
+  tool_latency: ToolLatency[];
 }

@@ -1,7 +1,8 @@
-// Embedded tenant activity: listing indexes, a capped event log and minute counts per tenant.
+// Embedded tenant activity: listing indexes, a capped event log, and minute, hour and latency counts per tenant.
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { compareEventIds } from "../../domain/activity/events.js";
-import { emptyCounts, epochMinute } from "../../domain/activity/timeline.js";
+import { addLatency, latencyBucket } from "../../domain/activity/latency.js";
+import { emptyCounts, epochHour, epochMinute, HOURS_KEPT, MINUTES_KEPT } from "../../domain/activity/timeline.js";
 import type { ActivityCounts, EventType, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
 import type { Lesson, Resolution } from "../../domain/lessons/types.js";
 import type { ToolLogEntry } from "../../domain/tools/types.js";
@@ -12,8 +13,6 @@ import { ExpiringMap } from "./expiring-map.js";
 import { SortedIndex } from "./sorted-index.js";
 
 const HOUR_MS = 3_600_000;
-/** Minute counts are kept a day and an hour, as on Redis. */
-const MINUTES_KEPT = 25 * 60;
 // A minute of slack before an index entry is dropped unread, as on Redis.
 const CLOCK_SLACK_MS = 60_000;
 
@@ -24,6 +23,10 @@ interface TenantActivity {
   lastEvent: { ms: number; seq: number };
   /** Epoch minute → counts, in the order the minutes were first counted. */
   minutes: Map<number, ActivityCounts>;
+  /** Epoch hour → counts, as minutes. */
+  hours: Map<number, ActivityCounts>;
+  /** Epoch hour → tool → timed calls per latency bucket. */
+  latency: Map<number, Map<string, number[]>>;
 }
 
 type Limits = Pick<StoreLimits, "lessonsTtlSeconds" | "sessionsTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
@@ -37,7 +40,7 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
   function activityOf(tenant: string): TenantActivity {
     let activity = tenants.get(tenant);
     if (!activity) {
-      activity = { tasks: new SortedIndex(), sessions: new SortedIndex(), events: [], lastEvent: { ms: 0, seq: 0 }, minutes: new Map() };
+      activity = { tasks: new SortedIndex(), sessions: new SortedIndex(), events: [], lastEvent: { ms: 0, seq: 0 }, minutes: new Map(), hours: new Map(), latency: new Map() };
       tenants.set(tenant, activity);
     }
     return activity;
@@ -68,15 +71,26 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
     if (activity.events.length > limits.eventsMaxPerTenant) activity.events.splice(0, activity.events.length - limits.eventsMaxPerTenant);
   }
 
-  function count(activity: TenantActivity, atMs: number, what: keyof ActivityCounts): void {
-    const minute = epochMinute(atMs);
-    let counts = activity.minutes.get(minute);
-    if (!counts) activity.minutes.set(minute, (counts = emptyCounts()));
-    counts[what] += 1;
-    for (const old of activity.minutes.keys()) {
-      if (old > minute - MINUTES_KEPT) break;
-      activity.minutes.delete(old);
+  /** The entry of `at` in a map of counts kept `kept` units, made when new; older units are dropped. */
+  function slot<T>(byUnit: Map<number, T>, at: number, kept: number, make: () => T): T {
+    let value = byUnit.get(at);
+    if (value === undefined) byUnit.set(at, (value = make()));
+    for (const old of byUnit.keys()) {
+      if (old > at - kept) break;
+      byUnit.delete(old);
     }
+    return value;
+  }
+
+  function count(activity: TenantActivity, atMs: number, what: keyof ActivityCounts, by = 1): void {
+    if (by === 0) return;
+    slot(activity.minutes, epochMinute(atMs), MINUTES_KEPT, emptyCounts)[what] += by;
+    slot(activity.hours, epochHour(atMs), HOURS_KEPT, emptyCounts)[what] += by;
+  }
+
+  function countLatency(activity: TenantActivity, atMs: number, tool: string, ms: number | null): void {
+    if (ms === null) return;
+    addLatency(slot(activity.latency, epochHour(atMs), HOURS_KEPT, () => new Map<string, number[]>()), tool, latencyBucket(ms), 1);
   }
 
   const eventsAlive = (activity: TenantActivity) => activity.lastEvent.ms + limits.eventsTtlSeconds * 1000 > now();
@@ -124,10 +138,16 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       return activity && eventsAlive(activity) ? (activity.events.at(-1)?.id ?? null) : null;
     },
 
-    async activityTotals(tenant, nowMs, sinceMinute) {
+    async activityTotals(tenant, nowMs, range) {
       const activity = tenants.get(tenant);
-      const minutes = new Map<number, ActivityCounts>();
-      for (const [minute, counts] of activity?.minutes ?? []) if (minute >= sinceMinute) minutes.set(minute, { ...counts });
+      const counts = new Map<number, ActivityCounts>();
+      const byUnit = range.unit === "minute" ? activity?.minutes : activity?.hours;
+      for (const [at, atCounts] of byUnit ?? []) if (at >= range.first) counts.set(at, { ...atCounts });
+      const latency = new Map<string, number[]>();
+      for (const [hour, byTool] of activity?.latency ?? []) {
+        if (hour < range.latencyFirstHour) continue;
+        for (const [tool, buckets] of byTool) buckets.forEach((n, bucket) => addLatency(latency, tool, bucket, n));
+      }
       const active = (index: SortedIndex | undefined) => ({
         active_last_hour: index?.countSince(nowMs - HOUR_MS) ?? 0,
         active_last_day: index?.countSince(nowMs - 24 * HOUR_MS) ?? 0,
@@ -136,7 +156,8 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
         tasks: active(activity?.tasks),
         sessions: active(activity?.sessions),
         failures_by_category: Object.fromEntries(categories.get(tenant) ?? []),
-        minutes,
+        counts,
+        latency,
       };
     },
   };
@@ -150,6 +171,8 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       touch(activity.tasks, task.taskId, at, limits.lessonsTtlSeconds);
       log(activity, "lesson.captured", { task: task.taskId }, lesson);
       count(activity, at, "lessons");
+      count(activity, at, "tokens_used", lesson.tokens_used ?? 0);
+      count(activity, at, "duration_ms", lesson.duration_ms ?? 0);
       const byCategory = categories.upsert(task.tenant, () => new Map());
       byCategory.set(lesson.category, (byCategory.get(lesson.category) ?? 0) + 1);
     },
@@ -173,6 +196,7 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       touch(activity.sessions, session.sessionId, at, limits.sessionsTtlSeconds);
       log(activity, "tool_call.recorded", { session: session.sessionId }, entry);
       count(activity, at, "tool_calls");
+      countLatency(activity, at, entry.tool_name, entry.execution_time_ms);
       if (entry.outcome === "success") count(activity, at, "successes");
       if (entry.fix_for) {
         log(activity, "fix.detected", { session: session.sessionId }, fixDetected(session, entry));

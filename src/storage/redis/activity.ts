@@ -1,5 +1,6 @@
 // Redis activity reads: listings walk the tenant's index and read each item in its own slot; events come from a stream.
 import type { ActivityCounts, ListingCursor, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
+import { addLatency } from "../../domain/activity/latency.js";
 import { emptyCounts } from "../../domain/activity/timeline.js";
 import { isEventType } from "../../domain/activity/events.js";
 import { walkListing, type ListingSource } from "../listing-walk.js";
@@ -11,7 +12,8 @@ import type { Keys } from "./keys.js";
 import { countersFrom } from "./lessons.js";
 import type { ScriptedRedis } from "./scripts.js";
 
-const MINUTE_FIELDS: Record<string, keyof ActivityCounts> = { l: "lessons", c: "tool_calls", s: "successes", f: "fixes" };
+/** The fields lib/activity.lua counts under, by the letter after '<minute or hour>:'. */
+const COUNT_FIELDS: Record<string, keyof ActivityCounts> = { l: "lessons", c: "tool_calls", s: "successes", f: "fixes", t: "tokens_used", d: "duration_ms" };
 
 /** A stream entry ([id, [field, value, ...]]) as an event; entries of unknown types are skipped. */
 function eventFrom([id, fields]: [string, string[]]): TenantEvent | null {
@@ -65,29 +67,40 @@ export function createRedisActivityStore(redis: ScriptedRedis, keys: Keys, sessi
       return entries[0]?.[0] ?? null;
     },
 
-    async activityTotals(tenant, nowMs, sinceMinute) {
+    async activityTotals(tenant, nowMs, range) {
       const shared = keys.shared(tenant);
-      const reply = await guarded(() => redis.readActivity(shared.taskListing, shared.prefix, nowMs, Math.floor(sinceMinute / 60)));
+      // Minutes are kept in one hash per hour, hours in one per day.
+      const perHash = range.unit === "minute" ? 60 : 24;
+      const reply = await guarded(() => redis.readActivity(shared.taskListing, shared.prefix, nowMs, range.unit, Math.floor(range.first / perHash), range.latencyFirstHour));
       const categories = flatHash(reply[4] as string[]);
-      const minutes = new Map<number, ActivityCounts>();
-      for (let i = 5; i + 1 < reply.length; i += 2) {
-        const hour = Number(reply[i]);
-        const fields = reply[i + 1] as string[];
+      const counts = new Map<number, ActivityCounts>();
+      const hashes = reply[5] as Array<number | string[]>;
+      for (let i = 0; i + 1 < hashes.length; i += 2) {
+        const base = Number(hashes[i]) * perHash;
+        const fields = hashes[i + 1] as string[];
         for (let j = 0; j + 1 < fields.length; j += 2) {
-          const [minuteOfHour, what] = fields[j]!.split(":") as [string, string];
-          const minute = hour * 60 + Number(minuteOfHour);
-          const name = MINUTE_FIELDS[what];
-          if (minute < sinceMinute || !name) continue;
-          let counts = minutes.get(minute);
-          if (!counts) minutes.set(minute, (counts = emptyCounts()));
-          counts[name] += Number(fields[j + 1]);
+          const [offset, what] = fields[j]!.split(":") as [string, string];
+          const at = base + Number(offset);
+          const name = COUNT_FIELDS[what];
+          if (at < range.first || !name) continue;
+          let atCounts = counts.get(at);
+          if (!atCounts) counts.set(at, (atCounts = emptyCounts()));
+          atCounts[name] += Number(fields[j + 1]);
         }
+      }
+      const latency = new Map<string, number[]>();
+      const latencyFields = reply[6] as Array<string | number>;
+      for (let i = 0; i + 1 < latencyFields.length; i += 2) {
+        const field = String(latencyFields[i]);
+        const colon = field.indexOf(":");
+        addLatency(latency, field.slice(colon + 1), Number(field.slice(0, colon)), Number(latencyFields[i + 1]));
       }
       return {
         tasks: { active_last_hour: Number(reply[0]), active_last_day: Number(reply[1]) },
         sessions: { active_last_hour: Number(reply[2]), active_last_day: Number(reply[3]) },
         failures_by_category: Object.fromEntries(Object.entries(categories).map(([category, count]) => [category, Number(count)])),
-        minutes,
+        counts,
+        latency,
       };
     },
   };

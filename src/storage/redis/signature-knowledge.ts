@@ -119,6 +119,8 @@ export function createRedisSignatureStore(
               lessonJson,
               SIGNATURES_LISTED_PER_TASK,
               String(lesson.attempt_number),
+              lesson.tokens_used ?? 0,
+              lesson.duration_ms ?? 0,
             ),
           ),
       );

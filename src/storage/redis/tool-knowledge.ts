@@ -1,5 +1,6 @@
 // Redis shared tool knowledge: learned after each session write (cross-slot-write.ts); reads take one round trip.
 import { fixDetected } from "../../domain/activity/event-data.js";
+import { latencyBucket } from "../../domain/activity/latency.js";
 import { adoptionText, fixEfficacy } from "../../domain/shared-tools/efficacy.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
@@ -70,6 +71,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
         ranking,
         previousCallId ?? "",
         delta ? adoptionText(delta, entry.arguments) : "",
+        entry.execution_time_ms === null ? "" : latencyBucket(entry.execution_time_ms),
       ] as Array<string | number>,
     };
   }

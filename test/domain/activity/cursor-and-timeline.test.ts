@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeCursor, encodeCursor } from "../../../src/domain/activity/cursor.js";
 import { compareEventIds, isEventId } from "../../../src/domain/activity/events.js";
-import { buildTimeline } from "../../../src/domain/activity/timeline.js";
+import { buildTimeline, emptyCounts, timelineRange } from "../../../src/domain/activity/timeline.js";
 
 describe("listing cursors", () => {
   it("give back the place they were made from, for any id and time", () => {
@@ -33,20 +33,30 @@ describe("event ids", () => {
 describe("timelines", () => {
   const now = Date.UTC(2026, 0, 1, 12, 30, 15);
   const minute = Math.floor(now / 60_000);
-  const counts = (lessons: number) => ({ lessons, tool_calls: 2 * lessons, successes: lessons, fixes: 0 });
+  const hour = Math.floor(now / 3_600_000);
+  const counts = (lessons: number) => ({ ...emptyCounts(), lessons, tool_calls: 2 * lessons, successes: lessons, tokens_used: 10 * lessons });
 
   it("give 60 minutes for an hour, oldest first, ending with the current minute", () => {
-    const timeline = buildTimeline("hour", now, new Map([[minute, counts(3)], [minute - 59, counts(1)], [minute - 60, counts(100)]]));
+    const range = timelineRange("hour", now);
+    const timeline = buildTimeline(range, new Map([[minute, counts(3)], [minute - 59, counts(1)], [minute - 60, counts(100)]]));
     expect(timeline).toHaveLength(60);
     expect(timeline[0]).toEqual({ at: "2026-01-01T11:31:00.000Z", ...counts(1) });
     expect(timeline[59]).toEqual({ at: "2026-01-01T12:30:00.000Z", ...counts(3) });
     expect(timeline.reduce((sum, point) => sum + point.lessons, 0)).toBe(4);
+    // Latency is counted per hour: the hour window reads the clock hour its first minute is in.
+    expect(range.latencyFirstHour).toBe(hour - 1);
   });
 
-  it("sum minutes into 24 hours for a day", () => {
-    const timeline = buildTimeline("day", now, new Map([[minute, counts(1)], [minute - 20, counts(2)], [minute - 23 * 60, counts(5)]]));
-    expect(timeline).toHaveLength(24);
-    expect(timeline[23]).toEqual({ at: "2026-01-01T12:00:00.000Z", ...counts(3) });
-    expect(timeline[0]).toEqual({ at: "2025-12-31T13:00:00.000Z", ...counts(5) });
+  it("give 24 hours for a day and 168 for a week, ending with the current hour", () => {
+    const byHour = new Map([[hour, counts(1)], [hour - 23, counts(5)], [hour - 24, counts(7)], [hour - 167, counts(2)], [hour - 168, counts(9)]]);
+    const day = buildTimeline(timelineRange("day", now), byHour);
+    expect(day).toHaveLength(24);
+    expect(day[23]).toEqual({ at: "2026-01-01T12:00:00.000Z", ...counts(1) });
+    expect(day[0]).toEqual({ at: "2025-12-31T13:00:00.000Z", ...counts(5) });
+    const week = buildTimeline(timelineRange("week", now), byHour);
+    expect(week).toHaveLength(168);
+    expect(week[0]).toEqual({ at: "2025-12-25T13:00:00.000Z", ...counts(2) });
+    expect(week.reduce((sum, point) => sum + point.lessons, 0)).toBe(15);
+    expect(timelineRange("week", now).latencyFirstHour).toBe(hour - 167);
   });
 });

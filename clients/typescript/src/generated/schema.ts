@@ -1399,11 +1399,25 @@ export interface components {
             successes: number;
             /** @description Fixes detected */
             fixes: number;
+            /** @description Tokens the failed attempts captured in it spent (the sum of their lessons' tokens_used) */
+            tokens_used: number;
+            /** @description Time the failed attempts captured in it took (the sum of their lessons' duration_ms) */
+            duration_ms: number;
+        };
+        /** @description One tool's execution time over the window, from counters per hour */
+        ToolLatency: {
+            tool_name: string;
+            /** @description Calls with an execution_time_ms since latency_since */
+            calls: number;
+            /** @description Median execution time, interpolated within a bucket of the histogram (buckets grow by a factor of 1.58 from 1 ms to 100 s) */
+            p50_ms: number;
+            /** @description 95th percentile, estimated the same way */
+            p95_ms: number;
         };
         /** @description How the tenant's agents are doing, now and over time */
         TenantOverview: {
             /** @enum {string} */
-            window: "hour" | "day";
+            window: "hour" | "day" | "week";
             /** @description Listed with a write in the last hour and day */
             tasks: {
                 active_last_hour: number;
@@ -1419,6 +1433,10 @@ export interface components {
                 [key: string]: number;
             };
             timeline: components["schemas"]["ActivityPoint"][];
+            /** @description Start of the first hour whose tool latency is counted: latency is counted per hour, so the hour window's covers this clock hour and the one before */
+            latency_since: string;
+            /** @description The 20 most called tools with timed calls, most called first */
+            tool_latency: components["schemas"]["ToolLatency"][];
         };
         /** @description The service's state: ok, and which store it uses */
         Health: {
@@ -1709,7 +1727,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_2f33eed8b4a846f88f9dc14efa4d6e75",
+                     *           "lesson_id": "lsn_3750eb20f1ea47cda6e7937572724c4d",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -1719,7 +1737,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-01T23:22:37.982Z",
+                     *           "timestamp": "2026-12-02T04:12:38.222Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -1845,7 +1863,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_512524a1665c400c8561ea273cc9c182",
+                     *       "lesson_id": "lsn_fbba9d563b704792b7e2e95d06b93164",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -1855,7 +1873,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-01T23:22:37.884Z",
+                     *       "timestamp": "2026-12-02T04:12:38.182Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2227,8 +2245,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-01T23:22:37.982Z",
-                     *           "last_seen_at": "2026-12-01T23:22:37.982Z",
+                     *           "first_seen_at": "2026-12-02T04:12:38.222Z",
+                     *           "last_seen_at": "2026-12-02T04:12:38.222Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2443,7 +2461,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_512524a1665c400c8561ea273cc9c182",
+                     *       "lesson_id": "lsn_fbba9d563b704792b7e2e95d06b93164",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2453,7 +2471,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-01T23:22:37.884Z",
+                     *       "timestamp": "2026-12-02T04:12:38.182Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2463,12 +2481,12 @@ export interface operations {
                      *         {
                      *           "task_id": "build-report-43",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-01T23:22:38.008Z"
+                     *           "resolved_at": "2026-12-02T04:12:38.240Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-01T23:22:37.975Z"
+                     *           "resolved_at": "2026-12-02T04:12:38.218Z"
                      *         }
                      *       ]
                      *     }
@@ -2702,7 +2720,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-01T23:22:37.975Z",
+                     *       "resolved_at": "2026-12-02T04:12:38.218Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ]
@@ -2845,7 +2863,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-01T23:22:37.975Z",
+                     *       "resolved_at": "2026-12-02T04:12:38.218Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ],
@@ -3095,7 +3113,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-01T23:22:38.008Z"
+                     *             "resolved_at": "2026-12-02T04:12:38.240Z"
                      *           },
                      *           "efficacy": {
                      *             "tasks_offered": 1,
@@ -3221,7 +3239,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-01T23:22:38.129Z",
+                     *           "timestamp": "2026-12-02T04:12:38.324Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3369,7 +3387,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-01T23:22:38.025Z",
+                     *       "timestamp": "2026-12-02T04:12:38.252Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3538,7 +3556,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-01T23:22:38.129Z",
+                     *       "timestamp": "2026-12-02T04:12:38.324Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3733,7 +3751,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-01T23:22:38.129Z"
+                     *           "updated_at": "2026-12-02T04:12:38.324Z"
                      *         }
                      *       }
                      *     }
@@ -3892,7 +3910,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-01T23:22:38.129Z"
+                     *       "updated_at": "2026-12-02T04:12:38.324Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4490,8 +4508,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-01T23:22:38.025Z",
-                     *       "updated_at": "2026-12-01T23:22:38.129Z"
+                     *       "created_at": "2026-12-02T04:12:38.252Z",
+                     *       "updated_at": "2026-12-02T04:12:38.324Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -4808,7 +4826,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-01T23:22:38.025Z",
+                     *           "timestamp": "2026-12-02T04:12:38.252Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4829,7 +4847,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-01T23:22:38.129Z",
+                     *           "timestamp": "2026-12-02T04:12:38.324Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4914,7 +4932,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-01T23:22:38.129Z"
+                     *           "updated_at": "2026-12-02T04:12:38.324Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -4929,12 +4947,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-01T23:22:38.129Z"
+                     *           "detected_at": "2026-12-02T04:12:38.324Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-01T23:22:38.025Z",
-                     *       "updated_at": "2026-12-01T23:22:38.129Z"
+                     *       "created_at": "2026-12-02T04:12:38.252Z",
+                     *       "updated_at": "2026-12-02T04:12:38.324Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -5026,7 +5044,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-01T23:22:38.025Z",
+                 *           "timestamp": "2026-12-02T04:12:38.252Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5047,7 +5065,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-01T23:22:38.129Z",
+                 *           "timestamp": "2026-12-02T04:12:38.324Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5132,7 +5150,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-01T23:22:38.129Z"
+                 *           "updated_at": "2026-12-02T04:12:38.324Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5147,7 +5165,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-01T23:22:38.129Z"
+                 *           "detected_at": "2026-12-02T04:12:38.324Z"
                  *         }
                  *       ]
                  *     }
@@ -5402,7 +5420,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 2,
                      *           "sessions_seen": 2,
-                     *           "last_used_at": "2026-12-01T23:22:38.431Z"
+                     *           "last_used_at": "2026-12-02T04:12:38.452Z"
                      *         }
                      *       ]
                      *     }
@@ -5560,7 +5578,7 @@ export interface operations {
                      *                 "score": 0.3423719528896193,
                      *                 "retired": false
                      *               },
-                     *               "last_applied_at": "2026-12-01T23:22:38.431Z"
+                     *               "last_applied_at": "2026-12-02T04:12:38.452Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -5568,13 +5586,13 @@ export interface operations {
                      *               "session_id": "agent-9-run-1",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-01T23:22:38.431Z"
+                     *               "applied_at": "2026-12-02T04:12:38.452Z"
                      *             },
                      *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-01T23:22:38.129Z"
+                     *               "applied_at": "2026-12-02T04:12:38.324Z"
                      *             }
                      *           ]
                      *         }
@@ -5617,10 +5635,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 725,
                      *       "timed_calls": 2,
-                     *       "updated_at": "2026-12-01T23:22:38.431Z",
+                     *       "updated_at": "2026-12-02T04:12:38.452Z",
                      *       "fixes_learned": 2,
                      *       "sessions_seen": 2,
-                     *       "last_used_at": "2026-12-01T23:22:38.431Z",
+                     *       "last_used_at": "2026-12-02T04:12:38.452Z",
                      *       "efficacy": {
                      *         "offered": 1,
                      *         "adopted": 1,
@@ -6235,7 +6253,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-01T23:22:38.008Z"
+                     *           "updated_at": "2026-12-02T04:12:38.240Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -6246,7 +6264,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-01T23:22:37.975Z"
+                     *           "updated_at": "2026-12-02T04:12:38.218Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6357,7 +6375,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-01T23:22:38.431Z"
+                     *           "updated_at": "2026-12-02T04:12:38.452Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
@@ -6365,7 +6383,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-01T23:22:38.129Z"
+                     *           "updated_at": "2026-12-02T04:12:38.324Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6446,8 +6464,8 @@ export interface operations {
     getOverview: {
         parameters: {
             query?: {
-                /** @description hour: 60 one-minute points; day: 24 one-hour points */
-                window?: "hour" | "day";
+                /** @description hour: 60 one-minute points; day: 24 one-hour points; week: 168 one-hour points */
+                window?: "hour" | "day" | "week";
             };
             header?: never;
             path?: never;
@@ -6481,424 +6499,553 @@ export interface operations {
                      *       },
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-01T22:23:00.000Z",
+                     *           "at": "2026-12-02T03:13:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:24:00.000Z",
+                     *           "at": "2026-12-02T03:14:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:25:00.000Z",
+                     *           "at": "2026-12-02T03:15:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:26:00.000Z",
+                     *           "at": "2026-12-02T03:16:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:27:00.000Z",
+                     *           "at": "2026-12-02T03:17:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:28:00.000Z",
+                     *           "at": "2026-12-02T03:18:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:29:00.000Z",
+                     *           "at": "2026-12-02T03:19:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:30:00.000Z",
+                     *           "at": "2026-12-02T03:20:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:31:00.000Z",
+                     *           "at": "2026-12-02T03:21:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:32:00.000Z",
+                     *           "at": "2026-12-02T03:22:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:33:00.000Z",
+                     *           "at": "2026-12-02T03:23:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:34:00.000Z",
+                     *           "at": "2026-12-02T03:24:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:35:00.000Z",
+                     *           "at": "2026-12-02T03:25:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:36:00.000Z",
+                     *           "at": "2026-12-02T03:26:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:37:00.000Z",
+                     *           "at": "2026-12-02T03:27:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:38:00.000Z",
+                     *           "at": "2026-12-02T03:28:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:39:00.000Z",
+                     *           "at": "2026-12-02T03:29:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:40:00.000Z",
+                     *           "at": "2026-12-02T03:30:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:41:00.000Z",
+                     *           "at": "2026-12-02T03:31:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:42:00.000Z",
+                     *           "at": "2026-12-02T03:32:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:43:00.000Z",
+                     *           "at": "2026-12-02T03:33:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:44:00.000Z",
+                     *           "at": "2026-12-02T03:34:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:45:00.000Z",
+                     *           "at": "2026-12-02T03:35:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:46:00.000Z",
+                     *           "at": "2026-12-02T03:36:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:47:00.000Z",
+                     *           "at": "2026-12-02T03:37:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:48:00.000Z",
+                     *           "at": "2026-12-02T03:38:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:49:00.000Z",
+                     *           "at": "2026-12-02T03:39:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:50:00.000Z",
+                     *           "at": "2026-12-02T03:40:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:51:00.000Z",
+                     *           "at": "2026-12-02T03:41:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:52:00.000Z",
+                     *           "at": "2026-12-02T03:42:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:53:00.000Z",
+                     *           "at": "2026-12-02T03:43:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:54:00.000Z",
+                     *           "at": "2026-12-02T03:44:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:55:00.000Z",
+                     *           "at": "2026-12-02T03:45:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:56:00.000Z",
+                     *           "at": "2026-12-02T03:46:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:57:00.000Z",
+                     *           "at": "2026-12-02T03:47:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:58:00.000Z",
+                     *           "at": "2026-12-02T03:48:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:59:00.000Z",
+                     *           "at": "2026-12-02T03:49:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:00:00.000Z",
+                     *           "at": "2026-12-02T03:50:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:01:00.000Z",
+                     *           "at": "2026-12-02T03:51:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:02:00.000Z",
+                     *           "at": "2026-12-02T03:52:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:03:00.000Z",
+                     *           "at": "2026-12-02T03:53:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:04:00.000Z",
+                     *           "at": "2026-12-02T03:54:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:05:00.000Z",
+                     *           "at": "2026-12-02T03:55:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:06:00.000Z",
+                     *           "at": "2026-12-02T03:56:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:07:00.000Z",
+                     *           "at": "2026-12-02T03:57:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:08:00.000Z",
+                     *           "at": "2026-12-02T03:58:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:09:00.000Z",
+                     *           "at": "2026-12-02T03:59:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:10:00.000Z",
+                     *           "at": "2026-12-02T04:00:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:11:00.000Z",
+                     *           "at": "2026-12-02T04:01:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:12:00.000Z",
+                     *           "at": "2026-12-02T04:02:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:13:00.000Z",
+                     *           "at": "2026-12-02T04:03:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:14:00.000Z",
+                     *           "at": "2026-12-02T04:04:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:15:00.000Z",
+                     *           "at": "2026-12-02T04:05:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:16:00.000Z",
+                     *           "at": "2026-12-02T04:06:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:17:00.000Z",
+                     *           "at": "2026-12-02T04:07:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:18:00.000Z",
+                     *           "at": "2026-12-02T04:08:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:19:00.000Z",
+                     *           "at": "2026-12-02T04:09:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:20:00.000Z",
+                     *           "at": "2026-12-02T04:10:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:21:00.000Z",
+                     *           "at": "2026-12-02T04:11:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
-                     *           "fixes": 0
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:22:00.000Z",
+                     *           "at": "2026-12-02T04:12:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 4,
                      *           "successes": 2,
-                     *           "fixes": 2
+                     *           "fixes": 2,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         }
+                     *       ],
+                     *       "latency_since": "2026-12-02T03:00:00.000Z",
+                     *       "tool_latency": [
+                     *         {
+                     *           "tool_name": "web_search",
+                     *           "calls": 2,
+                     *           "p50_ms": 631,
+                     *           "p95_ms": 963.1
                      *         }
                      *       ]
                      *     }

@@ -14,8 +14,9 @@
 -- ARGV[11] events kept   ARGV[12] seconds the event log lives   ARGV[13] the lesson as JSON (the event's data)
 -- ARGV[14] signatures listed per task (the task's most recently captured, for readTaskKnownFixes)
 -- ARGV[15] the lesson's attempt number (text: cjson would round a large one)
+-- ARGV[16] the lesson's tokens_used (0 for none)   ARGV[17] its duration_ms (0 for none)
 -- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the listing,
--- the event log, the minute counts and the categories (lib/activity.lua), and the signature's
+-- the event log, the minute and hour counts and the categories (lib/activity.lua), and the signature's
 -- efficacy hash (efficacy:<signature>; o:<task id> → attempt of the first offer, tasks_offered).
 -- Returns the most recent known fixes, newest first: { task id, { approach, resolved_at } JSON, ... }.
 local rcall = redis.call
@@ -48,6 +49,8 @@ if fresh then
   touchListing(prefix, 'tasks', ARGV[2], atMs, ttl)
   logEvent(prefix, 'lesson.captured', 'task', ARGV[2], ARGV[13], tonumber(ARGV[11]), tonumber(ARGV[12]))
   countMinute(prefix, atMs, 'l', 1)
+  countMinute(prefix, atMs, 't', tonumber(ARGV[16]))
+  countMinute(prefix, atMs, 'd', tonumber(ARGV[17]))
   -- The task's signatures as the tenant knows them, so a prompt can read their fixes beside the task.
   local taskSignaturesKey = prefix .. 'tasksigs:' .. ARGV[2]
   rcall('ZADD', taskSignaturesKey, atMs, ARGV[1])

@@ -1,4 +1,4 @@
--- What a tenant-level write leaves for dashboards: its place in a listing, an event, minute counts.
+-- What a tenant-level write leaves for dashboards: its place in a listing, an event, minute, hour and latency counts.
 -- Every key is named from the tenant's prefix, so all of it shares the {tenant:shared} slot.
 
 -- Moves a task or session to the top of its listing (never back in time: ZADD GT), drops entries
@@ -22,10 +22,25 @@ local function logEvent(prefix, eventType, scopeField, scopeId, data, maxLen, tt
   rcall('EXPIRE', key, ttl)
 end
 
--- Counts activity in its minute: one hash per hour, fields '<minute of hour>:<what>', kept 25 hours.
+-- Counts activity in its minute and its hour: per hour a hash with fields '<minute of hour>:<what>',
+-- kept 25 hours, and per day one with fields '<hour of day>:<what>', kept 8 days (the week's timeline).
 local function countMinute(prefix, atMs, what, by)
+  if by == 0 then return end
   local minute = math.floor(atMs / 60000)
-  local key = prefix .. 'minutes:' .. string.format('%d', math.floor(minute / 60))
-  rcall('HINCRBY', key, (minute % 60) .. ':' .. what, by)
-  rcall('EXPIRE', key, 90000)
+  local hour = math.floor(minute / 60)
+  local minutesKey = prefix .. 'minutes:' .. string.format('%d', hour)
+  rcall('HINCRBY', minutesKey, (minute % 60) .. ':' .. what, by)
+  rcall('EXPIRE', minutesKey, 90000)
+  local hoursKey = prefix .. 'hours:' .. string.format('%d', math.floor(hour / 24))
+  rcall('HINCRBY', hoursKey, (hour % 24) .. ':' .. what, by)
+  rcall('EXPIRE', hoursKey, 691200)
+end
+
+-- Counts a timed call in its tool's latency bucket (domain/activity/latency.ts), per hour: a hash
+-- with fields '<bucket>:<tool>', kept 7 days and 2 hours.
+local function countLatency(prefix, atMs, tool, bucket)
+  if bucket == '' then return end
+  local key = prefix .. 'latency:' .. string.format('%d', math.floor(atMs / 3600000))
+  rcall('HINCRBY', key, bucket .. ':' .. tool, 1)
+  rcall('EXPIRE', key, 612000)
 end
