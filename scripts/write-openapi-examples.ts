@@ -88,6 +88,7 @@ const steps: Step[] = [
   { operationId: "listTasks", method: "GET", url: "/tasks?limit=2" },
   { operationId: "listSessions", method: "GET", url: "/sessions" },
   { operationId: "getOverview", method: "GET", url: "/overview" },
+  { operationId: "getToolActivity", method: "GET", url: "/tools/web_search/activity" },
   { operationId: "getEfficacy", method: "GET", url: "/efficacy" },
 ];
 

@@ -246,6 +246,9 @@ export const scenarios: Record<string, Scenario> = {
   "GET /overview?window=week": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/overview?window=week" }) }],
   },
+  "GET /tools/{tool}/activity?window=week": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}/activity?window=week` }) }],
+  },
   "GET /efficacy": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/efficacy" }) }],
   },

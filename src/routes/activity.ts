@@ -1,8 +1,9 @@
-// HTTP routes of the dashboard's reads: the tenant's tasks and sessions, most recently active first, and its overview.
+// HTTP routes of the dashboard's reads: the tenant's tasks and sessions, most recently active first, its overview, and a tool's activity.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requires } from "../auth/scopes.js";
 import type { ActivityService } from "../domain/activity/service.js";
-import { listingQuery, overviewQuery, overviewSchema, sessionListSchema, taskListSchema } from "../schemas/activity.js";
+import { listingQuery, overviewQuery, overviewSchema, sessionListSchema, taskListSchema, toolActivityQuery, toolActivitySchema } from "../schemas/activity.js";
+import { sharedToolParams } from "../schemas/shared-tools.js";
 import { apiProblems } from "../schemas/common.js";
 
 const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = async (app, { activity }) => {
@@ -52,6 +53,24 @@ const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = asy
       },
     },
     async (request) => activity.overview(request.tenant, request.query.window),
+  );
+
+  app.get(
+    "/tools/:tool_name/activity",
+    {
+      schema: {
+        ...requires("read"),
+        operationId: "getToolActivity",
+        tags: ["dashboard"],
+        summary: "One tool's calls and success rate per hour, its latency, and the sessions that used it last",
+        description:
+          "For the dashboard's tool view: the tool's calls and successes per hour over the last day or 7 days, p50 and p95 of its execution time, and the sessions that called it most recently. Counted as calls are recorded, so nothing is scanned; a tool nobody called answers zeros.",
+        params: sharedToolParams,
+        querystring: toolActivityQuery,
+        response: { 200: toolActivitySchema, ...apiProblems(400, 503) },
+      },
+    },
+    async (request) => activity.toolActivity(request.tenant, request.params.tool_name, request.query.window),
   );
 };
 

@@ -46,9 +46,9 @@ const eventRoutes: FastifyPluginAsyncZod<{ activity: ActivityService; hub: Event
       },
     },
     async (request, reply) => {
-      const { types, task_id, session_id } = request.query;
+      const { types, task_id, session_id, recent } = request.query;
       // Read before the stream opens, so a store that is down answers a clear 503 instead of an empty stream.
-      const after = await activity.streamStart(request.tenant, request.headers["last-event-id"] ?? null);
+      const after = await activity.streamStart(request.tenant, request.headers["last-event-id"] ?? null, recent ?? 0);
       // Checked after the read, with nothing awaited before subscribe: concurrent requests cannot all pass.
       if (!hub.hasRoom()) throw new AppError("TOO_MANY_STREAMS", "This instance serves as many event streams as it may; retry shortly.");
       const body = new PassThrough();

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { EVENT_TYPES, OVERVIEW_WINDOWS } from "../domain/activity/types.js";
 import { isEventId } from "../domain/activity/events.js";
 import { sessionIdSchema, taskIdSchema } from "./common.js";
+import { TOOL_ACTIVITY_WINDOWS } from "../domain/activity/tool-activity.js";
 
 export const listingQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(50).describe("Items per page, 1 to 1000"),
@@ -90,6 +91,37 @@ export const overviewSchema = z
   })
   .meta({ id: "TenantOverview", description: "How the tenant's agents are doing, now and over time" });
 
+export const toolActivityQuery = z.strictObject({
+  window: z.enum(TOOL_ACTIVITY_WINDOWS).default("day").describe("day: 24 one-hour points; week: 168 one-hour points"),
+});
+
+export const toolActivitySchema = z
+  .object({
+    tool_name: z.string(),
+    window: z.enum(TOOL_ACTIVITY_WINDOWS),
+    timeline: z.array(
+      z
+        .object({
+          at: z.string().describe("Start of the hour (ISO 8601)"),
+          calls: z.int().min(0),
+          successes: z.int().min(0),
+        })
+        .meta({ id: "ToolActivityPoint", description: "One tool's calls in one hour" }),
+    ),
+    latency: z
+      .object({
+        calls: z.int().min(1).describe("Calls with an execution_time_ms in the window"),
+        p50_ms: z.number().min(0),
+        p95_ms: z.number().min(0),
+      })
+      .nullable()
+      .describe("Execution time over the window, as GET /overview's tool_latency estimates it; null without a timed call"),
+    recent_sessions: z
+      .array(z.object({ session_id: z.string(), last_used_at: z.string().describe("When the session last called the tool (ISO 8601)") }))
+      .describe("Up to 20 sessions that called the tool most recently, the latest first; a session whose data expired is left out"),
+  })
+  .meta({ id: "ToolActivity", description: "One tool's calls and success over time, its latency and the sessions that used it" });
+
 const commaList = z
   .string()
   .max(200)
@@ -102,6 +134,13 @@ export const eventsQuery = z.strictObject({
     .describe(`Comma-separated event types to receive: ${EVENT_TYPES.join(", ")}`),
   task_id: taskIdSchema.optional().describe("Only this task's events"),
   session_id: sessionIdSchema.optional().describe("Only this session's events"),
+  recent: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe("Without Last-Event-ID: start with the last N events of the log (1 to 1000), then filter and follow; with it, ignored (the stream resumes after that event)"),
 });
 
 export const eventsHeaders = z.object({

@@ -293,6 +293,13 @@ export interface ActivityTotals {
   latency: Map<string, number[]>;
 }
 
+/** What one tool's calls add up to, as its dashboard view reads it. */
+export interface ToolActivityTotals {
+  hours: Map<number, { calls: number; successes: number }>;
+  latency: number[];
+  recentSessions: Array<{ sessionId: string; at: number }>;
+}
+
 /**
  * What the tenant's writes leave behind for dashboards. The writes above record it in their
  * tenant-level step; these methods read it. No read costs more than its page.
@@ -314,8 +321,19 @@ export interface ActivityStore {
   /** The id of the tenant's newest event, or null when it has none. */
   latestEventId(tenant: string): Promise<string | null>;
 
+  /** The id of the newest event older than the tenant's `count` newest, or null when it keeps no more than `count`. */
+  eventIdBefore(tenant: string, count: number): Promise<string | null>;
+
   /** Active tasks and sessions around `nowMs`, failures by category, and the counts and latency of `range`. */
   activityTotals(tenant: string, nowMs: number, range: TimelineRange): Promise<ActivityTotals>;
+
+  /**
+   * One tool's calls and successes per hour from `firstHour` to the hour of `nowMs` (hours without
+   * calls left out), its timed calls per latency bucket over those hours, and at most `sessionsListed`
+   * of the sessions that called it most recently (of the 20 kept; those whose data expired left out),
+   * the latest first (ties: the greater id first).
+   */
+  toolActivity(tenant: string, tool: string, nowMs: number, firstHour: number, sessionsListed: number): Promise<ToolActivityTotals>;
 }
 
 /** Request counts that every replica adds to, so that they share one rate-limit budget. */

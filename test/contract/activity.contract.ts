@@ -1,7 +1,7 @@
 // Contract tests of ActivityStore: listings of tasks and sessions, the event log and the overview's counts.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { latencyBucket } from "../../src/domain/activity/latency.js";
+import { LATENCY_BUCKETS, latencyBucket } from "../../src/domain/activity/latency.js";
 import { emptyCounts, timelineRange } from "../../src/domain/activity/timeline.js";
 import type { ListingCursor, Page, TenantEvent } from "../../src/domain/activity/types.js";
 import { aCall, aLesson, aSession, aTask, keyed, valueOf } from "../helpers/fixtures.js";
@@ -313,6 +313,43 @@ export function activityStoreContract(factory: StoreFactory, elapse: (ms: number
       // The hour window reads this clock hour and the one before: not the call 2 hours ago.
       const hourWindow = await store.activityTotals("default", now, timelineRange("hour", now));
       expect(bucketsOf(hourWindow, "search")).toEqual({ [latencyBucket(40)]: 2 });
+    });
+
+    it("counts each tool's calls and successes per hour, and keeps its 20 most recent sessions", async () => {
+      const store = await open();
+      const now = Date.UTC(2026, 0, 8, 12, 30, 0);
+      const hour = Math.floor(now / 3_600_000);
+      const iso = (ms: number) => new Date(ms).toISOString();
+      const sessions = Array.from({ length: 22 }, (_, i) => ({ tenant: "default", sessionId: `s-${String(i).padStart(2, "0")}` }));
+      for (const [i, session] of sessions.entries()) {
+        await store.recordSharedToolCall(session, aCall("search", i % 3 === 0 ? "failure" : "success", { i }, { timestamp: iso(now - (22 - i) * 60_000), execution_time_ms: 40 }), null);
+      }
+      await store.recordSharedToolCall(sessions[0]!, aCall("search", "success", { again: 1 }, { timestamp: iso(now - 30 * 3_600_000) }), null);
+      await store.recordSharedToolCall(sessions[1]!, aCall("other", "success", {}, { timestamp: iso(now) }), null);
+
+      const day = await store.toolActivity("default", "search", now, hour - 23, 20);
+      expect(Object.fromEntries(day.hours)).toEqual({ [hour]: { calls: 22, successes: 14 } });
+      expect(day.latency[latencyBucket(40)]).toBe(22);
+      expect(day.latency.reduce((a, b) => a + b, 0)).toBe(22);
+      // The latest first; s-00 and s-01 were the oldest of 22, so only 20 are kept (s-00's later call is older still).
+      expect(day.recentSessions.map((s) => s.sessionId)).toEqual(sessions.slice(2).reverse().map((s) => s.sessionId));
+      expect(day.recentSessions[0]!.at).toBe(now - 60_000);
+      const week = await store.toolActivity("default", "search", now, hour - 167, 5);
+      expect(Object.fromEntries(week.hours)).toEqual({ [hour]: { calls: 22, successes: 14 }, [hour - 30]: { calls: 1, successes: 1 } });
+      expect(week.recentSessions).toHaveLength(5);
+      expect(await store.toolActivity("default", "never-called", now, hour - 23, 20)).toEqual({ hours: new Map(), latency: new Array(LATENCY_BUCKETS).fill(0), recentSessions: [] });
+    });
+
+    it("finds the event before the newest N, or null when no more than N are kept", async () => {
+      const store = await open();
+      expect(await store.eventIdBefore("default", 3)).toBeNull();
+      const task = aTask();
+      for (let i = 0; i < 5; i += 1) await store.captureLesson(task, aLesson({ error_message: `m${i}` }), null);
+      const ids = (await store.readEvents("default", null, 10)).map((event) => event.id);
+      expect(await store.eventIdBefore("default", 3)).toBe(ids[1]);
+      expect(await store.eventIdBefore("default", 1)).toBe(ids[3]);
+      expect(await store.eventIdBefore("default", 5)).toBeNull();
+      expect(await store.eventIdBefore("other", 1)).toBeNull();
     });
   });
 }

@@ -113,6 +113,26 @@ describe.each(bothStores())("listings and overview (%s store)", (_name, factory:
     expect(Date.parse(hour.body.latency_since) % 3_600_000).toBe(0);
   });
 
+  it("answers a tool's calls and successes per hour, its latency and its most recent sessions", async () => {
+    const [first, second] = [uniqueId("session"), uniqueId("session")];
+    for (const [session, outcome, ms] of [[first, "failure", 30], [first, "success", 20], [second, "success", 25]] as const) {
+      await ctx.http.post(`/sessions/${session}/tool-calls`).send({ tool_name: "fetch", arguments: { ms }, outcome, execution_time_ms: ms });
+    }
+    const day = await ctx.http.get("/tools/fetch/activity");
+    expect(day.status).toBe(200);
+    expect(day.body).toMatchObject({ tool_name: "fetch", window: "day", latency: { calls: 3, p50_ms: expect.any(Number), p95_ms: expect.any(Number) } });
+    expect(day.body.timeline).toHaveLength(24);
+    expect(day.body.timeline.at(-1)).toEqual({ at: expect.stringMatching(/:00:00\.000Z$/), calls: 3, successes: 2 });
+    expect(day.body.recent_sessions.map((s: { session_id: string }) => s.session_id)).toEqual([second, first]);
+    const week = await ctx.http.get("/tools/fetch/activity?window=week");
+    expect(week.body.timeline).toHaveLength(168);
+    expect(week.body.timeline.reduce((sum: number, p: { calls: number }) => sum + p.calls, 0)).toBe(3);
+    const nobody = await ctx.http.get("/tools/never-called/activity");
+    expect(nobody.status).toBe(200);
+    expect(nobody.body.latency).toBeNull();
+    expect(nobody.body.recent_sessions).toEqual([]);
+  });
+
   it("answers bad limits, cursors and parameters with a 400 problem naming the field", async () => {
     for (const [path, field] of [
       ["/tasks?limit=0", "querystring.limit"],
@@ -121,6 +141,8 @@ describe.each(bothStores())("listings and overview (%s store)", (_name, factory:
       ["/tasks?cursor=not-a-cursor", "querystring.cursor"],
       ["/sessions?cursor=%25%25", "querystring.cursor"],
       ["/overview?window=month", "querystring.window"],
+      ["/tools/fetch/activity?window=hour", "querystring.window"],
+      ["/tools/a%20b/activity", "params.tool_name"],
     ] as const) {
       const problem = expectProblem(await ctx.http.get(path), 400);
       expect(problem.errors).toEqual([{ field, message: expect.any(String) }]);

@@ -92,9 +92,29 @@ describe.each(bothStores())("GET /events (%s store)", (_name, factory: StoreFact
     expect(((await fresh.waitForEvents(1))[0]!.data as { error_message: string }).error_message).toBe("five");
   });
 
+  it("starts with the last N events of the log when asked (recent=N), then follows; Last-Event-ID wins", async () => {
+    const { http, open } = await start();
+    const task = uniqueId("task");
+    for (let i = 1; i <= 6; i += 1) await http.post(`/tasks/${task}/lessons`).send(lesson(`m${i}`));
+    const messages = (events: Array<{ data: unknown }>) => events.map((event) => (event.data as { error_message: string }).error_message);
+
+    const lastFour = await open("/events?recent=4");
+    expect(messages(await lastFour.waitForEvents(4))).toEqual(["m3", "m4", "m5", "m6"]);
+    const everything = await open("/events?recent=1000");
+    expect(messages(await everything.waitForEvents(6))).toEqual(["m1", "m2", "m3", "m4", "m5", "m6"]);
+    await http.post(`/tasks/${task}/lessons`).send(lesson("m7"));
+    expect(messages(await lastFour.waitForEvents(5))).toEqual(["m3", "m4", "m5", "m6", "m7"]);
+    expect(messages(await everything.waitForEvents(7)).at(-1)).toBe("m7");
+    // A reconnect resumes after its last event, whatever recent says.
+    const resumed = await open("/events?recent=4", { "last-event-id": lastFour.events[3]!.id });
+    await http.post(`/tasks/${task}/lessons`).send(lesson("m8"));
+    expect(messages(await resumed.waitForEvents(2))).toEqual(["m7", "m8"]);
+    expect(lastFour.events).toHaveLength(6);
+  });
+
   it("answers bad parameters with a 400 problem and opens no stream", async () => {
     const { http, app } = await start();
-    for (const path of ["/events?types=lesson.deleted", "/events?types=", "/events?task_id=a%7Bb", "/events?since=1"]) {
+    for (const path of ["/events?types=lesson.deleted", "/events?types=", "/events?task_id=a%7Bb", "/events?since=1", "/events?recent=0", "/events?recent=1001", "/events?recent=all"]) {
       expectProblem(await http.get(path), 400);
     }
     const badId = await http.get("/events").set("last-event-id", "yesterday");

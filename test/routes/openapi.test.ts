@@ -23,7 +23,7 @@ const OPERATION_IDS = [
   "getErrorGuidance", "getSuccessTemplate", "getSessionStats", "getSessionPrompt", "getSessionSummary",
   "exportSessionMemory", "importSessionMemory", "resetSessionMemory",
   "listSharedTools", "getSharedToolKnowledge", "forgetSharedTool", "getSharedFix", "getSharedErrorGuidance",
-  "getContext", "listTasks", "listSessions", "getOverview", "getEfficacy", "streamEvents",
+  "getContext", "listTasks", "listSessions", "getOverview", "getToolActivity", "getEfficacy", "streamEvents",
 ];
 
 type Operation = { operationId: string; requestBody?: { content: Record<string, { schema: object; example?: unknown }> }; responses: Record<string, { content?: Record<string, { schema: object; example?: unknown }> }> };

@@ -46,7 +46,8 @@ export interface ToolLatency {
   p95_ms: number;
 }
 
-const tenths = (ms: number) => Math.round(ms * 10) / 10;
+/** Milliseconds as reported: to a tenth. */
+export const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
 /** Each tool's timed calls, p50 and p95, the most called first (then by name), at most TOOLS_REPORTED. */
 export function toolLatencies(byTool: ReadonlyMap<string, readonly number[]>): ToolLatency[] {

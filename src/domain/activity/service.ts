@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from "./cursor.js";
 import { compareEventIds } from "./events.js";
 import { toolLatencies } from "./latency.js";
 import { buildTimeline, timelineRange } from "./timeline.js";
+import { presentToolActivity, RECENT_SESSIONS_LISTED, toolWindowFirstHour, type ToolActivityWindow } from "./tool-activity.js";
 import type { OverviewWindow, Page, TenantOverview } from "./types.js";
 
 export interface ActivityServiceDeps {
@@ -54,12 +55,20 @@ export function createActivityService({ store, clock }: ActivityServiceDeps) {
       };
     },
 
+    async toolActivity(tenant: string, tool: string, window: ToolActivityWindow) {
+      const nowMs = clock().getTime();
+      const totals = await store.toolActivity(tenant, tool, nowMs, toolWindowFirstHour(window, nowMs), RECENT_SESSIONS_LISTED);
+      return presentToolActivity(tool, window, nowMs, totals);
+    },
+
     /**
-     * Where a stream starts: after the client's last event, or after the newest one (only new
-     * events). An id past the newest (from a log that expired since, or made up) starts at the
-     * newest, so the stream does not wait for ids that were already handed out.
+     * Where a stream starts: after the client's last event, or before the `recent` newest ones
+     * (0: after the newest, so only new events). An id past the newest (from a log that expired
+     * since, or made up) starts at the newest, so the stream does not wait for ids that were
+     * already handed out.
      */
-    async streamStart(tenant: string, lastEventId: string | null): Promise<string> {
+    async streamStart(tenant: string, lastEventId: string | null, recent: number): Promise<string> {
+      if (lastEventId === null && recent > 0) return (await store.eventIdBefore(tenant, recent)) ?? "0-0";
       const latest = (await store.latestEventId(tenant)) ?? "0-0";
       return lastEventId !== null && compareEventIds(lastEventId, latest) <= 0 ? lastEventId : latest;
     },

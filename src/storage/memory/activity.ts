@@ -1,7 +1,7 @@
 // Embedded tenant activity: listing indexes, a capped event log, and minute, hour and latency counts per tenant.
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { compareEventIds } from "../../domain/activity/events.js";
-import { addLatency, latencyBucket } from "../../domain/activity/latency.js";
+import { addLatency, LATENCY_BUCKETS, latencyBucket } from "../../domain/activity/latency.js";
 import { emptyCounts, epochHour, epochMinute, HOURS_KEPT, MINUTES_KEPT } from "../../domain/activity/timeline.js";
 import type { ActivityCounts, EventType, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
 import type { Lesson, Resolution } from "../../domain/lessons/types.js";
@@ -25,9 +25,20 @@ interface TenantActivity {
   minutes: Map<number, ActivityCounts>;
   /** Epoch hour → counts, as minutes. */
   hours: Map<number, ActivityCounts>;
-  /** Epoch hour → tool → timed calls per latency bucket. */
-  latency: Map<number, Map<string, number[]>>;
+  /** Epoch hour → tool → its calls, successes and timed calls per latency bucket. */
+  toolHours: Map<number, Map<string, ToolHour>>;
+  /** Tool → the sessions that called it most recently → when (ms), the RECENT_SESSIONS latest. */
+  toolSessions: Map<string, Map<string, number>>;
 }
+
+interface ToolHour {
+  calls: number;
+  successes: number;
+  latency: number[];
+}
+
+/** Sessions kept per tool, as on Redis. */
+const RECENT_SESSIONS = 20;
 
 type Limits = Pick<StoreLimits, "lessonsTtlSeconds" | "sessionsTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
 type Readers = Pick<LessonStore, "lessonCounters" | "listLessons" | "getResolution"> & Pick<ToolMemoryStore, "sessionCounters">;
@@ -40,7 +51,7 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
   function activityOf(tenant: string): TenantActivity {
     let activity = tenants.get(tenant);
     if (!activity) {
-      activity = { tasks: new SortedIndex(), sessions: new SortedIndex(), events: [], lastEvent: { ms: 0, seq: 0 }, minutes: new Map(), hours: new Map(), latency: new Map() };
+      activity = { tasks: new SortedIndex(), sessions: new SortedIndex(), events: [], lastEvent: { ms: 0, seq: 0 }, minutes: new Map(), hours: new Map(), toolHours: new Map(), toolSessions: new Map() };
       tenants.set(tenant, activity);
     }
     return activity;
@@ -88,9 +99,21 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
     slot(activity.hours, epochHour(atMs), HOURS_KEPT, emptyCounts)[what] += by;
   }
 
-  function countLatency(activity: TenantActivity, atMs: number, tool: string, ms: number | null): void {
-    if (ms === null) return;
-    addLatency(slot(activity.latency, epochHour(atMs), HOURS_KEPT, () => new Map<string, number[]>()), tool, latencyBucket(ms), 1);
+  function countToolCall(activity: TenantActivity, session: SessionRef, entry: ToolLogEntry, atMs: number): void {
+    const byTool = slot(activity.toolHours, epochHour(atMs), HOURS_KEPT, () => new Map<string, ToolHour>());
+    let hour = byTool.get(entry.tool_name);
+    if (!hour) byTool.set(entry.tool_name, (hour = { calls: 0, successes: 0, latency: new Array<number>(LATENCY_BUCKETS).fill(0) }));
+    hour.calls += 1;
+    if (entry.outcome === "success") hour.successes += 1;
+    if (entry.execution_time_ms !== null) hour.latency[latencyBucket(entry.execution_time_ms)]! += 1;
+    let recent = activity.toolSessions.get(entry.tool_name);
+    if (!recent) activity.toolSessions.set(entry.tool_name, (recent = new Map()));
+    // Never back in time, as ZADD GT.
+    if ((recent.get(session.sessionId) ?? -Infinity) < atMs) recent.set(session.sessionId, atMs);
+    if (recent.size > RECENT_SESSIONS) {
+      const oldest = [...recent].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+      recent.delete(oldest);
+    }
   }
 
   const eventsAlive = (activity: TenantActivity) => activity.lastEvent.ms + limits.eventsTtlSeconds * 1000 > now();
@@ -138,15 +161,21 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       return activity && eventsAlive(activity) ? (activity.events.at(-1)?.id ?? null) : null;
     },
 
+    async eventIdBefore(tenant, count) {
+      const activity = tenants.get(tenant);
+      if (!activity || !eventsAlive(activity)) return null;
+      return activity.events.at(-count - 1)?.id ?? null;
+    },
+
     async activityTotals(tenant, nowMs, range) {
       const activity = tenants.get(tenant);
       const counts = new Map<number, ActivityCounts>();
       const byUnit = range.unit === "minute" ? activity?.minutes : activity?.hours;
       for (const [at, atCounts] of byUnit ?? []) if (at >= range.first) counts.set(at, { ...atCounts });
       const latency = new Map<string, number[]>();
-      for (const [hour, byTool] of activity?.latency ?? []) {
+      for (const [hour, byTool] of activity?.toolHours ?? []) {
         if (hour < range.latencyFirstHour) continue;
-        for (const [tool, buckets] of byTool) buckets.forEach((n, bucket) => addLatency(latency, tool, bucket, n));
+        for (const [tool, counts] of byTool) counts.latency.forEach((n, bucket) => n > 0 && addLatency(latency, tool, bucket, n));
       }
       const active = (index: SortedIndex | undefined) => ({
         active_last_hour: index?.countSince(nowMs - HOUR_MS) ?? 0,
@@ -159,6 +188,25 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
         counts,
         latency,
       };
+    },
+
+    async toolActivity(tenant, tool, nowMs, firstHour, sessionsListed) {
+      const activity = tenants.get(tenant);
+      const hours = new Map<number, { calls: number; successes: number }>();
+      const latency = new Array<number>(LATENCY_BUCKETS).fill(0);
+      for (const [hour, byTool] of activity?.toolHours ?? []) {
+        const counts = byTool.get(tool);
+        if (hour < firstHour || hour > epochHour(nowMs) || !counts) continue;
+        hours.set(hour, { calls: counts.calls, successes: counts.successes });
+        counts.latency.forEach((n, bucket) => (latency[bucket]! += n));
+      }
+      const oldest = limits.sessionsTtlSeconds > 0 ? nowMs - limits.sessionsTtlSeconds * 1000 : -Infinity;
+      const recentSessions = [...(activity?.toolSessions.get(tool) ?? [])]
+        .filter(([, at]) => at >= oldest)
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1))
+        .slice(0, sessionsListed)
+        .map(([sessionId, at]) => ({ sessionId, at }));
+      return { hours, latency, recentSessions };
     },
   };
 
@@ -196,7 +244,7 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       touch(activity.sessions, session.sessionId, at, limits.sessionsTtlSeconds);
       log(activity, "tool_call.recorded", { session: session.sessionId }, entry);
       count(activity, at, "tool_calls");
-      countLatency(activity, at, entry.tool_name, entry.execution_time_ms);
+      countToolCall(activity, session, entry, at);
       if (entry.outcome === "success") count(activity, at, "successes");
       if (entry.fix_for) {
         log(activity, "fix.detected", { session: session.sessionId }, fixDetected(session, entry));

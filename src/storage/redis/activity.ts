@@ -1,11 +1,11 @@
 // Redis activity reads: listings walk the tenant's index and read each item in its own slot; events come from a stream.
 import type { ActivityCounts, ListingCursor, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
-import { addLatency } from "../../domain/activity/latency.js";
+import { addLatency, LATENCY_BUCKETS } from "../../domain/activity/latency.js";
 import { emptyCounts } from "../../domain/activity/timeline.js";
 import { isEventType } from "../../domain/activity/events.js";
 import { walkListing, type ListingSource } from "../listing-walk.js";
 import { sessionSummaryOf, taskSummaryOf } from "../listing-items.js";
-import type { ActivityStore, ToolMemoryStore } from "../port.js";
+import type { ActivityStore, StoreLimits, ToolMemoryStore } from "../port.js";
 import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
@@ -22,7 +22,12 @@ function eventFrom([id, fields]: [string, string[]]): TenantEvent | null {
   return { id, type: f.t, task_id: f.task ?? null, session_id: f.session ?? null, data: f.d ?? "null" };
 }
 
-export function createRedisActivityStore(redis: ScriptedRedis, keys: Keys, sessions: Pick<ToolMemoryStore, "sessionCounters">): ActivityStore {
+export function createRedisActivityStore(
+  redis: ScriptedRedis,
+  keys: Keys,
+  sessions: Pick<ToolMemoryStore, "sessionCounters">,
+  limits: Pick<StoreLimits, "sessionsTtlSeconds">,
+): ActivityStore {
   function listingSource<T>(listing: string, read: (entry: ListingCursor) => Promise<T | null>): ListingSource<T> {
     return {
       async entries(after, count) {
@@ -67,6 +72,12 @@ export function createRedisActivityStore(redis: ScriptedRedis, keys: Keys, sessi
       return entries[0]?.[0] ?? null;
     },
 
+    async eventIdBefore(tenant, count) {
+      // The ids only would be cheaper, but a stream has no command for them; once per stream opened.
+      const entries = (await guarded(() => redis.xrevrange(keys.shared(tenant).events, "+", "-", "COUNT", count + 1))) as Array<[string, string[]]>;
+      return entries.length > count ? entries[count]![0] : null;
+    },
+
     async activityTotals(tenant, nowMs, range) {
       const shared = keys.shared(tenant);
       // Minutes are kept in one hash per hour, hours in one per day.
@@ -102,6 +113,19 @@ export function createRedisActivityStore(redis: ScriptedRedis, keys: Keys, sessi
         counts,
         latency,
       };
+    },
+
+    async toolActivity(tenant, tool, nowMs, firstHour, sessionsListed) {
+      const shared = keys.shared(tenant);
+      const oldest = limits.sessionsTtlSeconds > 0 ? nowMs - limits.sessionsTtlSeconds * 1000 : "-inf";
+      const [hourly, buckets, recent] = (await guarded(() =>
+        redis.readToolActivity(shared.toolRecentSessions(tool), shared.prefix, tool, firstHour, Math.floor(nowMs / 3_600_000), LATENCY_BUCKETS, sessionsListed, oldest),
+      )) as [number[], number[], string[]];
+      const hours = new Map<number, { calls: number; successes: number }>();
+      for (let i = 0; i + 2 < hourly.length; i += 3) hours.set(Number(hourly[i]), { calls: Number(hourly[i + 1]), successes: Number(hourly[i + 2]) });
+      const recentSessions: Array<{ sessionId: string; at: number }> = [];
+      for (let i = 0; i + 1 < recent.length; i += 2) recentSessions.push({ sessionId: recent[i]!, at: Number(recent[i + 1]) });
+      return { hours, latency: buckets.map(Number), recentSessions };
     },
   };
 }

@@ -37,7 +37,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...createRedisSignatureStore(redis, keys, options.limits, lessons),
     ...toolMemory,
     ...createRedisToolKnowledgeStore(redis, keys, options.limits),
-    ...createRedisActivityStore(redis, keys, toolMemory),
+    ...createRedisActivityStore(redis, keys, toolMemory, options.limits),
     ...createRedisRateCounts(redis, keys),
 
     async ping() {

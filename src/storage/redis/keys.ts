@@ -56,6 +56,8 @@ export function createKeys(prefix: string) {
          * tool names may hold ':', so `tool:x:sessions` could be the hash of a tool named `x:sessions`.
          */
         toolSessions: (toolName: string) => `${root}:seen:${toolName}`,
+        /** The sessions that called the tool most recently (lib/activity.lua writes it). */
+        toolRecentSessions: (toolName: string) => `${root}:toolsessions:${toolName}`,
         /** Every key of a failure signature starts with this (the scripts name them from here). */
         prefix: `${root}:`,
         /** Sorted set: signature → minus its occurrences across the tenant's tasks. */

@@ -32,6 +32,7 @@ export interface ScriptCommands {
   forgetListed(listing: string, ...idAndMs: Arg[]): Promise<number>;
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number]>;
   readSessionSummary(meta: string, log: string, patterns: string): Promise<[string[], number, number]>;
+  readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
   addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
 }

@@ -41,6 +41,7 @@ export const OPERATIONS = {
   listTasks: { method: "GET", path: "/tasks", responses: ["application/json"] },
   listSessions: { method: "GET", path: "/sessions", responses: ["application/json"] },
   getOverview: { method: "GET", path: "/overview", responses: ["application/json"] },
+  getToolActivity: { method: "GET", path: "/tools/{tool_name}/activity", responses: ["application/json"] },
   getEfficacy: { method: "GET", path: "/efficacy", responses: ["application/json"] },
   streamEvents: { method: "GET", path: "/events", responses: ["text/event-stream"] },
 } as const;

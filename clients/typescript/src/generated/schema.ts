@@ -657,6 +657,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tools/{tool_name}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One tool's calls and success rate per hour, its latency, and the sessions that used it last
+         * @description For the dashboard's tool view: the tool's calls and successes per hour over the last day or 7 days, p50 and p95 of its execution time, and the sessions that called it most recently. Counted as calls are recorded, so nothing is scanned; a tool nobody called answers zeros. Scope: read (any key).
+         */
+        get: operations["getToolActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/efficacy": {
         parameters: {
             query?: never;
@@ -1438,6 +1458,33 @@ export interface components {
             /** @description The 20 most called tools with timed calls, most called first */
             tool_latency: components["schemas"]["ToolLatency"][];
         };
+        /** @description One tool's calls in one hour */
+        ToolActivityPoint: {
+            /** @description Start of the hour (ISO 8601) */
+            at: string;
+            calls: number;
+            successes: number;
+        };
+        /** @description One tool's calls and success over time, its latency and the sessions that used it */
+        ToolActivity: {
+            tool_name: string;
+            /** @enum {string} */
+            window: "day" | "week";
+            timeline: components["schemas"]["ToolActivityPoint"][];
+            /** @description Execution time over the window, as GET /overview's tool_latency estimates it; null without a timed call */
+            latency: {
+                /** @description Calls with an execution_time_ms in the window */
+                calls: number;
+                p50_ms: number;
+                p95_ms: number;
+            } | null;
+            /** @description Up to 20 sessions that called the tool most recently, the latest first; a session whose data expired is left out */
+            recent_sessions: {
+                session_id: string;
+                /** @description When the session last called the tool (ISO 8601) */
+                last_used_at: string;
+            }[];
+        };
         /** @description The service's state: ok, and which store it uses */
         Health: {
             /** @constant */
@@ -1727,7 +1774,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_3750eb20f1ea47cda6e7937572724c4d",
+                     *           "lesson_id": "lsn_82fbc65eba544ca68c62a7123eeb24b9",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -1737,7 +1784,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-02T04:12:38.222Z",
+                     *           "timestamp": "2026-12-02T04:19:15.891Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -1863,7 +1910,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_fbba9d563b704792b7e2e95d06b93164",
+                     *       "lesson_id": "lsn_72d235633ddc4867b7c21a9da38b19c2",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -1873,7 +1920,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-02T04:12:38.182Z",
+                     *       "timestamp": "2026-12-02T04:19:15.840Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2245,8 +2292,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-02T04:12:38.222Z",
-                     *           "last_seen_at": "2026-12-02T04:12:38.222Z",
+                     *           "first_seen_at": "2026-12-02T04:19:15.891Z",
+                     *           "last_seen_at": "2026-12-02T04:19:15.891Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2461,7 +2508,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_fbba9d563b704792b7e2e95d06b93164",
+                     *       "lesson_id": "lsn_72d235633ddc4867b7c21a9da38b19c2",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2471,7 +2518,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-02T04:12:38.182Z",
+                     *       "timestamp": "2026-12-02T04:19:15.840Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2481,12 +2528,12 @@ export interface operations {
                      *         {
                      *           "task_id": "build-report-43",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-02T04:12:38.240Z"
+                     *           "resolved_at": "2026-12-02T04:19:15.919Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-02T04:12:38.218Z"
+                     *           "resolved_at": "2026-12-02T04:19:15.887Z"
                      *         }
                      *       ]
                      *     }
@@ -2720,7 +2767,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-02T04:12:38.218Z",
+                     *       "resolved_at": "2026-12-02T04:19:15.887Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ]
@@ -2863,7 +2910,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-02T04:12:38.218Z",
+                     *       "resolved_at": "2026-12-02T04:19:15.887Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ],
@@ -3113,7 +3160,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-02T04:12:38.240Z"
+                     *             "resolved_at": "2026-12-02T04:19:15.919Z"
                      *           },
                      *           "efficacy": {
                      *             "tasks_offered": 1,
@@ -3239,7 +3286,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-02T04:12:38.324Z",
+                     *           "timestamp": "2026-12-02T04:19:16.008Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3387,7 +3434,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-02T04:12:38.252Z",
+                     *       "timestamp": "2026-12-02T04:19:15.937Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3556,7 +3603,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-02T04:12:38.324Z",
+                     *       "timestamp": "2026-12-02T04:19:16.008Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3751,7 +3798,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-02T04:12:38.324Z"
+                     *           "updated_at": "2026-12-02T04:19:16.008Z"
                      *         }
                      *       }
                      *     }
@@ -3910,7 +3957,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-02T04:12:38.324Z"
+                     *       "updated_at": "2026-12-02T04:19:16.008Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4508,8 +4555,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-02T04:12:38.252Z",
-                     *       "updated_at": "2026-12-02T04:12:38.324Z"
+                     *       "created_at": "2026-12-02T04:19:15.937Z",
+                     *       "updated_at": "2026-12-02T04:19:16.008Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -4826,7 +4873,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-02T04:12:38.252Z",
+                     *           "timestamp": "2026-12-02T04:19:15.937Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4847,7 +4894,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-02T04:12:38.324Z",
+                     *           "timestamp": "2026-12-02T04:19:16.008Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4932,7 +4979,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-02T04:12:38.324Z"
+                     *           "updated_at": "2026-12-02T04:19:16.008Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -4947,12 +4994,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-02T04:12:38.324Z"
+                     *           "detected_at": "2026-12-02T04:19:16.008Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-02T04:12:38.252Z",
-                     *       "updated_at": "2026-12-02T04:12:38.324Z"
+                     *       "created_at": "2026-12-02T04:19:15.937Z",
+                     *       "updated_at": "2026-12-02T04:19:16.008Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -5044,7 +5091,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-02T04:12:38.252Z",
+                 *           "timestamp": "2026-12-02T04:19:15.937Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5065,7 +5112,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-02T04:12:38.324Z",
+                 *           "timestamp": "2026-12-02T04:19:16.008Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5150,7 +5197,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-02T04:12:38.324Z"
+                 *           "updated_at": "2026-12-02T04:19:16.008Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5165,7 +5212,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-02T04:12:38.324Z"
+                 *           "detected_at": "2026-12-02T04:19:16.008Z"
                  *         }
                  *       ]
                  *     }
@@ -5420,7 +5467,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 2,
                      *           "sessions_seen": 2,
-                     *           "last_used_at": "2026-12-02T04:12:38.452Z"
+                     *           "last_used_at": "2026-12-02T04:19:16.177Z"
                      *         }
                      *       ]
                      *     }
@@ -5578,7 +5625,7 @@ export interface operations {
                      *                 "score": 0.3423719528896193,
                      *                 "retired": false
                      *               },
-                     *               "last_applied_at": "2026-12-02T04:12:38.452Z"
+                     *               "last_applied_at": "2026-12-02T04:19:16.177Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -5586,13 +5633,13 @@ export interface operations {
                      *               "session_id": "agent-9-run-1",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-02T04:12:38.452Z"
+                     *               "applied_at": "2026-12-02T04:19:16.177Z"
                      *             },
                      *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-02T04:12:38.324Z"
+                     *               "applied_at": "2026-12-02T04:19:16.008Z"
                      *             }
                      *           ]
                      *         }
@@ -5635,10 +5682,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 725,
                      *       "timed_calls": 2,
-                     *       "updated_at": "2026-12-02T04:12:38.452Z",
+                     *       "updated_at": "2026-12-02T04:19:16.177Z",
                      *       "fixes_learned": 2,
                      *       "sessions_seen": 2,
-                     *       "last_used_at": "2026-12-02T04:12:38.452Z",
+                     *       "last_used_at": "2026-12-02T04:19:16.177Z",
                      *       "efficacy": {
                      *         "offered": 1,
                      *         "adopted": 1,
@@ -6253,7 +6300,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-02T04:12:38.240Z"
+                     *           "updated_at": "2026-12-02T04:19:15.919Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -6264,7 +6311,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-02T04:12:38.218Z"
+                     *           "updated_at": "2026-12-02T04:19:15.887Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6375,7 +6422,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-02T04:12:38.452Z"
+                     *           "updated_at": "2026-12-02T04:19:16.177Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
@@ -6383,7 +6430,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-02T04:12:38.324Z"
+                     *           "updated_at": "2026-12-02T04:19:16.008Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6498,69 +6545,6 @@ export interface operations {
                      *         "type": 2
                      *       },
                      *       "timeline": [
-                     *         {
-                     *           "at": "2026-12-02T03:13:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:14:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:15:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:16:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:17:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:18:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:19:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
                      *         {
                      *           "at": "2026-12-02T03:20:00.000Z",
                      *           "lessons": 0,
@@ -7031,6 +7015,69 @@ export interface operations {
                      *         },
                      *         {
                      *           "at": "2026-12-02T04:12:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:13:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:14:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:15:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:16:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:17:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:18:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:19:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 4,
                      *           "successes": 2,
@@ -7051,6 +7098,246 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TenantOverview"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getToolActivity: {
+        parameters: {
+            query?: {
+                /** @description day: 24 one-hour points; week: 168 one-hour points */
+                window?: "day" | "week";
+            };
+            header?: never;
+            path: {
+                /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+                tool_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One tool's calls and success over time, its latency and the sessions that used it */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tool_name": "web_search",
+                     *       "window": "day",
+                     *       "timeline": [
+                     *         {
+                     *           "at": "2026-12-01T05:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T06:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T07:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T08:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T09:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T10:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T11:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T12:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T13:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T14:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T15:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T16:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T17:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T18:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T19:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T20:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T21:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T22:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-01T23:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T00:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T01:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T02:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T03:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:00:00.000Z",
+                     *           "calls": 4,
+                     *           "successes": 2
+                     *         }
+                     *       ],
+                     *       "latency": {
+                     *         "calls": 2,
+                     *         "p50_ms": 631,
+                     *         "p95_ms": 963.1
+                     *       },
+                     *       "recent_sessions": [
+                     *         {
+                     *           "session_id": "agent-9-run-1",
+                     *           "last_used_at": "2026-12-02T04:19:16.177Z"
+                     *         },
+                     *         {
+                     *           "session_id": "agent-7-run-3",
+                     *           "last_used_at": "2026-12-02T04:19:16.008Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ToolActivity"];
                 };
             };
             /** @description Invalid request: the problem names every offending field */
@@ -7284,6 +7571,8 @@ export interface operations {
                 task_id?: string;
                 /** @description Only this session's events */
                 session_id?: string;
+                /** @description Without Last-Event-ID: start with the last N events of the log (1 to 1000), then filter and follow; with it, ignored (the stream resumes after that event) */
+                recent?: number;
             };
             header?: {
                 /** @description Resume after this event: every kept event after it is sent first */

@@ -21,7 +21,7 @@
 -- ARGV[30] with a fix, what its adoption compares ({"w":[[key, canonical new value], ...],"r":[removed keys]})
 -- ARGV[31] the call's latency bucket ('' when it has no execution time)
 -- Also writes, by name from the prefix: the session's pending offers (offers:<session id>, tool → offer JSON),
--- the offer id sequence (offerseq), the listing, the event log, the minute and hour counts and the latency counts (lib/activity.lua).
+-- the offer id sequence (offerseq), the listing, the event log, the minute and hour counts, the tool's hour counts and its recent sessions (lib/activity.lua).
 -- The applied marker keeps what the write answered ('1', or offer id, times, counts, delta one per line), so a
 -- replay answers the same offer.
 -- Returns {} or, when the call failed with an error type the tenant has an offerable fix for,

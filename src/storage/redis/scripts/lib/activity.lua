@@ -36,11 +36,17 @@ local function countMinute(prefix, atMs, what, by)
   rcall('EXPIRE', hoursKey, 691200)
 end
 
--- Counts a timed call in its tool's latency bucket (domain/activity/latency.ts), per hour: a hash
--- with fields '<bucket>:<tool>', kept 7 days and 2 hours.
-local function countLatency(prefix, atMs, tool, bucket)
-  if bucket == '' then return end
-  local key = prefix .. 'latency:' .. string.format('%d', math.floor(atMs / 3600000))
-  rcall('HINCRBY', key, bucket .. ':' .. tool, 1)
+-- Counts a call under its tool for the hour: a hash with fields 'c:<tool>' (calls), 's:<tool>'
+-- (successes) and, for a timed call, '<bucket>:<tool>' (its latency bucket, domain/activity/latency.ts),
+-- kept 7 days and 2 hours. The tool's most recent sessions (the 20 latest) live as long as sessions do.
+local function countToolCall(prefix, atMs, tool, sessionId, success, bucket, sessionsTtl)
+  local key = prefix .. 'toolhour:' .. string.format('%d', math.floor(atMs / 3600000))
+  rcall('HINCRBY', key, 'c:' .. tool, 1)
+  if success then rcall('HINCRBY', key, 's:' .. tool, 1) end
+  if bucket ~= '' then rcall('HINCRBY', key, bucket .. ':' .. tool, 1) end
   rcall('EXPIRE', key, 612000)
+  local recent = prefix .. 'toolsessions:' .. tool
+  rcall('ZADD', recent, 'GT', atMs, sessionId)
+  rcall('ZREMRANGEBYRANK', recent, 0, -21)
+  if sessionsTtl > 0 then rcall('EXPIRE', recent, sessionsTtl) else rcall('PERSIST', recent) end
 end
