@@ -224,7 +224,7 @@ export function activityStoreContract(factory: StoreFactory, elapse: (ms: number
         ["task.resolved", task.taskId, null],
       ]);
       expect(dataOf(events)[0]!.data).toEqual(lesson);
-      expect(dataOf(events)[2]!.data).toEqual(entry);
+      expect(dataOf(events)[2]!.data).toEqual({ session_id: session.sessionId, ...entry });
       expect(dataOf(events)[3]!.data).toEqual({ session_id: session.sessionId, tool_name: "t", failed_call_id: "call-0001", fix_call_id: "call-0002", delta_args: entry.delta_args });
       expect(dataOf(events)[4]!.data).toEqual(resolution);
       expect(await store.latestEventId("default")).toBe(events[4]!.id);

@@ -32,7 +32,8 @@ describe.each(bothStores())("GET /events (%s store)", (_name, factory: StoreFact
     const { known_fixes: _known, redactions: _none, ...storedLesson } = captured.body as Record<string, unknown>;
     expect(events[0]!.data).toEqual(storedLesson);
     const { known_fix: _fix, redactions: _nothing, ...storedCall } = failed.body as Record<string, unknown>;
-    expect(events[1]!.data).toEqual(storedCall);
+    // A call's event names its session, which the entry itself does not (its path does).
+    expect(events[1]!.data).toEqual({ session_id: session, ...storedCall });
     expect(events[3]!.data).toEqual({ session_id: session, tool_name: "search", failed_call_id: "call-0001", fix_call_id: "call-0002", delta_args: { changed: { q: { from: 1, to: 2 } } } });
     const { redactions: _noneEither, ...storedResolution } = resolved.body as Record<string, unknown>;
     expect(events[4]!.data).toEqual(storedResolution);

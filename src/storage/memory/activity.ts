@@ -242,7 +242,7 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
       const activity = activityOf(session.tenant);
       const at = Date.parse(entry.timestamp);
       touch(activity.sessions, session.sessionId, at, limits.sessionsTtlSeconds);
-      log(activity, "tool_call.recorded", { session: session.sessionId }, entry);
+      log(activity, "tool_call.recorded", { session: session.sessionId }, { session_id: session.sessionId, ...entry });
       count(activity, at, "tool_calls");
       countToolCall(activity, session, entry, at);
       if (entry.outcome === "success") count(activity, at, "successes");

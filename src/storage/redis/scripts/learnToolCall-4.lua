@@ -15,7 +15,7 @@
 -- ARGV[19] seconds every key of the tool lives after this write (0: forever)
 -- ARGV[20] fix events kept per error type
 -- ARGV[21] the tenant's prefix   ARGV[22] when the call was recorded (ms)   ARGV[23] events kept
--- ARGV[24] seconds the event log lives   ARGV[25] the entry as JSON   ARGV[26] the fix event's data ('' for none)
+-- ARGV[24] seconds the event log lives   ARGV[25] the event's data: the entry as JSON, its session_id first   ARGV[26] the fix event's data ('' for none)
 -- ARGV[27] seconds the session's data lives after a write (0: forever), for its listing and its pending offers
 -- ARGV[28] how fixes are ranked ('wilson' or 'applied')   ARGV[29] the session's previous call of the tool ('' for none)
 -- ARGV[30] with a fix, what its adoption compares ({"w":[[key, canonical new value], ...],"r":[removed keys]})

@@ -47,7 +47,7 @@ tenantArgs[12] = fixedId ~= '' and delta or ''
 tenantArgs[13] = fixedId ~= '' and canonical or ''
 local fixFor = fixedId ~= '' and ('"' .. fixedId .. '"') or 'null'
 local deltaArgs = fixedId ~= '' and delta or 'null'
-tenantArgs[25] = '{"id":"' .. id .. '",' .. string.sub(sessionArgs[1], 2, -2) ..
+tenantArgs[25] = '{"session_id":' .. cjson.encode(tenantArgs[2]) .. ',"id":"' .. id .. '",' .. string.sub(sessionArgs[1], 2, -2) ..
   ',"fixed_by":null,"fix_for":' .. fixFor .. ',"delta_args":' .. deltaArgs .. '}'
 tenantArgs[26] = fixedId ~= '' and ('{"session_id":' .. cjson.encode(tenantArgs[2]) .. ',"tool_name":' ..
   cjson.encode(tenantArgs[1]) .. ',"failed_call_id":"' .. fixedId .. '","fix_call_id":"' .. id ..
