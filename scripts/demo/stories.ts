@@ -102,6 +102,12 @@ const SESSIONS: Array<{ session: string; steps: ToolStep[] }> = [
   },
 ];
 
+/** What a failed attempt cost, made up but steady: the same story and step always cost the same. */
+function attemptCost(task: string, step: number) {
+  const seed = [...task].reduce((sum, char) => sum + char.charCodeAt(0), 0) + step * 7919;
+  return { tokens_used: 900 + (seed * 37) % 5200, duration_ms: 4000 + (seed * 53) % 41_000 };
+}
+
 /** The requests that tell every story once, in an order agents might send them; `round` keeps ids apart between rounds. */
 export function demoRequests(round = 0): DemoRequest[] {
   const suffix = round === 0 ? "" : `-${round}`;
@@ -110,7 +116,7 @@ export function demoRequests(round = 0): DemoRequest[] {
   for (let step = 0; step < longest; step += 1) {
     for (const story of TASKS) {
       const failure = story.failures[step];
-      if (failure) requests.push({ method: "POST", path: `/tasks/${story.task}${suffix}/lessons`, body: { attempt_number: step + 1, tier: 2, ...failure } });
+      if (failure) requests.push({ method: "POST", path: `/tasks/${story.task}${suffix}/lessons`, body: { attempt_number: step + 1, tier: 2, ...attemptCost(story.task, step), ...failure } });
       else if (step === story.failures.length && story.resolution) {
         requests.push({ method: "PUT", path: `/tasks/${story.task}${suffix}/resolution`, body: { attempt_number: step + 1, approach: story.resolution } });
       }

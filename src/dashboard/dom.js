@@ -24,6 +24,9 @@ export function fill(node, ...children) {
 
 export const percent = (rate) => `${Math.round(rate * 1000) / 10}%`;
 
+/** "12 ms", "1.4 s": an execution time as people read it; the service reports 100 s for anything slower. */
+export const milliseconds = (ms) => (ms < 1000 ? `${Math.round(ms * 10) / 10} ms` : ms >= 100_000 ? "≥ 100 s" : `${Math.round(ms / 100) / 10} s`);
+
 /** "3 min ago" style, for times within a few days; the full time is in the title. */
 export function ago(iso) {
   const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
@@ -32,11 +35,11 @@ export function ago(iso) {
 }
 
 /** A table with a header row and one row per item; a column's header is its text, or a th of its own. */
-export function table(node, columns, rows, label) {
+export function table(node, columns, rows, label, empty = "Nothing yet.") {
   node.setAttribute("aria-label", label);
   fill(
     node,
     el("thead", {}, el("tr", {}, columns.map((column) => (column.header instanceof Node ? column.header : el("th", { scope: "col" }, column.header))))),
-    el("tbody", {}, rows.length === 0 ? el("tr", {}, el("td", { colspan: columns.length }, "Nothing yet.")) : rows.map((row) => el("tr", {}, columns.map((column) => el("td", { class: column.className }, column.cell(row)))))),
+    el("tbody", {}, rows.length === 0 ? el("tr", {}, el("td", { colspan: columns.length }, empty)) : rows.map((row) => el("tr", {}, columns.map((column) => el("td", { class: column.className }, column.cell(row)))))),
   );
 }

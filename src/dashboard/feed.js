@@ -1,23 +1,39 @@
-// The live feed: reads GET /events with fetch (EventSource cannot send the key), resumes with Last-Event-ID, shows the newest first.
+// The live feed: reads GET /events with fetch (EventSource cannot send the key), starts with the last 50 events, resumes with Last-Event-ID, shows the newest first.
 import { authHeaders, encode } from "./api.js";
 import { el } from "./dom.js";
 
+const HISTORY = 50;
 const SHOWN = 100;
 const RETRY_MS = 2000;
+
+const taskLink = (id) => el("a", { href: `#/tasks/${encode(id)}` }, id);
+const sessionLink = (id) => el("a", { href: `#/sessions/${encode(id)}` }, id);
+const toolLink = (name) => el("a", { href: `#/tools/${encode(name)}` }, el("code", {}, name));
 
 function summary(type, data) {
   switch (type) {
     case "lesson.captured":
-      return [el("a", { href: `#/tasks/${encode(data.task_id)}` }, data.task_id), " failed: ", el("code", {}, data.error_type), " ", data.error_message];
+      return [taskLink(data.task_id), " failed: ", el("code", {}, data.error_type), " ", data.error_message];
     case "tool_call.recorded":
-      return [el("code", {}, data.tool_name), ` ${data.outcome} `, el("code", { class: "args" }, JSON.stringify(data.arguments)), data.error_type ? [" ", el("code", {}, data.error_type)] : null];
+      return [sessionLink(data.session_id), " ", toolLink(data.tool_name), ` ${data.outcome} `, el("code", { class: "args" }, JSON.stringify(data.arguments)), data.error_type ? [" ", el("code", {}, data.error_type)] : null];
     case "fix.detected":
-      return [el("code", {}, data.tool_name), ` ${data.fix_call_id} fixed ${data.failed_call_id}: `, el("code", { class: "args" }, JSON.stringify(data.delta_args))];
+      return [sessionLink(data.session_id), " ", toolLink(data.tool_name), ` ${data.fix_call_id} fixed ${data.failed_call_id}: `, el("code", { class: "args" }, JSON.stringify(data.delta_args))];
+    case "fix.offered":
+      return [sessionLink(data.session_id), " ", toolLink(data.tool_name), " ", el("code", {}, data.error_type), " offered ", el("code", { class: "args" }, JSON.stringify(data.fix_delta))];
+    case "fix.outcome":
+      return [sessionLink(data.session_id), " ", toolLink(data.tool_name), ` offer ${data.offer_id}: ${data.outcome.replace("_", " ")}`];
     case "task.resolved":
-      return [el("a", { href: `#/tasks/${encode(data.task_id)}` }, data.task_id), " resolved: ", data.approach];
+      return [taskLink(data.task_id), " resolved: ", data.approach];
     default:
       return [type];
   }
+}
+
+/** When the event happened, from its id (`<ms>-<seq>`), in the reader's local time; the day too when it is not today. */
+function when(id) {
+  const date = new Date(Number(id.split("-")[0]));
+  const today = date.toDateString() === new Date().toDateString();
+  return el("time", { datetime: date.toISOString(), title: date.toLocaleString() }, today ? date.toLocaleTimeString() : date.toLocaleString());
 }
 
 /** Parses SSE blocks out of the text read so far; returns what is left unparsed. */
@@ -44,7 +60,7 @@ export function startFeed(list, { onActivity, onUnauthorized }) {
   function show({ id, event, data }) {
     lastId = id;
     const parsed = JSON.parse(data);
-    const item = el("li", { class: `event ${event.replace(".", "-")}`, "data-event-id": id }, el("span", { class: "event-type" }, event), " ", summary(event, parsed));
+    const item = el("li", { class: `event ${event.replace(".", "-")}`, "data-event-id": id }, when(id), " ", el("span", { class: "event-type" }, event), " ", summary(event, parsed));
     list.prepend(item);
     while (list.children.length > SHOWN) list.lastElementChild.remove();
     onActivity?.(event);
@@ -53,8 +69,9 @@ export function startFeed(list, { onActivity, onUnauthorized }) {
   async function follow() {
     while (!stopped) {
       try {
+        // The first connection starts with the recent past; a reconnection resumes after the last event shown.
         const headers = authHeaders(lastId ? { "last-event-id": lastId, accept: "text/event-stream" } : { accept: "text/event-stream" });
-        const response = await fetch("/events", { headers, signal: controller.signal });
+        const response = await fetch(lastId ? "/events" : `/events?recent=${HISTORY}`, { headers, signal: controller.signal });
         if (response.status === 401) return onUnauthorized?.();
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

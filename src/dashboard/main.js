@@ -3,9 +3,13 @@ import { ApiError, apiKey } from "./api.js";
 import { startFeed } from "./feed.js";
 import { fill } from "./dom.js";
 import { renderImpact } from "./impact.js";
-import { renderOverview } from "./overview.js";
+import { onLoadFailure } from "./listing.js";
+import { overviewRange, renderOverview } from "./overview.js";
+import { renderSession } from "./session-view.js";
+import { renderSessions } from "./sessions.js";
 import { renderTask } from "./task-view.js";
-import { onLoadFailure, renderTasks } from "./tasks.js";
+import { renderTasks } from "./tasks.js";
+import { renderTool, toolRange } from "./tool-view.js";
 import { renderTools } from "./tools.js";
 
 const OVERVIEW_REFRESH_MS = 10_000;
@@ -51,23 +55,26 @@ function failed(error) {
   setStatus(`Could not load: ${error.message}`);
 }
 
+/** The view for a hash: `#/tasks/<id>`, `#/sessions`, `#/tools/<name>`, … and the overview for anything else. */
+const VIEWS = [
+  { prefix: "tasks/", view: "task-view", render: renderTask },
+  { exact: "tasks", view: "tasks-view", render: () => renderTasks() },
+  { prefix: "sessions/", view: "session-view", render: renderSession },
+  { exact: "sessions", view: "sessions-view", render: () => renderSessions() },
+  { prefix: "tools/", view: "tool-view", render: renderTool },
+  { exact: "tools", view: "tools-view", render: () => renderTools() },
+  { exact: "impact", view: "impact-view", render: () => renderImpact() },
+];
+
 async function route() {
   setStatus("");
   clearInterval(refreshTimer);
   try {
     const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ""));
-    if (hash.startsWith("tasks/")) {
-      show("task-view");
-      await renderTask(hash.slice("tasks/".length));
-    } else if (hash === "tasks") {
-      show("tasks-view");
-      await renderTasks();
-    } else if (hash === "tools" || hash.startsWith("tools/")) {
-      show("tools-view");
-      await renderTools(hash.startsWith("tools/") ? hash.slice("tools/".length) : null);
-    } else if (hash === "impact") {
-      show("impact-view");
-      await renderImpact();
+    const match = VIEWS.find((v) => (v.exact ? hash === v.exact : hash.startsWith(v.prefix)));
+    if (match) {
+      show(match.view);
+      await match.render(match.prefix ? hash.slice(match.prefix.length) : undefined);
     } else {
       show("overview-view");
       await renderOverview();
@@ -80,6 +87,19 @@ async function route() {
     failed(error);
   }
 }
+
+/** A range group's buttons remember their choice and redraw their view. */
+function rangeButtons(groupId, store, redraw) {
+  $(groupId).addEventListener("click", (event) => {
+    const range = event.target.closest("button")?.dataset.range;
+    if (!range) return;
+    store.set(range);
+    redraw().catch(failed);
+  });
+}
+
+rangeButtons("overview-range", overviewRange, () => renderOverview());
+rangeButtons("tool-range", toolRange, () => renderTool(decodeURIComponent(location.hash.replace(/^#\/?tools\//, ""))));
 
 $("key-form").addEventListener("submit", (event) => {
   event.preventDefault();

@@ -1,110 +1,136 @@
-// The overview: activity counts as cards, and charts of activity, success rate and failures by category (uPlot).
-import uPlot from "/dashboard/vendor/uplot/uPlot.esm.js";
-import { get } from "./api.js";
-import { el, fill, percent, table } from "./dom.js";
+// The overview for the chosen range: totals as cards, calls and failures as bars, categories, latency per tool.
+import { get, encode } from "./api.js";
+import { drawBars, fromFirstData, horizontalBars, noData, pointTime } from "./charts.js";
+import { el, fill, milliseconds, percent, table } from "./dom.js";
 
-/** Per container: its chart, and what its series are, so new data redraws in place and a new shape rebuilds. */
-const charts = new Map();
-const seconds = (iso) => Date.parse(iso) / 1000;
+const RANGE_KEY = "agent-lessons.range";
+export const RANGES = {
+  hour: { label: "last hour", unit: "minute", unitMs: 60_000 },
+  day: { label: "last day", unit: "hour", unitMs: 3_600_000 },
+  week: { label: "last 7 days", unit: "hour", unitMs: 3_600_000 },
+};
 
-function card(label, value, detail) {
-  return el("div", { class: "card" }, el("span", { class: "card-value" }, value), el("span", { class: "card-label" }, label), detail ? el("span", { class: "card-detail" }, detail) : null);
+/** The range chosen in this browser (kept across visits), the last hour at first. */
+export const overviewRange = {
+  get: () => (RANGES[localStorage.getItem(RANGE_KEY)] ? localStorage.getItem(RANGE_KEY) : "hour"),
+  set: (range) => localStorage.setItem(RANGE_KEY, range),
+};
+
+const sum = (points, field) => points.reduce((total, point) => total + point[field], 0);
+const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+function card(label, value, detail, name) {
+  return el("div", { class: "card", "data-card": name }, el("span", { class: "card-value" }, value), el("span", { class: "card-label" }, label), detail ? el("span", { class: "card-detail" }, detail) : null);
 }
 
-/** Draws (or redraws with new data) one chart in its container, as wide as the container. */
-function draw(id, options, data) {
-  const container = document.getElementById(id);
-  const width = Math.max(260, container.clientWidth || 600);
-  const { key, ...chartOptions } = options;
-  const existing = charts.get(id);
-  if (existing?.key === key) {
-    existing.chart.setData(data);
-    return;
+/** "3.4 min" style, for the time failed attempts took. */
+function duration(ms) {
+  if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
+  if (ms < 3_600_000) return `${Math.round(ms / 6_000) / 10} min`;
+  return `${Math.round(ms / 360_000) / 10} h`;
+}
+
+function cards(overview, range) {
+  const { timeline } = overview;
+  const calls = sum(timeline, "tool_calls");
+  const tokens = sum(timeline, "tokens_used");
+  const spent = sum(timeline, "duration_ms");
+  const span = RANGES[range].label;
+  return [
+    card("tasks active in the last hour", overview.tasks.active_last_hour, `${overview.tasks.active_last_day} in the last day`, "tasks"),
+    card("sessions active in the last hour", overview.sessions.active_last_hour, `${overview.sessions.active_last_day} in the last day`, "sessions"),
+    card(`failures captured, ${span}`, sum(timeline, "lessons").toLocaleString(), `${plural(sum(timeline, "fixes"), "fix", "fixes")} detected in tool calls`, "failures"),
+    card(`tool calls, ${span}`, calls.toLocaleString(), calls === 0 ? "none yet" : `${percent(sum(timeline, "successes") / calls)} succeeded`, "calls"),
+    card(`tokens spent on failed attempts, ${span}`, tokens.toLocaleString(), spent === 0 ? "no attempt reported its time" : `over ${duration(spent)} of attempts`, "tokens"),
+  ];
+}
+
+function callsChart(overview, range) {
+  const { unitMs, unit } = RANGES[range];
+  const points = fromFirstData(overview.timeline, (p) => p.tool_calls > 0);
+  const caption = document.getElementById("calls-caption");
+  if (points.length === 0) {
+    fill(caption, "Tool calls");
+    return noData("calls-chart", `No tool call in the ${RANGES[range].label}.`);
   }
-  existing?.chart.destroy();
-  container.replaceChildren();
-  charts.set(id, { key, chart: new uPlot({ width, height: 220, ...chartOptions }, data, container) });
-  sized.observe(container);
-}
-
-function activityChart(hour) {
-  const xs = hour.timeline.map((point) => seconds(point.at));
-  draw(
-    "activity-chart",
+  const withDay = range === "week";
+  fill(caption, `Tool calls per ${unit}, since ${pointTime(points[0].at, withDay)}`);
+  drawBars(
+    "calls-chart",
     {
-      key: "activity",
+      key: `calls:${range}`,
+      unitMs,
+      // The failed share is the total's bar with the succeeded bar drawn over it.
       series: [
-        {},
-        { label: "Tool calls", stroke: "#2563eb", width: 2 },
-        { label: "Successes", stroke: "#16a34a", width: 2 },
-        { label: "Failures captured", stroke: "#dc2626", width: 2 },
-        { label: "Fixes", stroke: "#9333ea", width: 2 },
+        { label: "Failed", color: "#f87171", values: points.map((p) => p.tool_calls) },
+        { label: "Succeeded", color: "#16a34a", values: points.map((p) => p.successes) },
       ],
-      axes: [{}, { label: "per minute" }],
+      describe: (p) => `${pointTime(p.at, withDay)}: ${plural(p.tool_calls, "call")}, ${p.successes.toLocaleString()} succeeded`,
     },
-    [xs, hour.timeline.map((p) => p.tool_calls), hour.timeline.map((p) => p.successes), hour.timeline.map((p) => p.lessons), hour.timeline.map((p) => p.fixes)],
+    points,
   );
 }
 
-function successChart(day) {
-  draw(
-    "success-chart",
+function failuresChart(overview, range) {
+  const { unitMs, unit } = RANGES[range];
+  const points = fromFirstData(overview.timeline, (p) => p.lessons > 0 || p.fixes > 0);
+  const caption = document.getElementById("failures-caption");
+  if (points.length === 0) {
+    fill(caption, "Failures captured and fixes detected");
+    return noData("failures-chart", `No failure captured and no fix detected in the ${RANGES[range].label}.`);
+  }
+  const withDay = range === "week";
+  fill(caption, `Failures captured and fixes detected per ${unit}, since ${pointTime(points[0].at, withDay)}`);
+  drawBars(
+    "failures-chart",
     {
-      key: "success",
-      // Points as well as the line: an hour with calls between two without is a point, not a line.
-      series: [{}, { label: "Success rate", stroke: "#16a34a", width: 2, fill: "rgba(22,163,74,0.1)", points: { show: true, size: 7 }, value: (_u, v) => (v === null ? "–" : percent(v)) }],
-      scales: { y: { range: [0, 1] } },
-      axes: [{}, { values: (_u, ticks) => ticks.map((v) => percent(v)) }],
+      key: `failures:${range}`,
+      unitMs,
+      series: [
+        { label: "Failures captured", color: "#dc2626", align: -1, values: points.map((p) => p.lessons) },
+        { label: "Fixes detected", color: "#9333ea", align: 1, values: points.map((p) => p.fixes) },
+      ],
+      describe: (p) => `${pointTime(p.at, withDay)}: ${plural(p.lessons, "failure")} captured, ${plural(p.fixes, "fix", "fixes")} detected`,
     },
-    [day.timeline.map((point) => seconds(point.at)), day.timeline.map((point) => (point.tool_calls === 0 ? null : point.successes / point.tool_calls))],
+    points,
   );
 }
 
-function categoryChart(overview) {
-  const entries = Object.entries(overview.failures_by_category).sort((a, b) => b[1] - a[1]);
-  const names = entries.map(([name]) => name);
-  draw(
-    "category-chart",
-    {
-      key: `categories:${names.join(",")}`,
-      scales: { x: { time: false, range: [-0.5, Math.max(names.length, 1) - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      series: [{ label: "Category", value: (_u, i) => names[i] ?? "" }, { label: "Failures", fill: "#f97316", stroke: "#c2410c", paths: uPlot.paths.bars({ size: [0.6] }), points: { show: false } }],
-      axes: [{ splits: () => names.map((_name, i) => i), values: () => names, rotate: -40, size: 70 }, {}],
-      legend: { show: true },
-    },
-    [names.map((_name, i) => i), entries.map(([, count]) => count)],
-  );
+function categories(overview) {
+  const entries = Object.entries(overview.failures_by_category).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  fill(document.getElementById("category-bars"), entries.length === 0 ? el("p", { class: "no-data" }, "No failure captured yet.") : horizontalBars(entries, "Failures by category"));
+}
+
+function latency(overview, range) {
+  const since = new Date(overview.latency_since);
+  fill(document.getElementById("latency-caption"), `Tool latency, ${range === "hour" ? `since ${since.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : RANGES[range].label}`);
   table(
-    document.getElementById("category-table"),
+    document.getElementById("latency-table"),
     [
-      { header: "Category", cell: ([name]) => name },
-      { header: "Failures", className: "number", cell: ([, count]) => count },
+      { header: "Tool", cell: (row) => el("a", { href: `#/tools/${encode(row.tool_name)}` }, el("code", {}, row.tool_name)) },
+      { header: "Timed calls", className: "number", cell: (row) => row.calls.toLocaleString() },
+      { header: "p50", className: "number", cell: (row) => milliseconds(row.p50_ms) },
+      { header: "p95", className: "number", cell: (row) => milliseconds(row.p95_ms) },
     ],
-    entries,
-    "Failures by category",
+    overview.tool_latency,
+    "Tool latency, the most called tools first",
+    "No call reported its execution_time_ms.",
   );
 }
 
-/** Fetches the overview (hour and day) and draws the cards and charts. */
+/** Marks the chosen range's button pressed. */
+export function markRange(groupId, range) {
+  for (const button of document.querySelectorAll(`#${groupId} button`)) button.setAttribute("aria-pressed", String(button.dataset.range === range));
+}
+
+/** Fetches the overview for the chosen range and draws the cards, charts and tables. */
 export async function renderOverview() {
-  const [hour, day] = await Promise.all([get("/overview?window=hour"), get("/overview?window=day")]);
-  const calls = hour.timeline.reduce((sum, p) => sum + p.tool_calls, 0);
-  const successes = hour.timeline.reduce((sum, p) => sum + p.successes, 0);
-  const failures = hour.timeline.reduce((sum, p) => sum + p.lessons, 0);
-  fill(
-    document.getElementById("overview-cards"),
-    card("tasks active in the last hour", hour.tasks.active_last_hour, `${hour.tasks.active_last_day} in the last day`),
-    card("sessions active in the last hour", hour.sessions.active_last_hour, `${hour.sessions.active_last_day} in the last day`),
-    card("failures captured in the last hour", failures),
-    card("tool calls in the last hour", calls, calls === 0 ? "no calls" : `${percent(successes / calls)} succeeded`),
-  );
-  activityChart(hour);
-  successChart(day);
-  categoryChart(hour);
+  const range = overviewRange.get();
+  markRange("overview-range", range);
+  const overview = await get(`/overview?window=${range}`);
+  fill(document.getElementById("overview-cards"), cards(overview, range));
+  callsChart(overview, range);
+  failuresChart(overview, range);
+  categories(overview);
+  latency(overview, range);
 }
-
-// A container can narrow without the window resizing (a scrollbar appears as the page fills in),
-// so each chart follows its own container rather than the window.
-const sized = new ResizeObserver((entries) => {
-  for (const { target } of entries) charts.get(target.id)?.chart.setSize({ width: Math.max(260, target.clientWidth), height: 220 });
-});

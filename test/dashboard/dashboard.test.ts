@@ -94,9 +94,9 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
     const { page, problems } = await openDashboard();
 
     await page.getByText("tasks active in the last hour").waitFor();
-    expect(await page.locator("#overview-cards .card-value").first().textContent()).toBe("5");
+    expect(await page.locator("#overview-cards .card-value").allTextContents()).toEqual(["5", "3", "11", "13", expect.stringMatching(/^\d{1,3}(,\d{3})*$/)]);
     // uPlot draws on canvases; each chart must have painted pixels, not just exist.
-    await page.locator("#category-chart canvas").waitFor();
+    await page.locator("#failures-chart canvas").waitFor();
     const painted = await page.evaluate(() =>
       Array.from(document.querySelectorAll<HTMLCanvasElement>(".chart canvas")).map((canvas) => {
         const pixels = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
@@ -105,10 +105,25 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
         return opaque;
       }),
     );
-    expect(painted).toHaveLength(3);
+    expect(painted).toHaveLength(2);
     for (const count of painted) expect(count).toBeGreaterThan(100);
-    // The chart's numbers are also a table, for screen readers and for copying.
-    expect(await page.locator("#category-table").textContent()).toContain("timeout");
+    // Each fact once: the categories are bars with their counts as text, not a chart and a table of the same.
+    expect(await page.locator("#category-bars li").count()).toBe(8);
+    expect(await page.locator("#category-bars li", { hasText: "timeout" }).locator(".hbar-value").textContent()).toBe("2");
+    expect(await page.locator("#overview-view table:not(.u-legend)").count()).toBe(1);
+    // Legends name the series and show no placeholder values.
+    expect(await page.locator("#calls-chart .u-legend").textContent()).toBe("FailedSucceeded");
+    expect(await page.locator("#overview-view").textContent()).not.toContain("--");
+    // No label is cut or broken inside a word: each fits its own box on one line.
+    const broken = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("#overview-view .hbar-label, #overview-view code, #overview-view .card-value, #overview-view figcaption"))
+        .filter((node) => node.scrollWidth > node.clientWidth + 1 || (node.matches("code, .hbar-label") && node.getClientRects().length > 1))
+        .map((node) => node.textContent),
+    );
+    expect(broken).toEqual([]);
+    // The latency table names each timed tool once, linked to its view.
+    expect(await page.locator("#latency-table tbody tr").count()).toBeGreaterThan(0);
+    expect(await page.locator("#latency-table a").first().getAttribute("href")).toMatch(/^#\/tools\//);
 
     await page.getByRole("link", { name: "Tasks", exact: true }).click();
     const tasks = page.locator("#tasks-table tbody tr");
@@ -127,11 +142,12 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
 
     // Back to the overview while agents keep working, for the picture the README shows.
     await page.goto(`${baseUrl}/dashboard#/`);
-    await page.locator("#activity-chart canvas").waitFor();
+    await page.locator("#calls-chart canvas").waitFor();
     await feedOpen();
     for (const request of demoRequests(1).slice(0, 8)) await send(request);
     await expect.poll(() => page.locator("#feed li").count()).toBeGreaterThanOrEqual(8);
-    const failedCall = page.locator("#feed li", { hasText: "sql_query timeout" });
+    // The newest first: this round's call, above the same call of the round the feed's history showed.
+    const failedCall = page.locator("#feed li", { hasText: "sql_query timeout" }).first();
     expect(await failedCall.textContent()).toMatch(/QueryTimeout$/);
     await page.screenshot({ path: screenshotPath(), fullPage: true });
     expect(problems).toEqual([]);
@@ -235,7 +251,7 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto(`${baseUrl}/dashboard#/`);
-      await page.locator("#activity-chart canvas").waitFor();
+      await page.locator("#calls-chart canvas").waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect({ width, overflow }).toEqual({ width, overflow: 0 });
     }

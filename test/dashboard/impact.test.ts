@@ -191,11 +191,11 @@ describe.each(bothStores())("the Impact view (%s store)", (_name, factory: Store
     const link = page.locator("#impact-worst tbody tr").first().getByRole("link", { name: "render" });
     expect(await link.getAttribute("href")).toBe("#/tools/render");
     await link.click();
-    await page.locator("#tools-view").waitFor();
-    const selected = page.locator('#tools-table tbody tr[aria-current="true"]');
-    await selected.waitFor();
-    expect(await selected.locator("td").first().textContent()).toBe("render");
-    expect(await selected.evaluate((row) => row === document.activeElement)).toBe(true);
+    // The tool's own view, where the retired fix shows with its badge beside its error.
+    await page.getByRole("heading", { name: "Tool render" }).waitFor();
+    const retired = page.locator("#tool-errors tbody tr", { has: page.locator(".badge.retired") });
+    await retired.waitFor();
+    expect(await retired.locator("td").first().textContent()).toBe(worst![2]);
     expect(problems).toEqual([]);
   });
 

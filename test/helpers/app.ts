@@ -10,8 +10,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ LOG_LEVEL: "silent", REDIS_KEY_PREFIX: uniquePrefix(), ...env });
 }
 
-export async function buildTestApp(store: Store, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig(env), { store, logger: false });
+export async function buildTestApp(store: Store, env: Record<string, string> = {}, deps: { clock?: () => Date } = {}): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(env), { store, logger: false, ...deps });
   await app.ready();
   return app;
 }

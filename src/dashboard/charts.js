@@ -1,0 +1,115 @@
+// Bar charts of counts over time (uPlot) and horizontal bars of counts by name: counts per minute or hour are bars.
+import uPlot from "/dashboard/vendor/uplot/uPlot.esm.js";
+import { el, fill } from "./dom.js";
+
+const HEIGHT = 220;
+/** Per container: its chart and the shape it was built for, so new data redraws in place and a new shape rebuilds. */
+const charts = new Map();
+// Whole counts only on the y axis: never a tick at 0.5 calls.
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
+
+/**
+ * The points worth drawing: from just before the first one with data to the current one, at least
+ * `min` of them (12 minutes or 6 hours unless told), so an hour with one burst at its end is not
+ * an hour of empty axis. Empty when no point has data.
+ */
+export function fromFirstData(timeline, hasData, min) {
+  const first = timeline.findIndex(hasData);
+  if (first === -1) return [];
+  const hourly = timeline.length > 1 && Date.parse(timeline[1].at) - Date.parse(timeline[0].at) >= 3_600_000;
+  const shown = min ?? (hourly ? 6 : 12);
+  return timeline.slice(Math.max(0, Math.min(first - 1, timeline.length - shown)));
+}
+
+/** A short local time for a point: the hour and minute, with the day when the range spans days. */
+export function pointTime(iso, withDay) {
+  const date = new Date(iso);
+  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return withDay ? `${date.toLocaleDateString([], { weekday: "short", day: "numeric" })} ${time}` : time;
+}
+
+/**
+ * Draws bars per point in a container. Each series is { label, color, values, align } (align -1/1
+ * puts two series side by side; stacked series are drawn largest first, each over the one before).
+ * The legend names the series without values (an idle cursor has none to show); hovering a point
+ * writes its counts in the readout line under the chart instead.
+ */
+export function drawBars(id, { key, series, unitMs, describe }, points) {
+  const container = document.getElementById(id);
+  const xs = points.map((point) => Date.parse(point.at) / 1000);
+  const half = unitMs / 2000;
+  const readout = el("p", { class: "readout", "aria-hidden": "true" });
+  const options = {
+    width: Math.max(260, container.clientWidth || 600),
+    height: HEIGHT,
+    legend: { live: false },
+    cursor: { points: { show: false }, drag: { x: false, y: false } },
+    scales: {
+      x: { time: true, range: () => [xs[0] - half, xs.at(-1) + half] },
+      y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+    },
+    series: [
+      { label: "" },
+      ...series.map((s) => ({
+        label: s.label,
+        fill: s.color,
+        stroke: s.color,
+        width: 0,
+        points: { show: false },
+        paths: uPlot.paths.bars({ size: [s.align ? 0.42 : 0.8, 48], align: s.align ?? 0 }),
+      })),
+    ],
+    axes: [{}, { incrs: COUNT_STEPS, values: (_u, ticks) => ticks.map((v) => v.toLocaleString()) }],
+    hooks: {
+      setCursor: [
+        (u) => {
+          const drawn = charts.get(id);
+          const i = u.cursor.idx;
+          if (drawn) drawn.readout.textContent = i === null || i === undefined ? "" : describe(drawn.points[i]);
+        },
+      ],
+    },
+  };
+  const data = [xs, ...series.map((s) => s.values)];
+  const existing = charts.get(id);
+  if (existing?.key === key && container.contains(existing.readout)) {
+    existing.points = points;
+    existing.chart.setScale("x", { min: xs[0] - half, max: xs.at(-1) + half });
+    existing.chart.setData(data);
+    return;
+  }
+  existing?.chart.destroy();
+  fill(container);
+  const chart = new uPlot(options, data, container);
+  container.append(readout);
+  charts.set(id, { key, chart, readout, points });
+  sized.observe(container);
+}
+
+/** Says there is nothing to draw, in place of a chart of empty axes. */
+export function noData(id, text) {
+  charts.get(id)?.chart.destroy();
+  charts.delete(id);
+  fill(document.getElementById(id), el("p", { class: "no-data" }, text));
+}
+
+/** Counts by name as horizontal bars, the largest first; names are never cut or broken. */
+export function horizontalBars(entries, label) {
+  const largest = Math.max(1, ...entries.map(([, count]) => count));
+  return el(
+    "ol",
+    { class: "hbars", "aria-label": label },
+    entries.map(([name, count]) => {
+      const bar = el("span", { class: "hbar" });
+      // A property set through the CSSOM, not a style attribute: the dashboard's CSP allows no inline style.
+      bar.style.width = `${Math.round((count / largest) * 1000) / 10}%`;
+      return el("li", {}, el("span", { class: "hbar-label" }, name), el("span", { class: "hbar-track" }, bar), el("span", { class: "hbar-value" }, count.toLocaleString()));
+    }),
+  );
+}
+
+// A container can narrow without the window resizing (a scrollbar appears as the page fills in),
+// so each chart follows its own container rather than the window.
+const sized = new ResizeObserver((entries) => {
+  for (const { target } of entries) charts.get(target.id)?.chart.setSize({ width: Math.max(260, target.clientWidth), height: HEIGHT });
+});
