@@ -25,7 +25,13 @@ async function main(): Promise<void> {
     app.log.fatal({ err: reason }, "unhandled rejection; exiting");
     exit(1);
   });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    // A port another process holds is the operator's to fix, like a bad setting: one line saying which to change.
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    throw new ConfigError(`port ${config.PORT} on ${config.HOST} is already in use; set PORT to another port`);
+  }
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -56,7 +62,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // What the boot logged before it failed (a store that would not connect, say) goes out first.
   logs?.flushSync();
-  // A bad setting is the operator's to fix: one line naming it, no stack trace.
+  // A bad setting (or a port in use) is the operator's to fix: one line naming it, no stack trace.
   if (error instanceof ConfigError) process.stderr.write(`agent-lessons: ${error.message}\n`);
   else process.stderr.write(`agent-lessons failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);

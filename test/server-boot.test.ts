@@ -1,6 +1,7 @@
 // The real server process at boot: one clear line for a bad setting, and logs a person can read when asked.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +53,19 @@ describe("booting the server", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^agent-lessons: .*${variable}`));
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("exits with one line and no stack trace when its port is already in use", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const { code, stderr } = await bootAndExit({ PORT: String(port), HOST: "127.0.0.1" });
+      expect(code).toBe(1);
+      expect(stderr).toBe(`agent-lessons: port ${port} on 127.0.0.1 is already in use; set PORT to another port\n`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it("reads .env in the working directory, names it when a value there is bad, and lets the real environment win", async () => {

@@ -10,10 +10,25 @@ import { createRouteTable } from "./route-table.js";
 const RETRY_AFTER_SECONDS = 1;
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: "BODY_TOO_LARGE",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "MALFORMED_BODY",
   FST_ERR_CTP_EMPTY_JSON_BODY: "MALFORMED_BODY",
 };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The setting that gives this route its own body limit; BODY_LIMIT_BYTES, the service's, when left out. */
+    bodyLimitSetting?: string;
+  }
+}
+
+/** A 413 that says how large a body may be on this route, and which setting raises the limit. */
+function bodyTooLarge(request: FastifyRequest): AppError {
+  const setting = request.routeOptions.config.bodyLimitSetting ?? "BODY_LIMIT_BYTES";
+  return new AppError(
+    "BODY_TOO_LARGE",
+    `The body is larger than the ${request.routeOptions.bodyLimit} bytes this route accepts; the service's ${setting} setting raises the limit.`,
+  );
+}
 
 function problemType(code: string): string {
   return `urn:agent-lessons:problem:${code.toLowerCase().replaceAll("_", "-")}`;
@@ -128,7 +143,8 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      let problem = toAppError(error, request.headers["content-type"]);
+      // Only the request knows its route's limit, so a 413 is built here rather than in toAppError.
+      let problem = error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? bodyTooLarge(request) : toAppError(error, request.headers["content-type"]);
       if (problem.code === "VALIDATION_FAILED" && error.validationContext) {
         const more = skippedPartErrors(request, error.validationContext);
         if (more.length > 0) problem = validationProblem([...problem.fieldErrors, ...more]);

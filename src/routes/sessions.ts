@@ -103,6 +103,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
     {
       // A full export of 1000 calls can pass the ordinary body limit.
       bodyLimit: importBodyLimit,
+      config: { bodyLimitSetting: "IMPORT_BODY_LIMIT_BYTES" },
       schema: {
         ...requires("admin"),
         operationId: "importSessionMemory",

@@ -1,6 +1,7 @@
 // Runs the real server (node --import tsx src/server.ts) as a child process on a free port, keeping its JSON log lines.
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -44,13 +45,20 @@ export function getStatus(url: string, timeoutMs: number): Promise<number | null
 /**
  * Starts the server with the given environment (on top of PATH and HOME only; on a free port unless
  * env names one) and waits until /health/ready is 200: src/server.ts through tsx, or a built entry
- * (`dist/server.js`) as it is.
+ * (`dist/server.js`) as it is. It runs in the checkout unless `cwd` names another directory, where
+ * no `.env` of the checkout is read (tsx is found only from the checkout, so give a built entry).
  */
-export async function startServerProcess(env: Record<string, string>, readyWithinMs = 20_000, entry = "src/server.ts"): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  readyWithinMs = 20_000,
+  entry = "src/server.ts",
+  cwd = ROOT,
+): Promise<ServerProcess> {
   // A PORT in env is kept, to bring a service back where its clients left it.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, entry.endsWith(".ts") ? ["--import", "tsx", entry] : [entry], {
-    cwd: ROOT,
+  const path = join(ROOT, entry);
+  const child = spawn(process.execPath, entry.endsWith(".ts") ? ["--import", "tsx", path] : [path], {
+    cwd,
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: process.env.HOME ?? "/tmp",

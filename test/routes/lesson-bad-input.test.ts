@@ -62,11 +62,13 @@ describe.each(bothStores())("lessons API rejects bad input (%s store)", (_name, 
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it("rejects a body over the body limit with 413", async () => {
+  it("rejects a body over the body limit with 413 that names the limit and the setting that raises it", async () => {
     const response = await ctx.http
       .post(`/tasks/${TASK}/lessons`)
       .send({ ...valid, error_message: "x".repeat(1_100_000) });
-    expect(expectProblem(response, 413).code).toBe("BODY_TOO_LARGE");
+    const problem = expectProblem(response, 413);
+    expect(problem.code).toBe("BODY_TOO_LARGE");
+    expect(problem.detail).toBe("The body is larger than the 1048576 bytes this route accepts; the service's BODY_LIMIT_BYTES setting raises the limit.");
   });
 
   it("rejects a body that is not JSON with 415", async () => {

@@ -263,6 +263,8 @@ describe.each(bothStores())("session memory import limit (%s store)", (_name, fa
     expect(response.status).toBe(413);
     expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(response.body.code).toBe("BODY_TOO_LARGE");
+    // The import has its own limit, so its 413 names that setting, not the service-wide one.
+    expect(response.body.detail).toBe("The body is larger than the 65536 bytes this route accepts; the service's IMPORT_BODY_LIMIT_BYTES setting raises the limit.");
     expect(await exportOf(ctx, session)).toEqual(before);
   });
 });
