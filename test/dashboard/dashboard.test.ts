@@ -1,9 +1,6 @@
 // The dashboard in real Chromium, on both stores: it loads cleanly, shows the demo traffic and its charts, follows the live feed, asks for keys, and shows agent text as text.
 /// <reference lib="dom" />
-import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -29,14 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Where the screenshot goes: docs/dashboard.png when DASHBOARD_SCREENSHOT=1 (npm run screenshot), else a temporary file. */
-function screenshotPath(): string {
-  if (process.env.DASHBOARD_SCREENSHOT === "1") return join(process.cwd(), "docs", "dashboard.png");
-  const dir = join(tmpdir(), "agent-lessons-dashboard");
-  mkdirSync(dir, { recursive: true });
-  return join(dir, "dashboard.png");
-}
 
 describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFactory) => {
   let app: FastifyInstance;
@@ -140,7 +129,7 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
     const webSearch = page.locator("#tools-table tbody tr", { hasText: "web_search" });
     expect(await webSearch.textContent()).toContain("TimeoutError 2");
 
-    // Back to the overview while agents keep working, for the picture the README shows.
+    // Back to the overview while agents keep working: the feed follows them.
     await page.goto(`${baseUrl}/dashboard#/`);
     await page.locator("#calls-chart canvas").waitFor();
     await feedOpen();
@@ -149,7 +138,6 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
     // The newest first: this round's call, above the same call of the round the feed's history showed.
     const failedCall = page.locator("#feed li", { hasText: "sql_query timeout" }).first();
     expect(await failedCall.textContent()).toMatch(/QueryTimeout$/);
-    await page.screenshot({ path: screenshotPath(), fullPage: true });
     expect(problems).toEqual([]);
   });
 
