@@ -501,8 +501,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's tools across every session, most calls first
-         * @description Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first. Scope: read (any key).
+         * The tenant's tools across every session, most calls first (or by name prefix, in name order, a page at a time)
+         * @description Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first, up to limit. With prefix, only the tools whose name starts with it, in name order, a page at a time: pass next_cursor back as cursor (with the same prefix). Scope: read (any key).
          */
         get: operations["listSharedTools"];
         put?: never;
@@ -605,8 +605,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's tasks that keep lessons, most recently active first, a page at a time
-         * @description For dashboards: the tenant's tasks, most recently active first, with lesson counts, the latest error type and whether the task is resolved. Pass next_cursor back as cursor for the next page. Scope: read (any key).
+         * The tenant's tasks that keep lessons, most recently active first (or by id prefix, in id order), a page at a time
+         * @description For dashboards: the tenant's tasks, most recently active first, with lesson counts, the latest error type and whether the task is resolved. With prefix, only the tasks whose id starts with it, in id order. Pass next_cursor back as cursor (with the same prefix) for the next page. Scope: read (any key).
          */
         get: operations["listTasks"];
         put?: never;
@@ -625,8 +625,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's sessions that keep calls, most recently active first, a page at a time
-         * @description For dashboards: the tenant's sessions, most recently active first, with call and fix counts. Pass next_cursor back as cursor for the next page. Scope: read (any key).
+         * The tenant's sessions that keep calls, most recently active first (or by id prefix, in id order), a page at a time
+         * @description For dashboards: the tenant's sessions, most recently active first, with call and fix counts. With prefix, only the sessions whose id starts with it, in id order. Pass next_cursor back as cursor (with the same prefix) for the next page. Scope: read (any key).
          */
         get: operations["listSessions"];
         put?: never;
@@ -1317,9 +1317,11 @@ export interface components {
             sessions_seen: number;
             last_used_at: string;
         };
-        /** @description The tenant's tools, most calls first */
+        /** @description The tenant's tools, most calls first; with prefix, those that match, in name order */
         SharedToolList: {
             tools: components["schemas"]["SharedToolSummary"][];
+            /** @description Only with prefix: pass as cursor for the next page; null once every match was listed */
+            next_cursor?: string | null;
         };
         /** @description The best fix the tenant knows for an error type (by efficacy), with the alternatives */
         SharedKnownFix: {
@@ -1364,7 +1366,7 @@ export interface components {
             /** @description When the last write that lists it happened (ISO 8601) */
             updated_at: string;
         };
-        /** @description The tenant's tasks that keep lessons, most recently active first */
+        /** @description The tenant's tasks that keep lessons, most recently active first; with prefix, those that match, in id order */
         TaskList: {
             tasks: components["schemas"]["TaskSummary"][];
             /** @description Pass as cursor for the next page; null once every item was listed */
@@ -1382,7 +1384,7 @@ export interface components {
             /** @description When the last write that lists it happened (ISO 8601) */
             updated_at: string;
         };
-        /** @description The tenant's sessions that keep calls, most recently active first */
+        /** @description The tenant's sessions that keep calls, most recently active first; with prefix, those that match, in id order */
         SessionList: {
             sessions: components["schemas"]["SessionSummary"][];
             /** @description Pass as cursor for the next page; null once every item was listed */
@@ -5375,7 +5377,12 @@ export interface operations {
     listSharedTools: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 1000 */
                 limit?: number;
+                /** @description The next_cursor of the previous page of the same listing by prefix */
+                cursor?: string;
+                /** @description Only the tools whose name starts with this, listed in name order (byte order), a page at a time (1-128 letters, digits, '.', '_', ':' or '-') */
+                prefix?: string;
             };
             header?: never;
             path?: never;
@@ -5383,7 +5390,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tenant's tools, most calls first */
+            /** @description The tenant's tools, most calls first; with prefix, those that match, in name order */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6204,8 +6211,10 @@ export interface operations {
             query?: {
                 /** @description Items per page, 1 to 1000 */
                 limit?: number;
-                /** @description The next_cursor of the previous page */
+                /** @description The next_cursor of the previous page (of the same listing: with the same prefix, or without one) */
                 cursor?: string;
+                /** @description Only the items whose id starts with this, listed in id order (byte order) instead of by activity (1-128 letters, digits, '.', '_', ':' or '-') */
+                prefix?: string;
             };
             header?: never;
             path?: never;
@@ -6213,7 +6222,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tenant's tasks that keep lessons, most recently active first */
+            /** @description The tenant's tasks that keep lessons, most recently active first; with prefix, those that match, in id order */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6329,8 +6338,10 @@ export interface operations {
             query?: {
                 /** @description Items per page, 1 to 1000 */
                 limit?: number;
-                /** @description The next_cursor of the previous page */
+                /** @description The next_cursor of the previous page (of the same listing: with the same prefix, or without one) */
                 cursor?: string;
+                /** @description Only the items whose id starts with this, listed in id order (byte order) instead of by activity (1-128 letters, digits, '.', '_', ':' or '-') */
+                prefix?: string;
             };
             header?: never;
             path?: never;
@@ -6338,7 +6349,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tenant's sessions that keep calls, most recently active first */
+            /** @description The tenant's sessions that keep calls, most recently active first; with prefix, those that match, in id order */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
