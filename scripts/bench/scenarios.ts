@@ -239,6 +239,10 @@ export const scenarios: Record<string, Scenario> = {
   "GET /sessions": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/sessions?limit=50" }) }],
   },
+  // A dashboard's filter box: task-4 matches task-4, task-40…49 and task-400…499, up to 111 of the bench's tasks.
+  "GET /tasks?prefix=…": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tasks?prefix=task-${Math.floor(Math.random() * 10)}&limit=50` }) }],
+  },
   "GET /overview": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: "/overview" }) }],
   },

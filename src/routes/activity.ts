@@ -1,4 +1,4 @@
-// HTTP routes of the dashboard's reads: the tenant's tasks and sessions, most recently active first, its overview, and a tool's activity.
+// HTTP routes of the dashboard's reads: the tenant's tasks and sessions, by activity or by id prefix, its overview, and a tool's activity.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requires } from "../auth/scopes.js";
 import type { ActivityService } from "../domain/activity/service.js";
@@ -14,13 +14,15 @@ const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = asy
         ...requires("read"),
         operationId: "listTasks",
         tags: ["dashboard"],
-        summary: "The tenant's tasks that keep lessons, most recently active first, a page at a time",
-        description: "For dashboards: the tenant's tasks, most recently active first, with lesson counts, the latest error type and whether the task is resolved. Pass next_cursor back as cursor for the next page.",
+        summary: "The tenant's tasks that keep lessons, most recently active first (or by id prefix, in id order), a page at a time",
+        description:
+          "For dashboards: the tenant's tasks, most recently active first, with lesson counts, the latest error type and whether the task is resolved. " +
+          "With prefix, only the tasks whose id starts with it, in id order. Pass next_cursor back as cursor (with the same prefix) for the next page.",
         querystring: listingQuery,
         response: { 200: taskListSchema, ...apiProblems(400, 503) },
       },
     },
-    async (request) => activity.listTasks(request.tenant, request.query.limit, request.query.cursor),
+    async (request) => activity.listTasks(request.tenant, request.query),
   );
 
   app.get(
@@ -30,13 +32,15 @@ const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = asy
         ...requires("read"),
         operationId: "listSessions",
         tags: ["dashboard"],
-        summary: "The tenant's sessions that keep calls, most recently active first, a page at a time",
-        description: "For dashboards: the tenant's sessions, most recently active first, with call and fix counts. Pass next_cursor back as cursor for the next page.",
+        summary: "The tenant's sessions that keep calls, most recently active first (or by id prefix, in id order), a page at a time",
+        description:
+          "For dashboards: the tenant's sessions, most recently active first, with call and fix counts. " +
+          "With prefix, only the sessions whose id starts with it, in id order. Pass next_cursor back as cursor (with the same prefix) for the next page.",
         querystring: listingQuery,
         response: { 200: sessionListSchema, ...apiProblems(400, 503) },
       },
     },
-    async (request) => activity.listSessions(request.tenant, request.query.limit, request.query.cursor),
+    async (request) => activity.listSessions(request.tenant, request.query),
   );
 
   app.get(

@@ -25,13 +25,15 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService 
         ...requires("read"),
         operationId: "listSharedTools",
         tags,
-        summary: "The tenant's tools across every session, most calls first",
-        description: "Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first.",
+        summary: "The tenant's tools across every session, most calls first (or by name prefix, in name order, a page at a time)",
+        description:
+          "Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first, up to limit. " +
+          "With prefix, only the tools whose name starts with it, in name order, a page at a time: pass next_cursor back as cursor (with the same prefix).",
         querystring: listToolsQuery,
         response: { 200: sharedToolListSchema, ...apiProblems(400, 503) },
       },
     },
-    async (request) => knowledge.list(request.tenant, request.query.limit),
+    async (request) => knowledge.list(request.tenant, request.query),
   );
 
   app.get(

@@ -2,12 +2,13 @@
 import { z } from "zod";
 import { EVENT_TYPES, OVERVIEW_WINDOWS } from "../domain/activity/types.js";
 import { isEventId } from "../domain/activity/events.js";
-import { sessionIdSchema, taskIdSchema } from "./common.js";
+import { idPrefixSchema, listingCursor, listingLimit, sessionIdSchema, taskIdSchema } from "./common.js";
 import { TOOL_ACTIVITY_WINDOWS } from "../domain/activity/tool-activity.js";
 
 export const listingQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(1000).default(50).describe("Items per page, 1 to 1000"),
-  cursor: z.string().min(1).max(1400).optional().describe("The next_cursor of the previous page"),
+  limit: listingLimit,
+  cursor: listingCursor,
+  prefix: idPrefixSchema("Only the items whose id starts with this, listed in id order (byte order) instead of by activity").optional(),
 });
 
 const nextCursor = z.string().nullable().describe("Pass as cursor for the next page; null once every item was listed");
@@ -30,7 +31,7 @@ export const taskListSchema = z
     ),
     next_cursor: nextCursor,
   })
-  .meta({ id: "TaskList", description: "The tenant's tasks that keep lessons, most recently active first" });
+  .meta({ id: "TaskList", description: "The tenant's tasks that keep lessons, most recently active first; with prefix, those that match, in id order" });
 
 export const sessionListSchema = z
   .object({
@@ -48,7 +49,7 @@ export const sessionListSchema = z
     ),
     next_cursor: nextCursor,
   })
-  .meta({ id: "SessionList", description: "The tenant's sessions that keep calls, most recently active first" });
+  .meta({ id: "SessionList", description: "The tenant's sessions that keep calls, most recently active first; with prefix, those that match, in id order" });
 
 export const overviewQuery = z.strictObject({
   window: z.enum(OVERVIEW_WINDOWS).default("hour").describe("hour: 60 one-minute points; day: 24 one-hour points; week: 168 one-hour points"),

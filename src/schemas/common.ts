@@ -14,6 +14,14 @@ export const idSchema = (description: string) =>
     .refine((id) => id !== "." && id !== "..", "must not be '.' or '..'")
     .describe(`${description} (${ID_RULE})`);
 
+/** The start of an id (or tool name) that a listing matches: the same alphabet. */
+export const idPrefixSchema = (description: string) =>
+  z.string().regex(ID_ALPHABET, `must be ${ID_RULE}`).describe(`${description} (${ID_RULE})`);
+
+/** A listing's page size and the cursor of its previous page. */
+export const listingLimit = z.coerce.number().int().min(1).max(1000).default(50).describe("Items per page, 1 to 1000");
+export const listingCursor = z.string().min(1).max(1400).optional().describe("The next_cursor of the previous page (of the same listing: with the same prefix, or without one)");
+
 export const taskIdSchema = idSchema("Task id");
 export const sessionIdSchema = idSchema("Session id");
 // Patterns are keyed by tool name in JSON objects, where "__proto__" cannot be an ordinary key.

@@ -1,6 +1,6 @@
 // Request and response schemas of the shared tool knowledge API (what a tenant learned across sessions).
 import { z } from "zod";
-import { redactionsField, toolNameSchema } from "./common.js";
+import { idPrefixSchema, listingCursor, listingLimit, redactionsField, toolNameSchema } from "./common.js";
 import { argDeltaSchema, errorPatternSchema, fixQuery, successPatternSchema, toolLogEntrySchema, toolPatternSchema } from "./tools.js";
 
 const count = (what: string) => z.int().min(0).describe(what);
@@ -107,8 +107,13 @@ export const sharedToolListSchema = z
         })
         .meta({ id: "SharedToolSummary", description: "A tool as the tenant's listing shows it" }),
     ),
+    next_cursor: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Only with prefix: pass as cursor for the next page; null once every match was listed"),
   })
-  .meta({ id: "SharedToolList", description: "The tenant's tools, most calls first" });
+  .meta({ id: "SharedToolList", description: "The tenant's tools, most calls first; with prefix, those that match, in name order" });
 
 export const sharedKnownFixSchema = z
   .object({
@@ -124,5 +129,9 @@ export const sharedGuidanceSchema = z
   .meta({ id: "SharedErrorGuidance", description: "An <error_guidance> prompt block from the tenant's fixes" });
 
 export const sharedToolParams = z.object({ tool_name: toolNameSchema });
-export const listToolsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1000).default(50) });
+export const listToolsQuery = z.strictObject({
+  limit: listingLimit,
+  cursor: listingCursor.describe("The next_cursor of the previous page of the same listing by prefix"),
+  prefix: idPrefixSchema("Only the tools whose name starts with this, listed in name order (byte order), a page at a time").optional(),
+});
 export const sharedFixQuery = fixQuery;

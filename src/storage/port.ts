@@ -275,6 +275,15 @@ export interface ToolKnowledgeStore {
   /** The tenant's tools, most calls first (ties by name), at most `limit`. */
   listSharedTools(tenant: string, limit: number): Promise<SharedToolSummary[]>;
 
+  /**
+   * The tenant's tools whose name starts with `prefix`, in name order (byte order), a page of
+   * `limit` after the name `after`; `next` is the last name the page looked at, null once no match
+   * is left. Read from an index in name order, so a page costs the log of the tenant's tools and
+   * its own size; tools whose knowledge expired or was forgotten are never listed (and are dropped
+   * from the index as they are met).
+   */
+  listSharedToolsByPrefix(tenant: string, prefix: string, limit: number, after: string | null): Promise<Page<SharedToolSummary, string>>;
+
   /** The tenant's knowledge of each named tool, in the order asked; tools it never called are left out. */
   sharedToolKnowledge(tenant: string, toolNames: readonly string[]): Promise<SharedToolKnowledge[]>;
 
@@ -314,6 +323,18 @@ export interface ActivityStore {
 
   /** The tenant's sessions that keep calls, as listTasks lists tasks. */
   listSessions(tenant: string, limit: number, after: ListingCursor | null): Promise<Page<SessionSummary>>;
+
+  /**
+   * The tenant's tasks that keep lessons and whose id starts with `prefix`, in id order (byte
+   * order), a page of `limit` after the id `after`; `next` is the last id the page looked at. Read
+   * from an index in id order kept beside the time-ordered one (written, and pruned of expired
+   * entries, in the same atomic step), so a page costs the log of the tenant's tasks and its own
+   * size. Every task that keeps lessons throughout a walk is listed exactly once in it.
+   */
+  listTasksByPrefix(tenant: string, prefix: string, limit: number, after: string | null): Promise<Page<TaskSummary, string>>;
+
+  /** The tenant's sessions that keep calls and whose id starts with `prefix`, as listTasksByPrefix lists tasks. */
+  listSessionsByPrefix(tenant: string, prefix: string, limit: number, after: string | null): Promise<Page<SessionSummary, string>>;
 
   /** At most `limit` events after the one with id `after` (null: from the oldest kept), oldest first. */
   readEvents(tenant: string, after: string | null, limit: number): Promise<TenantEvent[]>;

@@ -2,6 +2,7 @@
 import { activityStoreContract } from "./activity.contract.js";
 import { fixEfficacyContract } from "./fix-efficacy.contract.js";
 import { lessonStoreContract } from "./lesson-store.contract.js";
+import { prefixListingsContract } from "./prefix-listings.contract.js";
 import { rateCountStoreContract } from "./rate-counts.contract.js";
 import { retentionContract } from "./retention.contract.js";
 import { signatureKnowledgeStoreContract } from "./signature-knowledge.contract.js";
@@ -23,4 +24,5 @@ export function runStorageContract(factory: StoreFactory, options: ContractOptio
   rateCountStoreContract(factory);
   retentionContract(factory, options.elapse);
   activityStoreContract(factory, options.elapse);
+  prefixListingsContract(factory, options.elapse);
 }

@@ -98,11 +98,11 @@ describe("retention of Redis keys", () => {
     await store.recordToolCall(session, aCall("t", "failure", { x: 3 }));
     await store.importMemory(copy, { ...(await store.exportMemory(session))!, session_id: copy.sessionId });
 
-    // 9 of the task and session, 5 of the copy, and the tenant's listings that the delete and the import wrote.
+    // 9 of the task and session, 5 of the copy, and the tenant's listings (by time and by id) that the delete and the import wrote.
     const found = await ttls(store);
-    expect(Object.keys(found)).toHaveLength(16);
-    expect(Object.keys(found).filter((key) => /:shared\}:idx:(tasks|sessions)$/.test(key))).toHaveLength(2);
-    expect(Object.values(found)).toEqual(Array(16).fill(-1));
+    expect(Object.keys(found)).toHaveLength(18);
+    expect(Object.keys(found).filter((key) => /:shared\}:(idx|lex):(tasks|sessions)$/.test(key))).toHaveLength(4);
+    expect(Object.values(found)).toEqual(Array(18).fill(-1));
   });
 
   it("removes the TTL again when a write happens under a retention lowered to 0", async () => {

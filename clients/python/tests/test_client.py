@@ -7,6 +7,7 @@ import json
 import re
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -216,6 +217,42 @@ def test_context_listings_overview_and_health(client: Client, uid: Callable[[str
     assert isinstance(metrics, str) and "lessons_captured_total" in metrics
     document = client.get_open_api_document()
     assert document["openapi"].startswith("3.1") and "/tasks/{task_id}/lessons" in document["paths"]
+
+
+def test_listings_by_prefix_page_in_id_order(client: Client, uid: Callable[[str], str]) -> None:
+    base = uid("prefix")
+    ids = [f"{base}-b", f"{base}-a", f"{base}-a2", f"{base}:c"]
+    for item_id in ids:
+        client.capture_lesson(item_id, attempt_number=1, tier=1, error_type="TypeError", error_message="bad operand")
+        client.record_tool_call(item_id, tool_name=item_id, outcome="success", result="ok")
+    client.capture_lesson(uid("other"), attempt_number=1, tier=1, error_type="TypeError", error_message="x")
+
+    def walk(list_page: Callable[..., Any], field: str, key: str, prefix: str) -> list[str]:
+        seen: list[str] = []
+        cursor = None
+        while True:
+            page = list_page(limit=1, prefix=prefix, cursor=cursor)
+            seen += [item[key] for item in page[field]]
+            cursor = page["next_cursor"]
+            if cursor is None:
+                return seen
+
+    in_id_order = sorted(ids)
+    assert walk(client.list_tasks, "tasks", "task_id", base) == in_id_order
+    assert walk(client.list_sessions, "sessions", "session_id", base) == in_id_order
+    assert walk(client.list_shared_tools, "tools", "tool_name", base) == in_id_order
+    assert [t["task_id"] for t in client.list_tasks(prefix=f"{base}-a")["tasks"]] == [f"{base}-a", f"{base}-a2"]
+    assert client.list_sessions(prefix=f"{base}-z") == {"sessions": [], "next_cursor": None}
+    assert "next_cursor" not in client.list_shared_tools(limit=1)
+
+    with pytest.raises(ProblemError) as bad_prefix:
+        client.list_tasks(prefix="not a prefix")
+    assert bad_prefix.value.status == 400
+    assert [error["field"] for error in bad_prefix.value.errors] == ["querystring.prefix"]
+    by_activity = client.list_tasks(limit=1)["next_cursor"]
+    with pytest.raises(ProblemError) as other_kind:
+        client.list_tasks(prefix=base, cursor=by_activity)
+    assert [error["field"] for error in other_kind.value.errors] == ["querystring.cursor"]
 
 
 def test_validation_problem_is_parsed(client: Client, uid: Callable[[str], str]) -> None:

@@ -87,6 +87,36 @@ describe("the client against the service", () => {
     expect(unknown).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
   });
 
+  it("lists tasks, sessions and tools by id prefix, a page at a time with the cursor", async () => {
+    const base = uniqueId("prefix");
+    const ids = [`${base}-b`, `${base}-a`, `${base}-a2`, `${base}:c`];
+    for (const id of ids) {
+      await client().captureLesson({ path: { task_id: id }, body: failure });
+      await client().recordToolCall({ path: { session_id: id }, body: { tool_name: id, arguments: {}, outcome: "success" } });
+    }
+    const walked = { tasks: [] as string[], sessions: [] as string[], tools: [] as string[] };
+    let cursor: string | undefined;
+    do {
+      const page = await client().listTasks({ query: { prefix: base, limit: 1, ...(cursor ? { cursor } : {}) } });
+      walked.tasks.push(...page.tasks.map((task) => task.task_id));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    const sessions = await client().listSessions({ query: { prefix: base } });
+    walked.sessions.push(...sessions.sessions.map((session) => session.session_id));
+    const tools = await client().listSharedTools({ query: { prefix: base, limit: 3 } });
+    walked.tools.push(...tools.tools.map((tool) => tool.tool_name));
+    const rest = await client().listSharedTools({ query: { prefix: base, cursor: tools.next_cursor! } });
+    walked.tools.push(...rest.tools.map((tool) => tool.tool_name));
+    expect(rest.next_cursor).toBeNull();
+    expect(walked).toEqual({ tasks: [...ids].sort(), sessions: [...ids].sort(), tools: [...ids].sort() });
+
+    const error = await client()
+      .listTasks({ query: { prefix: "not a prefix" } })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 400, code: "VALIDATION_FAILED" });
+    expect((error as ProblemError).errors.map((field) => field.field)).toEqual(["querystring.prefix"]);
+  });
+
   it("keeps tenants apart by key", async () => {
     const task = uniqueId("task");
     await client().captureLesson({ path: { task_id: task }, body: failure });

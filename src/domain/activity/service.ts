@@ -1,42 +1,61 @@
-// The dashboard's reads: listings with opaque cursors, the overview, and where a stream starts.
-import { AppError } from "../../errors.js";
+// The dashboard's reads: listings (by activity, or by id prefix) with opaque cursors, the overview, and where a stream starts.
 import type { ActivityStore } from "../../storage/port.js";
-import { decodeCursor, encodeCursor } from "./cursor.js";
+import { encodeCursor, encodePrefixCursor } from "./cursor.js";
 import { compareEventIds } from "./events.js";
 import { toolLatencies } from "./latency.js";
+import { activityCursorOf, prefixCursorOf } from "./listing-cursors.js";
 import { buildTimeline, timelineRange } from "./timeline.js";
 import { presentToolActivity, RECENT_SESSIONS_LISTED, toolWindowFirstHour, type ToolActivityWindow } from "./tool-activity.js";
-import type { OverviewWindow, Page, TenantOverview } from "./types.js";
+import type { ListingCursor, OverviewWindow, Page, TenantOverview } from "./types.js";
 
 export interface ActivityServiceDeps {
   store: ActivityStore;
   clock: () => Date;
 }
 
-function cursorFrom(text: string | undefined) {
-  if (text === undefined) return null;
-  const cursor = decodeCursor(text);
-  if (!cursor) {
-    throw new AppError("VALIDATION_FAILED", "cursor is not one this service made; start again without it.", [
-      { field: "querystring.cursor", message: "not a cursor from next_cursor" },
-    ]);
-  }
-  return cursor;
+/** What a listing request asks: a page size, the previous page's next_cursor, and perhaps an id prefix. */
+export interface ListingParams {
+  limit: number;
+  cursor?: string | undefined;
+  prefix?: string | undefined;
 }
 
-function pageOut<T>(page: Page<T>) {
+type Lister<T> = {
+  byActivity: (limit: number, after: ListingCursor | null) => Promise<Page<T>>;
+  byPrefix: (prefix: string, limit: number, after: string | null) => Promise<Page<T, string>>;
+};
+
+/** With a prefix, the page in id order from the prefix index; without, the page by activity. */
+async function listingPage<T>(lister: Lister<T>, { limit, cursor, prefix }: ListingParams): Promise<{ items: T[]; next_cursor: string | null }> {
+  if (prefix !== undefined) {
+    const page = await lister.byPrefix(prefix, limit, prefixCursorOf(cursor, prefix));
+    return { items: page.items, next_cursor: page.next === null ? null : encodePrefixCursor(page.next) };
+  }
+  const page = await lister.byActivity(limit, activityCursorOf(cursor));
   return { items: page.items, next_cursor: page.next ? encodeCursor(page.next) : null };
 }
 
 export function createActivityService({ store, clock }: ActivityServiceDeps) {
   return {
-    async listTasks(tenant: string, limit: number, cursor: string | undefined) {
-      const { items, next_cursor } = pageOut(await store.listTasks(tenant, limit, cursorFrom(cursor)));
+    async listTasks(tenant: string, params: ListingParams) {
+      const { items, next_cursor } = await listingPage(
+        {
+          byActivity: (limit, after) => store.listTasks(tenant, limit, after),
+          byPrefix: (prefix, limit, after) => store.listTasksByPrefix(tenant, prefix, limit, after),
+        },
+        params,
+      );
       return { tasks: items, next_cursor };
     },
 
-    async listSessions(tenant: string, limit: number, cursor: string | undefined) {
-      const { items, next_cursor } = pageOut(await store.listSessions(tenant, limit, cursorFrom(cursor)));
+    async listSessions(tenant: string, params: ListingParams) {
+      const { items, next_cursor } = await listingPage(
+        {
+          byActivity: (limit, after) => store.listSessions(tenant, limit, after),
+          byPrefix: (prefix, limit, after) => store.listSessionsByPrefix(tenant, prefix, limit, after),
+        },
+        params,
+      );
       return { sessions: items, next_cursor };
     },
 

@@ -30,10 +30,11 @@ export interface ListingCursor {
   id: string;
 }
 
-export interface Page<T> {
+/** One page of a listing; `C` is what the next page starts after: a place in time, or an id for a prefix listing. */
+export interface Page<T, C = ListingCursor> {
   items: T[];
   /** Where the next page starts; null once the walk is done. */
-  next: ListingCursor | null;
+  next: C | null;
 }
 
 export const EVENT_TYPES = ["lesson.captured", "tool_call.recorded", "fix.detected", "fix.offered", "fix.outcome", "task.resolved"] as const;

@@ -1,11 +1,14 @@
 // The shared-tool-knowledge use cases: list a tenant's tools, read one, its fixes and guidance, forget one.
 import { notFound } from "../../errors.js";
+import { encodePrefixCursor } from "../activity/cursor.js";
+import { prefixCursorOf, refuseCursor } from "../activity/listing-cursors.js";
+import type { ListingParams } from "../activity/service.js";
 import type { ToolKnowledgeStore } from "../../storage/port.js";
 import { formatSharedErrorGuidance } from "./prompt.js";
 import type { SharedFix, SharedToolKnowledge } from "./types.js";
 
 export interface ToolKnowledgeServiceDeps {
-  store: Pick<ToolKnowledgeStore, "listSharedTools" | "sharedToolKnowledge" | "forgetSharedTool">;
+  store: Pick<ToolKnowledgeStore, "listSharedTools" | "listSharedToolsByPrefix" | "sharedToolKnowledge" | "forgetSharedTool">;
 }
 
 export function createToolKnowledgeService({ store }: ToolKnowledgeServiceDeps) {
@@ -16,8 +19,14 @@ export function createToolKnowledgeService({ store }: ToolKnowledgeServiceDeps) 
   }
 
   return {
-    async list(tenant: string, limit: number) {
-      return { tools: await store.listSharedTools(tenant, limit) };
+    /** Most calls first in one page; with a prefix, the matching tools in name order, a page at a time. */
+    async list(tenant: string, { limit, cursor, prefix }: ListingParams) {
+      if (prefix === undefined) {
+        refuseCursor(cursor);
+        return { tools: await store.listSharedTools(tenant, limit) };
+      }
+      const page = await store.listSharedToolsByPrefix(tenant, prefix, limit, prefixCursorOf(cursor, prefix));
+      return { tools: page.items, next_cursor: page.next === null ? null : encodePrefixCursor(page.next) };
     },
 
     knowledge: knowledgeOf,

@@ -3,11 +3,11 @@ import { fixDetected } from "../../domain/activity/event-data.js";
 import { compareEventIds } from "../../domain/activity/events.js";
 import { addLatency, LATENCY_BUCKETS, latencyBucket } from "../../domain/activity/latency.js";
 import { emptyCounts, epochHour, epochMinute, HOURS_KEPT, MINUTES_KEPT } from "../../domain/activity/timeline.js";
-import type { ActivityCounts, EventType, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
+import type { ActivityCounts, EventType, ListingCursor, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
 import type { Lesson, Resolution } from "../../domain/lessons/types.js";
 import type { ToolLogEntry } from "../../domain/tools/types.js";
 import { sessionSummaryOf, taskSummaryOf } from "../listing-items.js";
-import { walkListing, type ListingSource } from "../listing-walk.js";
+import { walkById, walkListing, type ListingSource } from "../listing-walk.js";
 import type { ActivityStore, LessonStore, SessionRef, StoreLimits, TaskRef, ToolMemoryStore } from "../port.js";
 import { ExpiringMap } from "./expiring-map.js";
 import { SortedIndex } from "./sorted-index.js";
@@ -126,27 +126,44 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
     };
   }
 
+  function prefixSource<T>(index: SortedIndex, prefix: string, read: (id: string, at: number) => Promise<T | null>): ListingSource<T, ListingCursor, string> {
+    return { ...listingSource(index, read), entries: async (after, n) => index.prefixPage(prefix, after, n) };
+  }
+
+  const taskReader = (tenant: string) => async (id: string, at: number) => {
+    const task = { tenant, taskId: id };
+    const counters = await readers.lessonCounters(task);
+    if (counters.total_lessons === 0) return null;
+    const [newest] = await readers.listLessons(task, 1);
+    return taskSummaryOf(id, at, counters, newest?.error_type ?? null, (await readers.getResolution(task)) !== null);
+  };
+
+  const sessionReader = (tenant: string) => async (id: string, at: number) =>
+    sessionSummaryOf(id, at, await readers.sessionCounters({ tenant, sessionId: id }));
+
   const reads: ActivityStore = {
     listTasks(tenant, limit, after) {
       const activity = tenants.get(tenant);
       if (!activity) return Promise.resolve({ items: [], next: null });
-      const source = listingSource<TaskSummary>(activity.tasks, async (id, at) => {
-        const task = { tenant, taskId: id };
-        const counters = await readers.lessonCounters(task);
-        if (counters.total_lessons === 0) return null;
-        const [newest] = await readers.listLessons(task, 1);
-        return taskSummaryOf(id, at, counters, newest?.error_type ?? null, (await readers.getResolution(task)) !== null);
-      });
-      return walkListing(source, limit, after);
+      return walkListing(listingSource<TaskSummary>(activity.tasks, taskReader(tenant)), limit, after);
     },
 
     listSessions(tenant, limit, after) {
       const activity = tenants.get(tenant);
       if (!activity) return Promise.resolve({ items: [], next: null });
-      const source = listingSource<SessionSummary>(activity.sessions, async (id, at) =>
-        sessionSummaryOf(id, at, await readers.sessionCounters({ tenant, sessionId: id })),
-      );
-      return walkListing(source, limit, after);
+      return walkListing(listingSource<SessionSummary>(activity.sessions, sessionReader(tenant)), limit, after);
+    },
+
+    listTasksByPrefix(tenant, prefix, limit, after) {
+      const activity = tenants.get(tenant);
+      if (!activity) return Promise.resolve({ items: [], next: null });
+      return walkById(prefixSource<TaskSummary>(activity.tasks, prefix, taskReader(tenant)), limit, after);
+    },
+
+    listSessionsByPrefix(tenant, prefix, limit, after) {
+      const activity = tenants.get(tenant);
+      if (!activity) return Promise.resolve({ items: [], next: null });
+      return walkById(prefixSource<SessionSummary>(activity.sessions, prefix, sessionReader(tenant)), limit, after);
     },
 
     async readEvents(tenant, after, limit) {

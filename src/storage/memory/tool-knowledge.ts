@@ -1,12 +1,14 @@
 // Embedded shared tool knowledge: each tenant's aggregate per tool, learned from every session's calls.
 import { fixOffered, fixOutcome } from "../../domain/activity/event-data.js";
 import { bestFixOf, decideOffer, emptyKnowledge, foldSharedCall, offerFix, presentKnowledge } from "../../domain/shared-tools/knowledge.js";
-import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
+import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES, type ToolLogEntry } from "../../domain/tools/types.js";
+import { walkById } from "../listing-walk.js";
 import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
 import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
+import { LexIndex } from "./lex-index.js";
 import type { SessionRecord } from "./tool-memory.js";
 import { createWriteKeys } from "./write-keys.js";
 
@@ -37,8 +39,8 @@ export function createMemoryToolKnowledgeStore(
   const offers = new ExpiringMap<PendingOffer>(limits.sessionsTtlSeconds * 1000, now);
   /** Offer ids per tenant: a sequence, so an id is never reused. */
   const offerSequence = new Map<string, number>();
-  /** Tool names per tenant, for listings; pruned of expired tools as they are read. */
-  const namesByTenant = new Map<string, Set<string>>();
+  /** Tool names per tenant in name order, for listings; pruned of expired tools as they are read. */
+  const namesByTenant = new Map<string, LexIndex>();
 
   function served(state: ToolState): SharedToolKnowledge {
     return presentKnowledge(structuredClone({ ...state.knowledge, sessions_seen: state.sessions.size }), ranking);
@@ -58,7 +60,7 @@ export function createMemoryToolKnowledgeStore(
     foldSharedCall(state.knowledge, facts, facts.timestamp);
     state.sessions.add(facts.session_id);
     let names = namesByTenant.get(tenant);
-    if (!names) namesByTenant.set(tenant, (names = new Set()));
+    if (!names) namesByTenant.set(tenant, (names = new LexIndex()));
     names.add(facts.tool_name);
 
     const offerKey = `${toolKey(tenant, session.sessionId)}\u0000${facts.tool_name}`;
@@ -83,13 +85,22 @@ export function createMemoryToolKnowledgeStore(
     const names = namesByTenant.get(tenant);
     if (!names) return [];
     const states: ToolState[] = [];
-    for (const name of names) {
+    for (const name of names.all()) {
       const state = tools.get(toolKey(tenant, name));
       if (state) states.push(state);
       else names.delete(name);
     }
     return states;
   }
+
+  const summaryOf = ({ knowledge, sessions }: ToolState): SharedToolSummary => ({
+    tool_name: knowledge.tool_name,
+    total_calls: knowledge.total_calls,
+    success_rate: knowledge.success_rate,
+    fixes_learned: knowledge.fixes_learned,
+    sessions_seen: sessions.size,
+    last_used_at: knowledge.last_used_at,
+  });
 
   return {
     sweep() {
@@ -117,16 +128,27 @@ export function createMemoryToolKnowledgeStore(
 
     async listSharedTools(tenant, limit) {
       return liveStates(tenant)
-        .map(({ knowledge, sessions }) => ({
-          tool_name: knowledge.tool_name,
-          total_calls: knowledge.total_calls,
-          success_rate: knowledge.success_rate,
-          fixes_learned: knowledge.fixes_learned,
-          sessions_seen: sessions.size,
-          last_used_at: knowledge.last_used_at,
-        }))
+        .map(summaryOf)
         .sort((a, b) => b.total_calls - a.total_calls || (a.tool_name < b.tool_name ? -1 : a.tool_name > b.tool_name ? 1 : 0))
         .slice(0, limit);
+    },
+
+    listSharedToolsByPrefix(tenant, prefix, limit, after) {
+      const names = namesByTenant.get(tenant);
+      if (!names) return Promise.resolve({ items: [], next: null });
+      return walkById<SharedToolSummary, string>(
+        {
+          entries: async (from, count) => names.range(prefix, from, count),
+          items: async (found) =>
+            found.map((name) => {
+              const state = tools.get(toolKey(tenant, name));
+              return state ? summaryOf(state) : null;
+            }),
+          forget: async (dead) => dead.forEach((name) => names.delete(name)),
+        },
+        limit,
+        after,
+      );
     },
 
     async sharedToolKnowledge(tenant, toolNames) {

@@ -3,7 +3,7 @@ import type { ActivityCounts, ListingCursor, SessionSummary, TaskSummary, Tenant
 import { addLatency, LATENCY_BUCKETS } from "../../domain/activity/latency.js";
 import { emptyCounts } from "../../domain/activity/timeline.js";
 import { isEventType } from "../../domain/activity/events.js";
-import { walkListing, type ListingSource } from "../listing-walk.js";
+import { walkById, walkListing, type ListingSource } from "../listing-walk.js";
 import { sessionSummaryOf, taskSummaryOf } from "../listing-items.js";
 import type { ActivityStore, StoreLimits, ToolMemoryStore } from "../port.js";
 import { guarded } from "./errors.js";
@@ -22,43 +22,88 @@ function eventFrom([id, fields]: [string, string[]]): TenantEvent | null {
   return { id, type: f.t, task_id: f.task ?? null, session_id: f.session ?? null, data: f.d ?? "null" };
 }
 
+/** A listing's indexes: by time for its pages, by id for its prefix pages; a dead entry leaves both. */
+interface Indexes {
+  listing: string;
+  ids: string;
+}
+
 export function createRedisActivityStore(
   redis: ScriptedRedis,
   keys: Keys,
   sessions: Pick<ToolMemoryStore, "sessionCounters">,
   limits: Pick<StoreLimits, "sessionsTtlSeconds">,
 ): ActivityStore {
-  function listingSource<T>(listing: string, read: (entry: ListingCursor) => Promise<T | null>): ListingSource<T> {
-    return {
-      async entries(after, count) {
-        const flat = await guarded(() => redis.pageListing(listing, after ? after.at : "", after ? after.id : "", count));
-        const entries: ListingCursor[] = [];
-        for (let i = 0; i + 1 < flat.length; i += 2) entries.push({ id: flat[i]!, at: Number(flat[i + 1]) });
-        return entries;
-      },
-      // Each item lives in its own slot: one small read each, sent together.
-      items: (entries) => Promise.all(entries.map(read)),
-      async forget(dead) {
-        await guarded(() => redis.forgetListed(listing, ...dead.flatMap((entry) => [entry.id, entry.at])));
-      },
+  function forgetIn({ listing, ids }: Indexes) {
+    return async (dead: readonly ListingCursor[]) => {
+      await guarded(() => redis.forgetListed(listing, ids, ...dead.flatMap((entry) => [entry.id, entry.at])));
     };
   }
 
+  // Each item lives in its own slot: one small read each, sent together. An id whose time entry is
+  // gone (at -1) has nothing to list.
+  const itemsOf =
+    <T>(read: (entry: ListingCursor) => Promise<T | null>) =>
+    (entries: readonly ListingCursor[]) =>
+      Promise.all(entries.map((entry) => (entry.at < 0 ? null : read(entry))));
+
+  const pairsToEntries = (flat: ReadonlyArray<string | number>) => {
+    const entries: ListingCursor[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) entries.push({ id: String(flat[i]), at: Number(flat[i + 1]) });
+    return entries;
+  };
+
+  function listingSource<T>(indexes: Indexes, read: (entry: ListingCursor) => Promise<T | null>): ListingSource<T> {
+    return {
+      async entries(after, count) {
+        return pairsToEntries(await guarded(() => redis.pageListing(indexes.listing, after ? after.at : "", after ? after.id : "", count)));
+      },
+      items: itemsOf(read),
+      forget: forgetIn(indexes),
+    };
+  }
+
+  function prefixSource<T>(indexes: Indexes, prefix: string, read: (entry: ListingCursor) => Promise<T | null>): ListingSource<T, ListingCursor, string> {
+    return {
+      async entries(after, count) {
+        return pairsToEntries(await guarded(() => redis.pageListingByPrefix(indexes.ids, indexes.listing, prefix, after ?? "", count)));
+      },
+      items: itemsOf(read),
+      forget: forgetIn(indexes),
+    };
+  }
+
+  const taskIndexes = (tenant: string): Indexes => ({ listing: keys.shared(tenant).taskListing, ids: keys.shared(tenant).taskIds });
+  const sessionIndexes = (tenant: string): Indexes => ({ listing: keys.shared(tenant).sessionListing, ids: keys.shared(tenant).sessionIds });
+
+  const taskReader =
+    (tenant: string) =>
+    async ({ id, at }: ListingCursor) => {
+      const k = keys.task({ tenant, taskId: id });
+      const [flat, lastErrorType, resolved] = await guarded(() => redis.readTaskSummary(k.lessons, k.counters, k.resolution));
+      return taskSummaryOf(id, at, countersFrom(flatHash(flat)), lastErrorType || null, resolved === 1);
+    };
+
+  const sessionReader =
+    (tenant: string) =>
+    async ({ id, at }: ListingCursor) =>
+      sessionSummaryOf(id, at, await sessions.sessionCounters({ tenant, sessionId: id }));
+
   return {
     listTasks(tenant, limit, after) {
-      const source = listingSource<TaskSummary>(keys.shared(tenant).taskListing, async ({ id, at }) => {
-        const k = keys.task({ tenant, taskId: id });
-        const [flat, lastErrorType, resolved] = await guarded(() => redis.readTaskSummary(k.lessons, k.counters, k.resolution));
-        return taskSummaryOf(id, at, countersFrom(flatHash(flat)), lastErrorType || null, resolved === 1);
-      });
-      return walkListing(source, limit, after);
+      return walkListing(listingSource<TaskSummary>(taskIndexes(tenant), taskReader(tenant)), limit, after);
     },
 
     listSessions(tenant, limit, after) {
-      const source = listingSource<SessionSummary>(keys.shared(tenant).sessionListing, async ({ id, at }) =>
-        sessionSummaryOf(id, at, await sessions.sessionCounters({ tenant, sessionId: id })),
-      );
-      return walkListing(source, limit, after);
+      return walkListing(listingSource<SessionSummary>(sessionIndexes(tenant), sessionReader(tenant)), limit, after);
+    },
+
+    listTasksByPrefix(tenant, prefix, limit, after) {
+      return walkById(prefixSource<TaskSummary>(taskIndexes(tenant), prefix, taskReader(tenant)), limit, after);
+    },
+
+    listSessionsByPrefix(tenant, prefix, limit, after) {
+      return walkById(prefixSource<SessionSummary>(sessionIndexes(tenant), prefix, sessionReader(tenant)), limit, after);
     },
 
     async readEvents(tenant, after, limit) {

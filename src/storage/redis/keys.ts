@@ -49,6 +49,8 @@ export function createKeys(prefix: string) {
       return {
         /** Sorted set: tool name → minus its total calls, so ZRANGE gives most calls first, ties by name. */
         tools: `${root}:tools`,
+        /** Sorted set: every tool name at score 0, so ZRANGE BYLEX reads a name prefix (lib/learn-tool-call.lua writes it). */
+        toolNames: `${root}:lex:tools`,
         /** Hash of one tool's shared knowledge: state (JSON), calls, successes, fixes, last_used_at. */
         tool: (toolName: string) => `${root}:tool:${toolName}`,
         /**
@@ -84,6 +86,10 @@ export function createKeys(prefix: string) {
         taskListing: `${root}:idx:tasks`,
         /** Sorted set: session id → its last activity (ms). */
         sessionListing: `${root}:idx:sessions`,
+        /** Sorted set: every task id of taskListing at score 0, for prefix pages (ZRANGE BYLEX); kept in step by lib/activity.lua. */
+        taskIds: `${root}:lex:tasks`,
+        /** Sorted set: every session id of sessionListing at score 0. */
+        sessionIds: `${root}:lex:sessions`,
         /** Stream: the tenant's capped event log (fields t: type, task or session: id, d: data JSON). */
         events: `${root}:events`,
         /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */

@@ -17,7 +17,7 @@ export interface ScriptCommands {
   learnToolCall(tool: string, sessions: string, tools: string, appliedMarker: string, ...args: Arg[]): Promise<Array<string | number>>;
   /** recordToolCall's 6 keys, learnToolCall's 4, then both argument lists (a single server only). */
   recordAndLearnToolCall(...keysThenArgs: Arg[]): Promise<Array<string | number>>;
-  listSharedTools(tools: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
+  listSharedTools(tools: string, toolNames: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   countSignature(signature: string, tasks: string, signatures: string, fixes: string, approaches: string, appliedMarker: string, ...args: Arg[]): Promise<string[]>;
   linkResolution(taskLinks: string, ...args: Arg[]): Promise<number>;
   listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number | null>>;
@@ -29,7 +29,9 @@ export interface ScriptCommands {
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
   touchListing(listing: string, prefix: string, kind: "tasks" | "sessions", id: string, atMs: Arg, ttlSeconds: Arg): Promise<number>;
   pageListing(listing: string, atMs: Arg, id: string, count: Arg): Promise<string[]>;
-  forgetListed(listing: string, ...idAndMs: Arg[]): Promise<number>;
+  pageListingByPrefix(ids: string, listing: string, prefix: string, afterId: string, count: Arg): Promise<Array<string | number>>;
+  forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
+  listSharedToolsByPrefix(toolNames: string, tools: string, prefix: string, afterName: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number]>;
   readSessionSummary(meta: string, log: string, patterns: string): Promise<[string[], number, number]>;
   readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;

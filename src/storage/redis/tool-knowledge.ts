@@ -3,7 +3,7 @@ import { fixDetected } from "../../domain/activity/event-data.js";
 import { latencyBucket } from "../../domain/activity/latency.js";
 import { adoptionText, fixEfficacy } from "../../domain/shared-tools/efficacy.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
-import type { KnownSharedFix, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
+import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
 import { canonicalJson, canonicalKeyOrder } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_CONTEXTS_PER_ERROR, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
@@ -29,6 +29,23 @@ type KnowledgeLimits = Pick<
   | "eventsTtlSeconds"
   | "fixRanking"
 >;
+
+/** The listing scripts' rows (name, calls, successes, fixes, last_used_at, sessions seen) as summaries. */
+function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[] {
+  const tools: SharedToolSummary[] = [];
+  for (let i = 0; i + 5 < flat.length; i += 6) {
+    const calls = Number(flat[i + 1]);
+    tools.push({
+      tool_name: String(flat[i]),
+      total_calls: calls,
+      success_rate: calls === 0 ? 0 : Number(flat[i + 2]) / calls,
+      fixes_learned: Number(flat[i + 3]),
+      last_used_at: String(flat[i + 4]),
+      sessions_seen: Number(flat[i + 5]),
+    });
+  }
+  return tools;
+}
 
 export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): ToolKnowledgeStore {
   const ranking = limits.fixRanking ?? "wilson";
@@ -141,20 +158,15 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
 
     async listSharedTools(tenant, limit) {
       const shared = keys.shared(tenant);
-      const flat = await guarded(() => redis.listSharedTools(shared.tools, limit, shared.tool(""), shared.toolSessions("")));
-      const tools = [];
-      for (let i = 0; i < flat.length; i += 6) {
-        const calls = Number(flat[i + 1]);
-        tools.push({
-          tool_name: String(flat[i]),
-          total_calls: calls,
-          success_rate: calls === 0 ? 0 : Number(flat[i + 2]) / calls,
-          fixes_learned: Number(flat[i + 3]),
-          last_used_at: String(flat[i + 4]),
-          sessions_seen: Number(flat[i + 5]),
-        });
-      }
-      return tools;
+      return summariesFrom(await guarded(() => redis.listSharedTools(shared.tools, shared.toolNames, limit, shared.tool(""), shared.toolSessions(""))));
+    },
+
+    async listSharedToolsByPrefix(tenant, prefix, limit, after) {
+      const shared = keys.shared(tenant);
+      const [next, ...flat] = await guarded(() =>
+        redis.listSharedToolsByPrefix(shared.toolNames, shared.tools, prefix, after ?? "", limit, shared.tool(""), shared.toolSessions("")),
+      );
+      return { items: summariesFrom(flat), next: next ? String(next) : null };
     },
 
     async sharedToolKnowledge(tenant, toolNames) {
@@ -173,7 +185,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
 
     async forgetSharedTool(tenant, toolName) {
       const shared = keys.shared(tenant);
-      await execAtomically(redis.multi().del(shared.tool(toolName), shared.toolSessions(toolName)).zrem(shared.tools, toolName));
+      await execAtomically(redis.multi().del(shared.tool(toolName), shared.toolSessions(toolName)).zrem(shared.tools, toolName).zrem(shared.toolNames, toolName));
     },
   };
 }

@@ -1,7 +1,7 @@
 // Listing cursors round-trip and refuse what this service did not make; timelines sum minutes into their window.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "../../../src/domain/activity/cursor.js";
+import { decodeCursor, decodePrefixCursor, encodeCursor, encodePrefixCursor } from "../../../src/domain/activity/cursor.js";
 import { compareEventIds, isEventId } from "../../../src/domain/activity/events.js";
 import { buildTimeline, emptyCounts, timelineRange } from "../../../src/domain/activity/timeline.js";
 
@@ -17,7 +17,20 @@ describe("listing cursors", () => {
   it("refuse text that is not a cursor", () => {
     for (const text of ["", "%%%", Buffer.from("12").toString("base64url"), Buffer.from("x:y").toString("base64url"), "a".repeat(2000)]) {
       expect(decodeCursor(text)).toBeNull();
+      expect(decodePrefixCursor(text)).toBeNull();
     }
+  });
+
+  it("of a prefix listing give back the id they were made from, and neither kind is taken for the other", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 2 ** 50 }), fc.stringMatching(/^[A-Za-z0-9._:-]{1,128}$/), (at, id) => {
+        expect(decodePrefixCursor(encodePrefixCursor(id))).toBe(id);
+        expect(decodeCursor(encodePrefixCursor(id))).toBeNull();
+        expect(decodePrefixCursor(encodeCursor({ at, id }))).toBeNull();
+      }),
+    );
+    // An id outside the id alphabet was not made here.
+    for (const id of ["a b", "é", "x".repeat(129), ""]) expect(decodePrefixCursor(Buffer.from(`id:${id}`).toString("base64url"))).toBeNull();
   });
 });
 

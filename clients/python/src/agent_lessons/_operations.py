@@ -306,9 +306,15 @@ def reset_session_memory(session_id: str) -> Request[None]:
 # --- shared tool knowledge -----------------------------------------------------------------------
 
 
-def list_shared_tools(*, limit: int | None = None) -> Request[t.SharedToolList]:
-    """``GET /tools``: every tool the tenant's sessions called, most calls first."""
-    return Request("GET", "/tools", query={"limit": limit})
+def list_shared_tools(
+    *, limit: int | None = None, prefix: str | None = None, cursor: str | None = None
+) -> Request[t.SharedToolList]:
+    """``GET /tools``: every tool the tenant's sessions called, most calls first.
+
+    With ``prefix``, only the tools whose name starts with it, in name order, a page at a time:
+    pass ``next_cursor`` back as ``cursor`` with the same ``prefix``.
+    """
+    return Request("GET", "/tools", query={"limit": limit, "prefix": prefix, "cursor": cursor})
 
 
 def get_shared_tool_knowledge(tool_name: str) -> Request[t.SharedToolKnowledge]:
@@ -346,14 +352,25 @@ def get_context(
     return Request("GET", "/context", query=query)
 
 
-def list_tasks(*, limit: int | None = None, cursor: str | None = None) -> Request[t.TaskList]:
-    """``GET /tasks``: tasks that keep lessons, most recently active first; follow ``next_cursor``."""
-    return Request("GET", "/tasks", query={"limit": limit, "cursor": cursor})
+def list_tasks(
+    *, limit: int | None = None, cursor: str | None = None, prefix: str | None = None
+) -> Request[t.TaskList]:
+    """``GET /tasks``: tasks that keep lessons, most recently active first; follow ``next_cursor``.
+
+    With ``prefix``, only the tasks whose id starts with it, in id order (pass the same ``prefix``
+    with each ``cursor``).
+    """
+    return Request("GET", "/tasks", query={"limit": limit, "cursor": cursor, "prefix": prefix})
 
 
-def list_sessions(*, limit: int | None = None, cursor: str | None = None) -> Request[t.SessionList]:
-    """``GET /sessions``: sessions that keep calls, most recently active first; follow ``next_cursor``."""
-    return Request("GET", "/sessions", query={"limit": limit, "cursor": cursor})
+def list_sessions(
+    *, limit: int | None = None, cursor: str | None = None, prefix: str | None = None
+) -> Request[t.SessionList]:
+    """``GET /sessions``: sessions that keep calls, most recently active first; follow ``next_cursor``.
+
+    With ``prefix``, only the sessions whose id starts with it, in id order.
+    """
+    return Request("GET", "/sessions", query={"limit": limit, "cursor": cursor, "prefix": prefix})
 
 
 def get_overview(*, window: str | None = None) -> Request[t.TenantOverview]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 JSONObject = dict[str, Any]
 Outcome = Literal["success", "failure", "partial", "timeout", "cancelled"]
@@ -274,6 +274,8 @@ class SharedToolSummary(TypedDict):
 
 class SharedToolList(TypedDict):
     tools: list[SharedToolSummary]
+    # Only with ``prefix``: the next page's cursor, None once every match was listed.
+    next_cursor: NotRequired[str | None]
 
 
 class SharedToolKnowledge(TypedDict):

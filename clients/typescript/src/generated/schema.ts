@@ -501,8 +501,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's tools across every session, most calls first
-         * @description Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first. Scope: read (any key).
+         * The tenant's tools across every session, most calls first (or by name prefix, in name order, a page at a time)
+         * @description Every tool the tenant's sessions called, with calls, success rate and fixes learned, most called first, up to limit. With prefix, only the tools whose name starts with it, in name order, a page at a time: pass next_cursor back as cursor (with the same prefix). Scope: read (any key).
          */
         get: operations["listSharedTools"];
         put?: never;
@@ -605,8 +605,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's tasks that keep lessons, most recently active first, a page at a time
-         * @description For dashboards: the tenant's tasks, most recently active first, with lesson counts, the latest error type and whether the task is resolved. Pass next_cursor back as cursor for the next page. Scope: read (any key).
+         * The tenant's tasks that keep lessons, most recently active first (or by id prefix, in id order), a page at a time
+         * @description For dashboards: the tenant's tasks, most recently active first, with lesson counts, the latest error type and whether the task is resolved. With prefix, only the tasks whose id starts with it, in id order. Pass next_cursor back as cursor (with the same prefix) for the next page. Scope: read (any key).
          */
         get: operations["listTasks"];
         put?: never;
@@ -625,8 +625,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's sessions that keep calls, most recently active first, a page at a time
-         * @description For dashboards: the tenant's sessions, most recently active first, with call and fix counts. Pass next_cursor back as cursor for the next page. Scope: read (any key).
+         * The tenant's sessions that keep calls, most recently active first (or by id prefix, in id order), a page at a time
+         * @description For dashboards: the tenant's sessions, most recently active first, with call and fix counts. With prefix, only the sessions whose id starts with it, in id order. Pass next_cursor back as cursor (with the same prefix) for the next page. Scope: read (any key).
          */
         get: operations["listSessions"];
         put?: never;
@@ -1337,9 +1337,11 @@ export interface components {
             sessions_seen: number;
             last_used_at: string;
         };
-        /** @description The tenant's tools, most calls first */
+        /** @description The tenant's tools, most calls first; with prefix, those that match, in name order */
         SharedToolList: {
             tools: components["schemas"]["SharedToolSummary"][];
+            /** @description Only with prefix: pass as cursor for the next page; null once every match was listed */
+            next_cursor?: string | null;
         };
         /** @description The best fix the tenant knows for an error type (by efficacy), with the alternatives */
         SharedKnownFix: {
@@ -1384,7 +1386,7 @@ export interface components {
             /** @description When the last write that lists it happened (ISO 8601) */
             updated_at: string;
         };
-        /** @description The tenant's tasks that keep lessons, most recently active first */
+        /** @description The tenant's tasks that keep lessons, most recently active first; with prefix, those that match, in id order */
         TaskList: {
             tasks: components["schemas"]["TaskSummary"][];
             /** @description Pass as cursor for the next page; null once every item was listed */
@@ -1402,7 +1404,7 @@ export interface components {
             /** @description When the last write that lists it happened (ISO 8601) */
             updated_at: string;
         };
-        /** @description The tenant's sessions that keep calls, most recently active first */
+        /** @description The tenant's sessions that keep calls, most recently active first; with prefix, those that match, in id order */
         SessionList: {
             sessions: components["schemas"]["SessionSummary"][];
             /** @description Pass as cursor for the next page; null once every item was listed */
@@ -1774,7 +1776,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_82fbc65eba544ca68c62a7123eeb24b9",
+                     *           "lesson_id": "lsn_860121e10f2e4ac697f6405bfe819e77",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -1784,7 +1786,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-02T04:19:15.891Z",
+                     *           "timestamp": "2026-12-02T04:57:27.518Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -1910,7 +1912,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_72d235633ddc4867b7c21a9da38b19c2",
+                     *       "lesson_id": "lsn_b7c65fd63f444e6a82c987b675069480",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -1920,7 +1922,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-02T04:19:15.840Z",
+                     *       "timestamp": "2026-12-02T04:57:27.461Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2292,8 +2294,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-02T04:19:15.891Z",
-                     *           "last_seen_at": "2026-12-02T04:19:15.891Z",
+                     *           "first_seen_at": "2026-12-02T04:57:27.518Z",
+                     *           "last_seen_at": "2026-12-02T04:57:27.518Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2508,7 +2510,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_72d235633ddc4867b7c21a9da38b19c2",
+                     *       "lesson_id": "lsn_b7c65fd63f444e6a82c987b675069480",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2518,7 +2520,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-02T04:19:15.840Z",
+                     *       "timestamp": "2026-12-02T04:57:27.461Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2528,12 +2530,12 @@ export interface operations {
                      *         {
                      *           "task_id": "build-report-43",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-02T04:19:15.919Z"
+                     *           "resolved_at": "2026-12-02T04:57:27.549Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-02T04:19:15.887Z"
+                     *           "resolved_at": "2026-12-02T04:57:27.512Z"
                      *         }
                      *       ]
                      *     }
@@ -2767,7 +2769,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-02T04:19:15.887Z",
+                     *       "resolved_at": "2026-12-02T04:57:27.512Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ]
@@ -2910,7 +2912,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-02T04:19:15.887Z",
+                     *       "resolved_at": "2026-12-02T04:57:27.512Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ],
@@ -3160,7 +3162,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-02T04:19:15.919Z"
+                     *             "resolved_at": "2026-12-02T04:57:27.549Z"
                      *           },
                      *           "efficacy": {
                      *             "tasks_offered": 1,
@@ -3286,7 +3288,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-02T04:19:16.008Z",
+                     *           "timestamp": "2026-12-02T04:57:27.626Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3434,7 +3436,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-02T04:19:15.937Z",
+                     *       "timestamp": "2026-12-02T04:57:27.569Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3603,7 +3605,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-02T04:19:16.008Z",
+                     *       "timestamp": "2026-12-02T04:57:27.626Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3798,7 +3800,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-02T04:19:16.008Z"
+                     *           "updated_at": "2026-12-02T04:57:27.626Z"
                      *         }
                      *       }
                      *     }
@@ -3957,7 +3959,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-02T04:19:16.008Z"
+                     *       "updated_at": "2026-12-02T04:57:27.626Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4555,8 +4557,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-02T04:19:15.937Z",
-                     *       "updated_at": "2026-12-02T04:19:16.008Z"
+                     *       "created_at": "2026-12-02T04:57:27.569Z",
+                     *       "updated_at": "2026-12-02T04:57:27.626Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -4873,7 +4875,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-02T04:19:15.937Z",
+                     *           "timestamp": "2026-12-02T04:57:27.569Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4894,7 +4896,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-02T04:19:16.008Z",
+                     *           "timestamp": "2026-12-02T04:57:27.626Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4979,7 +4981,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-02T04:19:16.008Z"
+                     *           "updated_at": "2026-12-02T04:57:27.626Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -4994,12 +4996,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-02T04:19:16.008Z"
+                     *           "detected_at": "2026-12-02T04:57:27.626Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-02T04:19:15.937Z",
-                     *       "updated_at": "2026-12-02T04:19:16.008Z"
+                     *       "created_at": "2026-12-02T04:57:27.569Z",
+                     *       "updated_at": "2026-12-02T04:57:27.626Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -5091,7 +5093,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-02T04:19:15.937Z",
+                 *           "timestamp": "2026-12-02T04:57:27.569Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5112,7 +5114,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-02T04:19:16.008Z",
+                 *           "timestamp": "2026-12-02T04:57:27.626Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5197,7 +5199,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-02T04:19:16.008Z"
+                 *           "updated_at": "2026-12-02T04:57:27.626Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5212,7 +5214,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-02T04:19:16.008Z"
+                 *           "detected_at": "2026-12-02T04:57:27.626Z"
                  *         }
                  *       ]
                  *     }
@@ -5440,7 +5442,12 @@ export interface operations {
     listSharedTools: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 1000 */
                 limit?: number;
+                /** @description The next_cursor of the previous page of the same listing by prefix */
+                cursor?: string;
+                /** @description Only the tools whose name starts with this, listed in name order (byte order), a page at a time (1-128 letters, digits, '.', '_', ':' or '-') */
+                prefix?: string;
             };
             header?: never;
             path?: never;
@@ -5448,7 +5455,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tenant's tools, most calls first */
+            /** @description The tenant's tools, most calls first; with prefix, those that match, in name order */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5467,7 +5474,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 2,
                      *           "sessions_seen": 2,
-                     *           "last_used_at": "2026-12-02T04:19:16.177Z"
+                     *           "last_used_at": "2026-12-02T04:57:27.772Z"
                      *         }
                      *       ]
                      *     }
@@ -5625,7 +5632,7 @@ export interface operations {
                      *                 "score": 0.3423719528896193,
                      *                 "retired": false
                      *               },
-                     *               "last_applied_at": "2026-12-02T04:19:16.177Z"
+                     *               "last_applied_at": "2026-12-02T04:57:27.772Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -5633,13 +5640,13 @@ export interface operations {
                      *               "session_id": "agent-9-run-1",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-02T04:19:16.177Z"
+                     *               "applied_at": "2026-12-02T04:57:27.772Z"
                      *             },
                      *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-02T04:19:16.008Z"
+                     *               "applied_at": "2026-12-02T04:57:27.626Z"
                      *             }
                      *           ]
                      *         }
@@ -5682,10 +5689,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 725,
                      *       "timed_calls": 2,
-                     *       "updated_at": "2026-12-02T04:19:16.177Z",
+                     *       "updated_at": "2026-12-02T04:57:27.772Z",
                      *       "fixes_learned": 2,
                      *       "sessions_seen": 2,
-                     *       "last_used_at": "2026-12-02T04:19:16.177Z",
+                     *       "last_used_at": "2026-12-02T04:57:27.772Z",
                      *       "efficacy": {
                      *         "offered": 1,
                      *         "adopted": 1,
@@ -6269,8 +6276,10 @@ export interface operations {
             query?: {
                 /** @description Items per page, 1 to 1000 */
                 limit?: number;
-                /** @description The next_cursor of the previous page */
+                /** @description The next_cursor of the previous page (of the same listing: with the same prefix, or without one) */
                 cursor?: string;
+                /** @description Only the items whose id starts with this, listed in id order (byte order) instead of by activity (1-128 letters, digits, '.', '_', ':' or '-') */
+                prefix?: string;
             };
             header?: never;
             path?: never;
@@ -6278,7 +6287,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tenant's tasks that keep lessons, most recently active first */
+            /** @description The tenant's tasks that keep lessons, most recently active first; with prefix, those that match, in id order */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6300,7 +6309,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-02T04:19:15.919Z"
+                     *           "updated_at": "2026-12-02T04:57:27.549Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -6311,7 +6320,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-02T04:19:15.887Z"
+                     *           "updated_at": "2026-12-02T04:57:27.512Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6394,8 +6403,10 @@ export interface operations {
             query?: {
                 /** @description Items per page, 1 to 1000 */
                 limit?: number;
-                /** @description The next_cursor of the previous page */
+                /** @description The next_cursor of the previous page (of the same listing: with the same prefix, or without one) */
                 cursor?: string;
+                /** @description Only the items whose id starts with this, listed in id order (byte order) instead of by activity (1-128 letters, digits, '.', '_', ':' or '-') */
+                prefix?: string;
             };
             header?: never;
             path?: never;
@@ -6403,7 +6414,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tenant's sessions that keep calls, most recently active first */
+            /** @description The tenant's sessions that keep calls, most recently active first; with prefix, those that match, in id order */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6422,7 +6433,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-02T04:19:16.177Z"
+                     *           "updated_at": "2026-12-02T04:57:27.772Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
@@ -6430,7 +6441,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-02T04:19:16.008Z"
+                     *           "updated_at": "2026-12-02T04:57:27.626Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6545,348 +6556,6 @@ export interface operations {
                      *         "type": 2
                      *       },
                      *       "timeline": [
-                     *         {
-                     *           "at": "2026-12-02T03:20:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:21:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:22:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:23:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:24:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:25:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:26:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:27:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:28:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:29:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:30:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:31:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:32:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:33:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:34:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:35:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:36:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:37:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:38:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:39:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:40:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:41:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:42:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:43:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:44:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:45:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:46:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:47:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:48:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:49:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:50:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:51:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:52:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:53:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:54:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:55:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:56:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T03:57:00.000Z",
-                     *           "lessons": 0,
-                     *           "tool_calls": 0,
-                     *           "successes": 0,
-                     *           "fixes": 0,
-                     *           "tokens_used": 0,
-                     *           "duration_ms": 0
-                     *         },
                      *         {
                      *           "at": "2026-12-02T03:58:00.000Z",
                      *           "lessons": 0,
@@ -7078,6 +6747,348 @@ export interface operations {
                      *         },
                      *         {
                      *           "at": "2026-12-02T04:19:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:20:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:21:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:22:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:23:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:24:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:25:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:26:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:27:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:28:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:29:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:30:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:31:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:32:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:33:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:34:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:35:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:36:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:37:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:38:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:39:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:40:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:41:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:42:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:43:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:44:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:45:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:46:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:47:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:48:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:49:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:50:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:51:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:52:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:53:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:54:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:55:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:56:00.000Z",
+                     *           "lessons": 0,
+                     *           "tool_calls": 0,
+                     *           "successes": 0,
+                     *           "fixes": 0,
+                     *           "tokens_used": 0,
+                     *           "duration_ms": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T04:57:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 4,
                      *           "successes": 2,
@@ -7328,11 +7339,11 @@ export interface operations {
                      *       "recent_sessions": [
                      *         {
                      *           "session_id": "agent-9-run-1",
-                     *           "last_used_at": "2026-12-02T04:19:16.177Z"
+                     *           "last_used_at": "2026-12-02T04:57:27.772Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
-                     *           "last_used_at": "2026-12-02T04:19:16.008Z"
+                     *           "last_used_at": "2026-12-02T04:57:27.626Z"
                      *         }
                      *       ]
                      *     }

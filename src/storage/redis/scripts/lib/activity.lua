@@ -1,17 +1,27 @@
 -- What a tenant-level write leaves for dashboards: its place in a listing, an event, minute, hour and latency counts.
 -- Every key is named from the tenant's prefix, so all of it shares the {tenant:shared} slot.
 
--- Moves a task or session to the top of its listing (never back in time: ZADD GT), drops entries
--- whose data has certainly expired, and keeps the index as long as its newest entry.
+-- Moves a task or session to the top of its listing (never back in time: ZADD GT) and adds it to
+-- the listing's id index (score 0, read by prefix with ZRANGE BYLEX); drops from both the entries
+-- whose data has certainly expired, and keeps both as long as the newest entry.
 local function touchListing(prefix, kind, id, atMs, ttl)
-  local key = prefix .. 'idx:' .. kind
+  local key, ids = prefix .. 'idx:' .. kind, prefix .. 'lex:' .. kind
   rcall('ZADD', key, 'GT', atMs, id)
+  rcall('ZADD', ids, 0, id)
   if ttl > 0 then
     -- A minute of slack for clocks of replicas that disagree; reads check each entry anyway.
-    rcall('ZREMRANGEBYSCORE', key, '-inf', '(' .. string.format('%d', atMs - ttl * 1000 - 60000))
+    local expired = rcall('ZRANGE', key, '-inf', '(' .. string.format('%d', atMs - ttl * 1000 - 60000), 'BYSCORE')
+    -- In chunks: Lua's unpack refuses a few thousand values at once.
+    for i = 1, #expired, 500 do
+      local last = math.min(i + 499, #expired)
+      rcall('ZREM', key, unpack(expired, i, last))
+      rcall('ZREM', ids, unpack(expired, i, last))
+    end
     rcall('EXPIRE', key, ttl)
+    rcall('EXPIRE', ids, ttl)
   else
     rcall('PERSIST', key)
+    rcall('PERSIST', ids)
   end
 end
 

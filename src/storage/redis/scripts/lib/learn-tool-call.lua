@@ -217,8 +217,11 @@ local function learnToolCall(KEYS, ARGV)
     'fixes', p.fixes_learned, 'last_used_at', now)
   rcall('PFADD', sessionsKey, sessionId)
   rcall('ZADD', toolsKey, -p.total, tool)
-  -- A tool's keys expire together; the index lives as long as the most recently used tool.
-  for _, key in ipairs({ toolKey, sessionsKey, toolsKey }) do
+  -- Its name at score 0 too, for listings by name prefix (ZRANGE BYLEX); named from the tenant's prefix.
+  local namesKey = prefix .. 'lex:tools'
+  rcall('ZADD', namesKey, 0, tool)
+  -- A tool's keys expire together; the indexes live as long as the most recently used tool.
+  for _, key in ipairs({ toolKey, sessionsKey, toolsKey, namesKey }) do
     if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
   end
 
