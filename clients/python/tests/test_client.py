@@ -211,6 +211,14 @@ def test_context_listings_overview_and_health(client: Client, uid: Callable[[str
 
     overview = client.get_overview(window="hour")
     assert overview["window"] == "hour" and len(overview["timeline"]) == 60
+    week = client.get_overview(window="week")
+    assert len(week["timeline"]) == 168 and isinstance(week["tool_latency"], list) and week["latency_since"]
+    timed = uid("timed")
+    client.record_tool_call(session, tool_name=timed, arguments={"n": 1}, outcome="success", execution_time_ms=42)
+    activity = client.get_tool_activity(timed, window="week")
+    assert activity["tool_name"] == timed and len(activity["timeline"]) == 168
+    assert activity["latency"]["calls"] == 1 and 25 < activity["latency"]["p50_ms"] <= 63.1
+    assert activity["recent_sessions"][0]["session_id"] == session
     assert client.get_liveness() == {"status": "ok"}
     assert client.get_readiness()["status"] == "ok"
     metrics = client.get_metrics()

@@ -374,8 +374,13 @@ def list_sessions(
 
 
 def get_overview(*, window: str | None = None) -> Request[t.TenantOverview]:
-    """``GET /overview``: activity counts and a timeline over ``window`` (``hour`` or ``day``)."""
+    """``GET /overview``: activity counts, a timeline and tool latency over ``window`` (``hour``, ``day`` or ``week``)."""
     return Request("GET", "/overview", query={"window": window})
+
+
+def get_tool_activity(tool_name: str, *, window: str | None = None) -> Request[t.ToolActivity]:
+    """``GET /tools/{tool_name}/activity``: the tool's calls per hour, its latency and its most recent sessions (``day`` or ``week``)."""
+    return Request("GET", f"/tools/{segment(tool_name)}/activity", query={"window": window})
 
 
 def get_efficacy() -> Request[t.EfficacyReport]:
@@ -429,5 +434,6 @@ OPERATIONS = (
     list_tasks,
     list_sessions,
     get_overview,
+    get_tool_activity,
     get_efficacy,
 )

@@ -131,6 +131,7 @@ class Client:
     list_tasks = _method(ops.list_tasks)
     list_sessions = _method(ops.list_sessions)
     get_overview = _method(ops.get_overview)
+    get_tool_activity = _method(ops.get_tool_activity)
     get_efficacy = _method(ops.get_efficacy)
 
     def stream_events(

@@ -370,12 +370,31 @@ class SessionList(TypedDict):
     next_cursor: str | None
 
 
+class ToolLatency(TypedDict):
+    tool_name: str
+    calls: int
+    p50_ms: float
+    p95_ms: float
+
+
 class TenantOverview(TypedDict):
     window: str
     tasks: dict[str, int]
     sessions: dict[str, int]
     failures_by_category: dict[str, int]
     timeline: list[dict[str, Any]]
+    latency_since: str
+    tool_latency: list[ToolLatency]
+
+
+class ToolActivity(TypedDict):
+    """``GET /tools/{tool_name}/activity``: calls and successes per hour, latency, recent sessions."""
+
+    tool_name: str
+    window: str
+    timeline: list[dict[str, Any]]
+    latency: dict[str, Any] | None
+    recent_sessions: list[dict[str, str]]
 
 
 class ListedFix(SharedFixSummary):
