@@ -122,7 +122,8 @@ class ToolMemoryManager:
         # Times the service has none for (a session without history) read as this manager's own.
         self._created_at = memory.created_at
         self._updated_at = memory.updated_at
-        if memory.has_history():
+        # A memory whose calls were all trimmed still says where its ids go on (next_call_id).
+        if memory.has_history() or memory.next_call_id > 1:
             self.client.import_session_memory(self._session_id, _memory_document(memory))
 
     @classmethod

@@ -14,6 +14,8 @@ from datetime import datetime, timezone
 from enum import Enum
 from typing import Any, Optional, TypeVar
 
+from . import pattern_rules as rules
+
 __all__ = [
     "ToolOutcome",
     "ToolFixRelation",
@@ -231,6 +233,60 @@ class ToolPattern(_Model):
         values["error_patterns"] = [ErrorPattern.model_validate(ep) for ep in values.get("error_patterns", [])]
         return cls(**values)
 
+    def record_call(self, entry: ToolLogEntry) -> None:
+        """Counts a call: its outcome, its time (the mean is over timed calls), its argument values.
+
+        Its error, if any, is ``add_error_pattern``'s to record, as the original manager does.
+        """
+        self.total_calls += 1
+        if entry.is_success():
+            self.success_count += 1
+        elif entry.is_failure():
+            self.failure_count += 1
+        if rules.is_measured(entry.execution_time_ms):
+            self.avg_execution_ms = (rules.timed_sum(self.avg_execution_ms, self.timed_calls) + entry.execution_time_ms) / (self.timed_calls + 1)
+            self.timed_calls += 1
+        for key, value in entry.arguments.items():
+            rules.remember_value(self.common_args.setdefault(key, []), value)
+        self.updated_at = _now()
+
+    def add_error_pattern(
+        self,
+        error_type: str,
+        context: Optional[str] = None,
+        example_args: Optional[dict[str, Any]] = None,
+    ) -> ErrorPattern:
+        """Counts a failure under its error type, making the pattern (with these example arguments) the first time."""
+        for pattern in self.error_patterns:
+            if pattern.error_type == error_type:
+                pattern.count += 1
+                rules.remember_context(pattern.contexts, context)
+                return pattern
+        pattern = ErrorPattern(error_type=error_type, contexts=[context] if context else [], example_args=example_args)
+        self.error_patterns.append(pattern)
+        return pattern
+
+    def add_success_pattern(
+        self,
+        goal_match: Optional[str] = None,
+        arg_hints: Optional[dict[str, Any]] = None,
+        delta_that_fixed: Optional[dict[str, Any]] = None,
+        example_call_id: Optional[str] = None,
+    ) -> SuccessPattern:
+        """Adds a success pattern; the 10 latest are kept."""
+        pattern = SuccessPattern(goal_match=goal_match, arg_hints=arg_hints or {}, delta_that_fixed=delta_that_fixed, example_call_id=example_call_id)
+        self.success_patterns.append(pattern)
+        del self.success_patterns[: -rules.SUCCESS_PATTERNS_KEPT]
+        return pattern
+
+    def record_fix(self, error_type: str, fix_delta: dict[str, Any]) -> None:
+        """Teaches the error pattern of ``error_type`` (only that one, if it exists) the change that fixed it."""
+        for pattern in self.error_patterns:
+            if pattern.error_type == error_type:
+                pattern.fix_delta = fix_delta
+                pattern.typical_fix = rules.describe_delta(fix_delta)
+                return
+
     def format_for_context(self, max_errors: int = 3, max_successes: int = 3) -> str:
         lines = [f"Success rate: {self.success_rate:.0%} ({self.total_calls} calls)"]
         if self.error_patterns:
@@ -279,6 +335,12 @@ class ProceduralMemory(_Model):
         if tool_name not in self.tool_patterns:
             self.tool_patterns[tool_name] = ToolPattern(tool_name=tool_name)
         return self.tool_patterns[tool_name]
+
+    def allocate_call_id(self) -> str:
+        """The next call id (``call-0001``, ``call-0002``, …), counting it as used."""
+        call_id = f"call-{self.next_call_id:04d}"
+        self.next_call_id += 1
+        return call_id
 
     def has_history(self) -> bool:
         return bool(self.tool_log or self.tool_patterns or self.fix_relations)
