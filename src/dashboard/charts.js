@@ -45,7 +45,8 @@ export function drawBars(id, { key, series, unitMs, describe }, points) {
     legend: { live: false },
     cursor: { points: { show: false }, drag: { x: false, y: false } },
     scales: {
-      x: { time: true, range: () => [xs[0] - half, xs.at(-1) + half] },
+      // From the data each time it is drawn, so a redraw in place follows the clock.
+      x: { time: true, range: (_u, min, max) => [min - half, max + half] },
       y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
     },
     series: [
@@ -74,7 +75,6 @@ export function drawBars(id, { key, series, unitMs, describe }, points) {
   const existing = charts.get(id);
   if (existing?.key === key && container.contains(existing.readout)) {
     existing.points = points;
-    existing.chart.setScale("x", { min: xs[0] - half, max: xs.at(-1) + half });
     existing.chart.setData(data);
     return;
   }

@@ -76,7 +76,7 @@ export const overviewSchema = z
         })
         .meta({ id: "ActivityPoint", description: "Counts for one minute or hour of the timeline" }),
     ),
-    latency_since: z.string().describe("Start of the first hour whose tool latency is counted: latency is counted per hour, so the hour window's covers this clock hour and the one before"),
+    latency_since: z.string().describe("Start of the first hour whose tool latency is counted: latency is counted per hour, so the hour window's starts with the clock hour its first minute falls in"),
     tool_latency: z
       .array(
         z

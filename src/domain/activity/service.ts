@@ -5,7 +5,7 @@ import { compareEventIds } from "./events.js";
 import { toolLatencies } from "./latency.js";
 import { activityCursorOf, prefixCursorOf } from "./listing-cursors.js";
 import { buildTimeline, timelineRange } from "./timeline.js";
-import { presentToolActivity, RECENT_SESSIONS_LISTED, toolWindowFirstHour, type ToolActivityWindow } from "./tool-activity.js";
+import { presentToolActivity, RECENT_SESSIONS_KEPT, toolWindowFirstHour, type ToolActivityWindow } from "./tool-activity.js";
 import type { ListingCursor, OverviewWindow, Page, TenantOverview } from "./types.js";
 
 export interface ActivityServiceDeps {
@@ -76,7 +76,7 @@ export function createActivityService({ store, clock }: ActivityServiceDeps) {
 
     async toolActivity(tenant: string, tool: string, window: ToolActivityWindow) {
       const nowMs = clock().getTime();
-      const totals = await store.toolActivity(tenant, tool, nowMs, toolWindowFirstHour(window, nowMs), RECENT_SESSIONS_LISTED);
+      const totals = await store.toolActivity(tenant, tool, nowMs, toolWindowFirstHour(window, nowMs), RECENT_SESSIONS_KEPT);
       return presentToolActivity(tool, window, nowMs, totals);
     },
 

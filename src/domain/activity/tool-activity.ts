@@ -7,8 +7,8 @@ export type ToolActivityWindow = (typeof TOOL_ACTIVITY_WINDOWS)[number];
 
 const HOUR_MS = 3_600_000;
 const HOURS: Record<ToolActivityWindow, number> = { day: 24, week: 7 * 24 };
-/** Sessions listed, of the 20 the stores keep per tool. */
-export const RECENT_SESSIONS_LISTED = 20;
+/** The sessions each store keeps per tool, the most recent; the view lists them all. */
+export const RECENT_SESSIONS_KEPT = 20;
 
 /** The first hour (since the epoch) a window covers at `nowMs`: its hours end with the current one. */
 export const toolWindowFirstHour = (window: ToolActivityWindow, nowMs: number) => Math.floor(nowMs / HOUR_MS) - HOURS[window] + 1;

@@ -2,6 +2,7 @@
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { compareEventIds } from "../../domain/activity/events.js";
 import { addLatency, LATENCY_BUCKETS, latencyBucket } from "../../domain/activity/latency.js";
+import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
 import { emptyCounts, epochHour, epochMinute, HOURS_KEPT, MINUTES_KEPT } from "../../domain/activity/timeline.js";
 import type { ActivityCounts, EventType, ListingCursor, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
 import type { Lesson, Resolution } from "../../domain/lessons/types.js";
@@ -27,7 +28,7 @@ interface TenantActivity {
   hours: Map<number, ActivityCounts>;
   /** Epoch hour → tool → its calls, successes and timed calls per latency bucket. */
   toolHours: Map<number, Map<string, ToolHour>>;
-  /** Tool → the sessions that called it most recently → when (ms), the RECENT_SESSIONS latest. */
+  /** Tool → the sessions that called it most recently → when (ms), the RECENT_SESSIONS_KEPT latest. */
   toolSessions: Map<string, Map<string, number>>;
 }
 
@@ -37,8 +38,6 @@ interface ToolHour {
   latency: number[];
 }
 
-/** Sessions kept per tool, as on Redis. */
-const RECENT_SESSIONS = 20;
 
 type Limits = Pick<StoreLimits, "lessonsTtlSeconds" | "sessionsTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
 type Readers = Pick<LessonStore, "lessonCounters" | "listLessons" | "getResolution"> & Pick<ToolMemoryStore, "sessionCounters">;
@@ -110,7 +109,7 @@ export function createMemoryActivity(limits: Limits, now: () => number, readers:
     if (!recent) activity.toolSessions.set(entry.tool_name, (recent = new Map()));
     // Never back in time, as ZADD GT.
     if ((recent.get(session.sessionId) ?? -Infinity) < atMs) recent.set(session.sessionId, atMs);
-    if (recent.size > RECENT_SESSIONS) {
+    if (recent.size > RECENT_SESSIONS_KEPT) {
       const oldest = [...recent].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
       recent.delete(oldest);
     }

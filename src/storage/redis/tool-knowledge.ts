@@ -1,6 +1,7 @@
 // Redis shared tool knowledge: learned after each session write (cross-slot-write.ts); reads take one round trip.
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { latencyBucket } from "../../domain/activity/latency.js";
+import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
 import { adoptionText, fixEfficacy } from "../../domain/shared-tools/efficacy.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
@@ -89,6 +90,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
         previousCallId ?? "",
         delta ? adoptionText(delta, entry.arguments) : "",
         entry.execution_time_ms === null ? "" : latencyBucket(entry.execution_time_ms),
+        RECENT_SESSIONS_KEPT,
       ] as Array<string | number>,
     };
   }

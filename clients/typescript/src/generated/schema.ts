@@ -1455,7 +1455,7 @@ export interface components {
                 [key: string]: number;
             };
             timeline: components["schemas"]["ActivityPoint"][];
-            /** @description Start of the first hour whose tool latency is counted: latency is counted per hour, so the hour window's covers this clock hour and the one before */
+            /** @description Start of the first hour whose tool latency is counted: latency is counted per hour, so the hour window's starts with the clock hour its first minute falls in */
             latency_since: string;
             /** @description The 20 most called tools with timed calls, most called first */
             tool_latency: components["schemas"]["ToolLatency"][];

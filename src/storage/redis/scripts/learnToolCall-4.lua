@@ -19,7 +19,7 @@
 -- ARGV[27] seconds the session's data lives after a write (0: forever), for its listing and its pending offers
 -- ARGV[28] how fixes are ranked ('wilson' or 'applied')   ARGV[29] the session's previous call of the tool ('' for none)
 -- ARGV[30] with a fix, what its adoption compares ({"w":[[key, canonical new value], ...],"r":[removed keys]})
--- ARGV[31] the call's latency bucket ('' when it has no execution time)
+-- ARGV[31] the call's latency bucket ('' when it has no execution time)   ARGV[32] recent sessions kept per tool
 -- Also writes, by name from the prefix: the session's pending offers (offers:<session id>, tool → offer JSON),
 -- the offer id sequence (offerseq), the listing, the event log, the minute and hour counts, the tool's hour counts and its recent sessions (lib/activity.lua).
 -- The applied marker keeps what the write answered ('1', or offer id, times, counts, delta one per line), so a

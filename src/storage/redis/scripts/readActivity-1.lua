@@ -21,15 +21,13 @@ for at = tonumber(ARGV[4]), last do
   counts[#counts + 1] = rcall('HGETALL', prefix .. kind .. string.format('%d', at))
 end
 
--- Summed here, so that a week's 168 hashes go back as one; only the latency buckets ('<bucket>:<tool>').
+-- Summed here, so that a week's 168 hashes go back as one ('<bucket>:<tool>' → calls).
 local sums, order = {}, {}
 for hour = tonumber(ARGV[5]), nowHour do
-  local fields = rcall('HGETALL', prefix .. 'toolhour:' .. string.format('%d', hour))
+  local fields = rcall('HGETALL', prefix .. 'latency:' .. string.format('%d', hour))
   for i = 1, #fields, 2 do
     local field, n = fields[i], tonumber(fields[i + 1])
-    if string.find(field, '^%d') then
-      if sums[field] then sums[field] = sums[field] + n else sums[field] = n; order[#order + 1] = field end
-    end
+    if sums[field] then sums[field] = sums[field] + n else sums[field] = n; order[#order + 1] = field end
   end
 end
 local latency = {}

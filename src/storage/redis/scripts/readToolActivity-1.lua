@@ -8,18 +8,20 @@
 local rcall = redis.call
 local prefix, tool = ARGV[1], ARGV[2]
 local buckets = tonumber(ARGV[5])
-local fields = { 'c:' .. tool, 's:' .. tool }
-for bucket = 0, buckets - 1 do fields[#fields + 1] = bucket .. ':' .. tool end
+local bucketFields = {}
+for bucket = 0, buckets - 1 do bucketFields[#bucketFields + 1] = bucket .. ':' .. tool end
 
 local hours, latency = {}, {}
 for bucket = 1, buckets do latency[bucket] = 0 end
 for hour = tonumber(ARGV[3]), tonumber(ARGV[4]) do
-  local values = rcall('HMGET', prefix .. 'toolhour:' .. string.format('%d', hour), unpack(fields))
-  if values[1] then
+  local at = string.format('%d', hour)
+  local counts = rcall('HMGET', prefix .. 'toolhour:' .. at, 'c:' .. tool, 's:' .. tool)
+  if counts[1] then
     hours[#hours + 1] = hour
-    hours[#hours + 1] = tonumber(values[1])
-    hours[#hours + 1] = tonumber(values[2] or 0)
-    for bucket = 1, buckets do latency[bucket] = latency[bucket] + tonumber(values[bucket + 2] or 0) end
+    hours[#hours + 1] = tonumber(counts[1])
+    hours[#hours + 1] = tonumber(counts[2] or 0)
+    local timed = rcall('HMGET', prefix .. 'latency:' .. at, unpack(bucketFields))
+    for bucket = 1, buckets do latency[bucket] = latency[bucket] + tonumber(timed[bucket] or 0) end
   end
 end
 

@@ -3,7 +3,7 @@
 -- them in two slots and runs recordToolCall, then learnToolCall.)
 -- KEYS[1..6] recordToolCall-6.lua's   KEYS[7..10] learnToolCall-4.lua's
 -- ARGV[1..18] recordToolCall-6.lua's, with the argument names in canonical order as ARGV[18]
--- ARGV[19..48] learnToolCall-4.lua's, where what the session decides is left '' and filled in here:
+-- ARGV[19..50] learnToolCall-4.lua's, where what the session decides is left '' and filled in here:
 --   the call id (3), the fixed failure's error type (10) and id (11), the delta as given (12) and
 --   canonical (13), the entry (25) and the fix event (26) as JSON, the previous call of the tool (29),
 --   and what adoption of the fix compares (30)

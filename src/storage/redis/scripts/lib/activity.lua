@@ -46,17 +46,23 @@ local function countMinute(prefix, atMs, what, by)
   rcall('EXPIRE', hoursKey, 691200)
 end
 
--- Counts a call under its tool for the hour: a hash with fields 'c:<tool>' (calls), 's:<tool>'
--- (successes) and, for a timed call, '<bucket>:<tool>' (its latency bucket, domain/activity/latency.ts),
--- kept 7 days and 2 hours. The tool's most recent sessions (the 20 latest) live as long as sessions do.
-local function countToolCall(prefix, atMs, tool, sessionId, success, bucket, sessionsTtl)
-  local key = prefix .. 'toolhour:' .. string.format('%d', math.floor(atMs / 3600000))
+-- Counts a call under its tool for the hour: a hash with fields 'c:<tool>' (calls) and 's:<tool>'
+-- (successes), and for a timed call one with '<bucket>:<tool>' (its latency bucket,
+-- domain/activity/latency.ts), so the overview's latency reads no call counts; both kept 7 days and
+-- 2 hours. The tool's most recent sessions (the `recentKept` latest) live as long as sessions do.
+local function countToolCall(prefix, atMs, tool, sessionId, success, bucket, sessionsTtl, recentKept)
+  local hour = string.format('%d', math.floor(atMs / 3600000))
+  local key = prefix .. 'toolhour:' .. hour
   rcall('HINCRBY', key, 'c:' .. tool, 1)
   if success then rcall('HINCRBY', key, 's:' .. tool, 1) end
-  if bucket ~= '' then rcall('HINCRBY', key, bucket .. ':' .. tool, 1) end
   rcall('EXPIRE', key, 612000)
+  if bucket ~= '' then
+    local latencyKey = prefix .. 'latency:' .. hour
+    rcall('HINCRBY', latencyKey, bucket .. ':' .. tool, 1)
+    rcall('EXPIRE', latencyKey, 612000)
+  end
   local recent = prefix .. 'toolsessions:' .. tool
   rcall('ZADD', recent, 'GT', atMs, sessionId)
-  rcall('ZREMRANGEBYRANK', recent, 0, -21)
+  rcall('ZREMRANGEBYRANK', recent, 0, -recentKept - 1)
   if sessionsTtl > 0 then rcall('EXPIRE', recent, sessionsTtl) else rcall('PERSIST', recent) end
 end

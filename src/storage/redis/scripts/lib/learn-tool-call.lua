@@ -228,7 +228,7 @@ local function learnToolCall(KEYS, ARGV)
   touchListing(prefix, 'sessions', sessionId, atMs, sessionsTtl)
   logEvent(prefix, 'tool_call.recorded', 'session', sessionId, ARGV[25], maxLen, eventsTtl)
   countMinute(prefix, atMs, 'c', 1)
-  countToolCall(prefix, atMs, tool, sessionId, outcome == 'success', ARGV[31], sessionsTtl)
+  countToolCall(prefix, atMs, tool, sessionId, outcome == 'success', ARGV[31], sessionsTtl, tonumber(ARGV[32]))
   if outcome == 'success' then countMinute(prefix, atMs, 's', 1) end
   if ARGV[26] ~= '' then
     logEvent(prefix, 'fix.detected', 'session', sessionId, ARGV[26], maxLen, eventsTtl)
