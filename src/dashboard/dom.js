@@ -15,6 +15,14 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+/** A card of the view's headline numbers: the value, what it counts, and a detail line if any. */
+export function card(label, value, detail, name) {
+  return el("div", { class: "card", "data-card": name }, el("span", { class: "card-value" }, value), el("span", { class: "card-label" }, label), detail ? el("span", { class: "card-detail" }, detail) : null);
+}
+
+/** A link to a tool's view, its name as code. */
+export const toolLink = (name) => el("a", { href: `#/tools/${encodeURIComponent(name)}` }, el("code", {}, name));
+
 /** Replaces a node's children. */
 export function fill(node, ...children) {
   node.replaceChildren();

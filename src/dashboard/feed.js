@@ -1,14 +1,15 @@
 // The live feed: reads GET /events with fetch (EventSource cannot send the key), starts with the last 50 events, resumes with Last-Event-ID, shows the newest first.
 import { authHeaders, encode } from "./api.js";
-import { el } from "./dom.js";
+import { el, toolLink } from "./dom.js";
 
 const HISTORY = 50;
 const SHOWN = 100;
 const RETRY_MS = 2000;
+const HISTORY_SETTLES_MS = 1500;
 
 const taskLink = (id) => el("a", { href: `#/tasks/${encode(id)}` }, id);
-const sessionLink = (id) => el("a", { href: `#/sessions/${encode(id)}` }, id);
-const toolLink = (name) => el("a", { href: `#/tools/${encode(name)}` }, el("code", {}, name));
+// Calls logged before their events named the session have no session to link.
+const sessionLink = (id) => (id ? el("a", { href: `#/sessions/${encode(id)}` }, id) : null);
 
 function summary(type, data) {
   switch (type) {
@@ -89,6 +90,9 @@ export function startFeed(list, { onActivity, onUnauthorized }) {
     }
   }
 
+  // The history arrives all at once: a screen reader hears what comes after it, not 50 events at load.
+  list.setAttribute("aria-busy", "true");
+  setTimeout(() => list.removeAttribute("aria-busy"), HISTORY_SETTLES_MS);
   follow();
   return () => {
     stopped = true;

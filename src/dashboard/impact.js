@@ -1,6 +1,6 @@
 // The impact view: whether offered fixes helped (GET /efficacy), as a funnel, a table, attempts saved, and the best and worst fixes.
 import { encode, get } from "./api.js";
-import { el, fill, percent, table } from "./dom.js";
+import { card, el, fill, percent, table } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const oneDecimal = (value) => (Math.round(value * 10) / 10).toFixed(1);
@@ -84,10 +84,6 @@ function attemptsBlock(lessons) {
     ),
     el("p", { id: "impact-sentence" }, attemptsSentence(lessons)),
   ];
-}
-
-function card(label, value, detail) {
-  return el("div", { class: "card" }, el("span", { class: "card-value" }, value), el("span", { class: "card-label" }, label), el("span", { class: "card-detail" }, detail));
 }
 
 /** Each fix linked to its tool's row in the tools view, with what it changes and how it fared. */

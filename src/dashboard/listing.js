@@ -1,4 +1,4 @@
-// A listing table (tasks or sessions): pages from the API, sortable columns, and a filter box served by the listing's prefix=.
+// A listing table (tasks, sessions or tools): pages from the API, sortable columns, and a filter box served by the listing's prefix=.
 import { encode, get } from "./api.js";
 import { el, fill, table } from "./dom.js";
 
@@ -14,8 +14,9 @@ export const onLoadFailure = { handle: (error) => console.error(error) };
  * One listing view. `columns` are { key, header, className, cell, sortValue? }; the listing is
  * `GET path` answering `{ [field]: [...], next_cursor }`.
  */
-export function createListing({ path, field, label, tableId, moreId, filterId, columns, sort, nothing }) {
+export function createListing({ path, field, label, tableId, moreId, filterId, columns, sort, nothing, page: pageSize = PAGE, enrich = async (items) => items }) {
   const state = { items: [], cursor: null, sort: { ...sort }, prefix: "" };
+  let latest = 0;
   const $ = (id) => document.getElementById(id);
 
   const valueOf = (item, key) => columns.find((column) => column.key === key)?.sortValue?.(item) ?? item[key];
@@ -49,14 +50,19 @@ export function createListing({ path, field, label, tableId, moreId, filterId, c
   /** Loads the first page again (or the next one with more) and draws the table. */
   async function render({ more = false } = {}) {
     if (!ID_CHARACTERS.test(state.prefix)) {
+      latest += 1;
       state.items = [];
       state.cursor = null;
       return draw("Ids have only letters, digits and . _ : -");
     }
-    const query = `limit=${PAGE}${state.prefix ? `&prefix=${encode(state.prefix)}` : ""}${more && state.cursor ? `&cursor=${encode(state.cursor)}` : ""}`;
+    const query = `limit=${pageSize}${state.prefix ? `&prefix=${encode(state.prefix)}` : ""}${more && state.cursor ? `&cursor=${encode(state.cursor)}` : ""}`;
+    // Typing outruns the answers: only the request made last is drawn.
+    const request = ++latest;
     const page = await get(`${path}?${query}`);
-    state.items = more ? [...state.items, ...page[field]] : page[field];
-    state.cursor = page.next_cursor;
+    const items = await enrich(page[field]);
+    if (request !== latest) return;
+    state.items = more ? [...state.items, ...items] : items;
+    state.cursor = page.next_cursor ?? null;
     draw();
   }
 

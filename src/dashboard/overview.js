@@ -1,7 +1,7 @@
 // The overview for the chosen range: totals as cards, calls and failures as bars, categories, latency per tool.
-import { get, encode } from "./api.js";
+import { get } from "./api.js";
 import { drawBars, fromFirstData, horizontalBars, noData, pointTime } from "./charts.js";
-import { el, fill, milliseconds, percent, table } from "./dom.js";
+import { card, el, fill, milliseconds, percent, table, toolLink } from "./dom.js";
 
 const RANGE_KEY = "agent-lessons.range";
 export const RANGES = {
@@ -18,10 +18,6 @@ export const overviewRange = {
 
 const sum = (points, field) => points.reduce((total, point) => total + point[field], 0);
 const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
-function card(label, value, detail, name) {
-  return el("div", { class: "card", "data-card": name }, el("span", { class: "card-value" }, value), el("span", { class: "card-label" }, label), detail ? el("span", { class: "card-detail" }, detail) : null);
-}
 
 /** "3.4 min" style, for the time failed attempts took. */
 function duration(ms) {
@@ -62,7 +58,7 @@ function callsChart(overview, range) {
       unitMs,
       // The failed share is the total's bar with the succeeded bar drawn over it.
       series: [
-        { label: "Failed", color: "#f87171", values: points.map((p) => p.tool_calls) },
+        { label: "Failed", color: "#ef4444", values: points.map((p) => p.tool_calls) },
         { label: "Succeeded", color: "#16a34a", values: points.map((p) => p.successes) },
       ],
       describe: (p) => `${pointTime(p.at, withDay)}: ${plural(p.tool_calls, "call")}, ${p.successes.toLocaleString()} succeeded`,
@@ -101,13 +97,19 @@ function categories(overview) {
   fill(document.getElementById("category-bars"), entries.length === 0 ? el("p", { class: "no-data" }, "No failure captured yet.") : horizontalBars(entries, "Failures by category"));
 }
 
+let drawnLatency = null;
+
 function latency(overview, range) {
   const since = new Date(overview.latency_since);
   fill(document.getElementById("latency-caption"), `Tool latency, ${range === "hour" ? `since ${since.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : RANGES[range].label}`);
+  // Redrawn only when it changed, so a keyboard user's focus on one of its links survives a refresh.
+  const shown = JSON.stringify(overview.tool_latency);
+  if (shown === drawnLatency) return;
+  drawnLatency = shown;
   table(
     document.getElementById("latency-table"),
     [
-      { header: "Tool", cell: (row) => el("a", { href: `#/tools/${encode(row.tool_name)}` }, el("code", {}, row.tool_name)) },
+      { header: "Tool", cell: (row) => toolLink(row.tool_name) },
       { header: "Timed calls", className: "number", cell: (row) => row.calls.toLocaleString() },
       { header: "p50", className: "number", cell: (row) => milliseconds(row.p50_ms) },
       { header: "p95", className: "number", cell: (row) => milliseconds(row.p95_ms) },
@@ -124,10 +126,15 @@ export function markRange(groupId, range) {
 }
 
 /** Fetches the overview for the chosen range and draws the cards, charts and tables. */
+let latest = 0;
+
 export async function renderOverview() {
   const range = overviewRange.get();
   markRange("overview-range", range);
+  // A refresh and a range change can cross: only the request made last is drawn.
+  const request = ++latest;
   const overview = await get(`/overview?window=${range}`);
+  if (request !== latest) return;
   fill(document.getElementById("overview-cards"), cards(overview, range));
   callsChart(overview, range);
   failuresChart(overview, range);

@@ -1,13 +1,8 @@
 // One session: its counts, its calls, the fixes detected in it and the prompt a fresh session would get.
 import { encode, get } from "./api.js";
-import { ago, el, fill, milliseconds, percent, table } from "./dom.js";
+import { ago, card, el, fill, milliseconds, percent, table, toolLink } from "./dom.js";
 
 const CALLS_SHOWN = 100;
-const toolLink = (name) => el("a", { href: `#/tools/${encode(name)}` }, el("code", {}, name));
-
-function card(label, value) {
-  return el("div", { class: "card" }, el("span", { class: "card-value" }, value), el("span", { class: "card-label" }, label));
-}
 
 function callsTable(calls) {
   const node = el("table", { id: "session-calls" });

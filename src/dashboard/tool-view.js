@@ -1,7 +1,7 @@
 // One tool: its counts and latency, its success over time, its error patterns with their fixes and how they fared, and the sessions that used it last.
 import { encode, get } from "./api.js";
 import { drawBars, fromFirstData, noData, pointTime } from "./charts.js";
-import { ago, el, fill, milliseconds, percent, table } from "./dom.js";
+import { ago, card, el, fill, milliseconds, percent, table } from "./dom.js";
 import { markRange } from "./overview.js";
 
 const RANGE_KEY = "agent-lessons.tool-range";
@@ -12,10 +12,6 @@ export const toolRange = {
   get: () => (LABELS[localStorage.getItem(RANGE_KEY)] ? localStorage.getItem(RANGE_KEY) : "day"),
   set: (range) => localStorage.setItem(RANGE_KEY, range),
 };
-
-function card(label, value, detail) {
-  return el("div", { class: "card" }, el("span", { class: "card-value" }, value), el("span", { class: "card-label" }, label), detail ? el("span", { class: "card-detail" }, detail) : null);
-}
 
 function cards(knowledge, activity, range) {
   const { latency } = activity;
@@ -42,7 +38,7 @@ function successChart(activity, range) {
       key: `tool:${activity.tool_name}:${range}`,
       unitMs: 3_600_000,
       series: [
-        { label: "Failed", color: "#f87171", values: points.map((p) => p.calls) },
+        { label: "Failed", color: "#ef4444", values: points.map((p) => p.calls) },
         { label: "Succeeded", color: "#16a34a", values: points.map((p) => p.successes) },
       ],
       describe: (p) => `${pointTime(p.at, withDay)}: ${p.calls} calls, ${p.calls === 0 ? "none" : percent(p.successes / p.calls)} succeeded`,
@@ -81,7 +77,7 @@ function errorPatterns(knowledge) {
       el(
         "section",
         { class: "error-pattern", "aria-label": pattern.error_type },
-        el("h4", {}, el("code", { class: "name" }, pattern.error_type), ` · ${pattern.count.toLocaleString()} ${pattern.count === 1 ? "failure" : "failures"}`),
+        el("h4", {}, el("code", {}, pattern.error_type), ` · ${pattern.count.toLocaleString()} ${pattern.count === 1 ? "failure" : "failures"}`),
         el("div", { class: "scroll" }, fixesOf(pattern)),
       ),
     ),
@@ -102,11 +98,16 @@ function recentSessions(activity) {
   return node;
 }
 
+let latest = 0;
+
 /** Fetches one tool's knowledge and activity and shows them, or says that no session called it. */
 export async function renderTool(tool) {
   const range = toolRange.get();
   markRange("tool-range", range);
+  const request = ++latest;
   const [knowledge, activity] = await Promise.all([get(`/tools/${encode(tool)}`), get(`/tools/${encode(tool)}/activity?window=${range}`)]);
+  // Two quick range changes: only the last one's answer is drawn.
+  if (request !== latest) return;
   fill(document.getElementById("tool-title"), "Tool ", el("code", {}, tool));
   const back = el("p", {}, el("a", { href: "#/tools" }, "← All tools"));
   const detail = document.getElementById("tool-detail");

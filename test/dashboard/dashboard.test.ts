@@ -170,6 +170,11 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
     await page.locator("#task-detail", { hasText: XSS_MESSAGE }).waitFor();
     await page.goto(`${baseUrl}/dashboard#/tools`);
     await page.locator("#tools-table", { hasText: "<i>Bad</i>" }).waitFor();
+    // The views of one session and one tool show the same text as text.
+    await page.goto(`${baseUrl}/dashboard#/sessions/${session}`);
+    await page.locator("#session-calls", { hasText: "__pwned" }).waitFor();
+    await page.goto(`${baseUrl}/dashboard#/tools/render`);
+    await page.locator("#tool-errors", { hasText: "<i>Bad</i>" }).waitFor();
 
     const injected = await page.evaluate(() => ({
       images: document.querySelectorAll("main img").length,

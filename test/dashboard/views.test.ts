@@ -132,13 +132,52 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
     await expect.poll(() => failures.locator(".card-value").textContent()).toBe("23");
     expect(await page.locator('#overview-cards [data-card="calls"]').locator(".card-value").textContent()).toBe("26");
     expect(await page.locator('#overview-range button[aria-pressed="true"]').textContent()).toBe("Last 7 days");
-    // The axis starts where the data does (3 days ago), not 7 days back.
-    const caption = (await page.locator("#calls-caption").textContent())!;
-    expect(caption).toMatch(/^Tool calls per hour, since /);
+    // The axis starts where the data does (the hour before the calls 3 days ago), not 7 days back.
+    const firstHour = new Date(Math.floor((Date.now() - 3 * 24 * HOUR_MS) / HOUR_MS) * HOUR_MS - HOUR_MS).toISOString();
+    const expected = await page.evaluate((iso) => {
+      const date = new Date(iso);
+      return `Tool calls per hour, since ${date.toLocaleDateString([], { weekday: "short", day: "numeric" })} ${date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+    }, firstHour);
+    expect(await page.locator("#calls-caption").textContent()).toBe(expected);
 
     await page.reload();
     await expect.poll(() => failures.locator(".card-value").textContent()).toBe("23");
     expect(await page.locator('#overview-range button[aria-pressed="true"]').textContent()).toBe("Last 7 days");
+    expect(problems).toEqual([]);
+  });
+
+  it("redraws a chart in place as time passes: the newest bar joins the older ones instead of falling off the edge", async () => {
+    await start();
+    const call = (n: number) => send({ method: "POST", path: "/sessions/clock/tool-calls", body: { tool_name: "t", arguments: { n }, outcome: "success" } });
+    // The service's clock starts 8 minutes behind, then jumps to now: the page's next draw is 8 minutes later.
+    behindMs = 8 * 60_000;
+    await call(1);
+    const { page, problems } = await openPage("#/");
+    await page.locator("#calls-chart canvas").waitFor();
+    /** Runs of canvas columns painted in the succeeded bars' green: one per bar drawn. */
+    const bars = () =>
+      page.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>("#calls-chart canvas")!;
+        const { data, width, height } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+        let runs = 0;
+        let inRun = false;
+        for (let x = 0; x < width; x += 1) {
+          let green = false;
+          for (let y = 0; y < height && !green; y += 2) {
+            const i = (y * width + x) * 4;
+            green = Math.abs(data[i]! - 22) < 12 && Math.abs(data[i + 1]! - 163) < 12 && Math.abs(data[i + 2]! - 74) < 12;
+          }
+          if (green && !inRun) runs += 1;
+          inRun = green;
+        }
+        return runs;
+      });
+    await expect.poll(bars).toBe(1);
+    await expect.poll(async () => (await app.inject({ url: "/metrics" })).body).toMatch(/^event_streams_open 1$/m);
+    behindMs = 0;
+    await call(2);
+    // The event brings a redraw of the same chart (within 2 s); both bars are in it.
+    await expect.poll(bars, { timeout: 8000 }).toBe(2);
     expect(problems).toEqual([]);
   });
 
@@ -243,8 +282,10 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
     await expect.poll(() => calls.textContent()).toBe("156");
     await page.locator("#calls-chart canvas").waitFor();
     await page.locator("#feed li").nth(49).waitFor();
-    // The bars span the day: the chart starts at its first hour with calls, 24 hours ago.
-    expect(await page.locator("#calls-caption").textContent()).toMatch(/^Tool calls per hour, since /);
+    // The bars span the day: the chart starts an hour before its first hour with calls, 22 hours ago.
+    const firstHour = new Date(Math.floor((Date.now() - 22 * HOUR_MS) / HOUR_MS) * HOUR_MS - HOUR_MS).toISOString();
+    const expected = await page.evaluate((iso) => `Tool calls per hour, since ${new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`, firstHour);
+    expect(await page.locator("#calls-caption").textContent()).toBe(expected);
     await page.screenshot({ path: screenshotPath("dashboard-day.png"), fullPage: true });
 
     await page.getByRole("button", { name: "Last hour" }).click();
