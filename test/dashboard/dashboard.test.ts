@@ -1,13 +1,10 @@
 // The dashboard in real Chromium, on both stores: it loads cleanly, shows the demo traffic and its charts, follows the live feed, asks for keys, and shows agent text as text.
 /// <reference lib="dom" />
-import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoRequests, type DemoRequest } from "../../scripts/demo/stories.js";
-import type { Store } from "../../src/storage/port.js";
-import { buildTestApp } from "../helpers/app.js";
-import { launchChromium, watchProblems } from "../helpers/browser.js";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoRequests } from "../../scripts/demo/stories.js";
+import { launchChromium } from "../helpers/browser.js";
+import { useDashboard } from "../helpers/dashboard-harness.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { bothStores, type StoreFactory } from "../helpers/stores.js";
 
@@ -28,59 +25,12 @@ afterAll(async () => {
 });
 
 describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFactory) => {
-  let app: FastifyInstance;
-  let store: Store;
-  let baseUrl: string;
-  let context: BrowserContext;
-
-  async function start(env: Record<string, string> = {}) {
-    store = await factory();
-    app = await buildTestApp(store, { EVENTS_POLL_MS: "200", ...env });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  }
-
-  afterEach(async () => {
-    await context?.close();
-    await app?.close();
-    await store?.close();
-  });
-
-  async function send(request: DemoRequest, key?: string) {
-    const response = await fetch(`${baseUrl}${request.path}`, {
-      method: request.method,
-      headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify(request.body),
-    });
-    expect(response.status, `${request.method} ${request.path}`).toBeLessThan(300);
-  }
-
-  async function seed(key?: string, round = 0) {
-    for (const request of demoRequests(round)) await send(request, key);
-  }
-
-  /** Waits until the page's live feed holds its event stream open, so that what is written next reaches it. */
-  async function feedOpen() {
-    await expect.poll(async () => (await app.inject({ url: "/metrics" })).body, { timeout: 5000 }).toMatch(/^event_streams_open 1$/m);
-  }
-
-  /** Opens the page and waits for the overview to draw; answers the page and its problem list. */
-  async function openDashboard(path = "/dashboard"): Promise<{ page: Page; problems: string[] }> {
-    const page = await context.newPage();
-    const problems = watchProblems(page);
-    page.on("dialog", (dialog) => {
-      problems.push(`dialog: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-    await page.goto(`${baseUrl}${path}`);
-    return { page, problems };
-  }
+  const h = useDashboard(() => browser, factory);
 
   it("loads cleanly, shows the seeded tasks and tools, and draws its charts", async () => {
-    await start();
-    await seed();
-    const { page, problems } = await openDashboard();
+    await h.start();
+    await h.seed();
+    const { page, problems } = await h.open();
 
     await page.getByText("tasks active in the last hour").waitFor();
     expect(await page.locator("#overview-cards .card-value").allTextContents()).toEqual(["5", "3", "11", "13", expect.stringMatching(/^\d{1,3}(,\d{3})*$/)]);
@@ -130,10 +80,10 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
     expect(await webSearch.textContent()).toContain("TimeoutError 2");
 
     // Back to the overview while agents keep working: the feed follows them.
-    await page.goto(`${baseUrl}/dashboard#/`);
+    await page.goto(`${h.baseUrl}/dashboard#/`);
     await page.locator("#calls-chart canvas").waitFor();
-    await feedOpen();
-    for (const request of demoRequests(1).slice(0, 8)) await send(request);
+    await h.feedOpen();
+    for (const request of demoRequests(1).slice(0, 8)) await h.send(request);
     await expect.poll(() => page.locator("#feed li").count()).toBeGreaterThanOrEqual(8);
     // The newest first: this round's call, above the same call of the round the feed's history showed.
     const failedCall = page.locator("#feed li", { hasText: "sql_query timeout" }).first();
@@ -142,38 +92,38 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
   });
 
   it("shows a lesson in the live feed within 2 s of its POST", async () => {
-    await start();
-    const { page, problems } = await openDashboard();
+    await h.start();
+    const { page, problems } = await h.open();
     await page.getByText("tasks active in the last hour").waitFor();
-    await feedOpen();
+    await h.feedOpen();
 
     const task = uniqueId("task");
-    await send({ method: "POST", path: `/tasks/${task}/lessons`, body: { attempt_number: 1, tier: 1, error_type: "TimeoutError", error_message: "live from the test" } });
+    await h.send({ method: "POST", path: `/tasks/${task}/lessons`, body: { attempt_number: 1, tier: 1, error_type: "TimeoutError", error_message: "live from the test" } });
     await page.locator("#feed li", { hasText: "live from the test" }).waitFor({ timeout: 2000 });
     expect(await page.locator("#feed li").first().textContent()).toContain(task);
     expect(problems).toEqual([]);
   });
 
   it("shows markup from agents as text, and runs none of it", async () => {
-    await start();
+    await h.start();
     const task = uniqueId("task");
     const session = uniqueId("session");
-    const { page, problems } = await openDashboard();
+    const { page, problems } = await h.open();
     await page.getByText("tasks active in the last hour").waitFor();
-    await feedOpen();
-    await send({ method: "POST", path: `/tasks/${task}/lessons`, body: { attempt_number: 1, tier: 1, error_type: "TypeError", error_message: XSS_MESSAGE } });
-    await send({ method: "POST", path: `/sessions/${session}/tool-calls`, body: { tool_name: "render", arguments: { html: XSS_ARGUMENT }, outcome: "failure", error_type: "<i>Bad</i>", context_goal: XSS_GOAL } });
+    await h.feedOpen();
+    await h.send({ method: "POST", path: `/tasks/${task}/lessons`, body: { attempt_number: 1, tier: 1, error_type: "TypeError", error_message: XSS_MESSAGE } });
+    await h.send({ method: "POST", path: `/sessions/${session}/tool-calls`, body: { tool_name: "render", arguments: { html: XSS_ARGUMENT }, outcome: "failure", error_type: "<i>Bad</i>", context_goal: XSS_GOAL } });
 
     await page.locator("#feed li", { hasText: XSS_MESSAGE }).waitFor({ timeout: 5000 });
     await page.locator("#feed li", { hasText: "__pwned" }).waitFor({ timeout: 5000 });
-    await page.goto(`${baseUrl}/dashboard#/tasks/${task}`);
+    await page.goto(`${h.baseUrl}/dashboard#/tasks/${task}`);
     await page.locator("#task-detail", { hasText: XSS_MESSAGE }).waitFor();
-    await page.goto(`${baseUrl}/dashboard#/tools`);
+    await page.goto(`${h.baseUrl}/dashboard#/tools`);
     await page.locator("#tools-table", { hasText: "<i>Bad</i>" }).waitFor();
     // The views of one session and one tool show the same text as text.
-    await page.goto(`${baseUrl}/dashboard#/sessions/${session}`);
+    await page.goto(`${h.baseUrl}/dashboard#/sessions/${session}`);
     await page.locator("#session-calls", { hasText: "__pwned" }).waitFor();
-    await page.goto(`${baseUrl}/dashboard#/tools/render`);
+    await page.goto(`${h.baseUrl}/dashboard#/tools/render`);
     await page.locator("#tool-errors", { hasText: "<i>Bad</i>" }).waitFor();
 
     const injected = await page.evaluate(() => ({
@@ -187,10 +137,10 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
   });
 
   it("with keys configured, asks for one, says so when it is wrong, and shows only its tenant's data, with a read-only key", async () => {
-    await start({ API_KEYS: `${KEY_A}:tenant-a,${KEY_B}:tenant-b,${KEY_A_READ}:tenant-a:read` });
-    await seed(KEY_A);
-    await send({ method: "POST", path: "/tasks/only-for-tenant-b/lessons", body: { attempt_number: 1, tier: 1, error_type: "SecretError", error_message: "tenant b's secret" } }, KEY_B);
-    const { page, problems } = await openDashboard();
+    await h.start({ API_KEYS: `${KEY_A}:tenant-a,${KEY_B}:tenant-b,${KEY_A_READ}:tenant-a:read` });
+    await h.seed(0, KEY_A);
+    await h.send({ method: "POST", path: "/tasks/only-for-tenant-b/lessons", body: { attempt_number: 1, tier: 1, error_type: "SecretError", error_message: "tenant b's secret" } }, KEY_B);
+    const { page, problems } = await h.open();
 
     await page.getByLabel("API key").waitFor();
     expect(await page.locator("#key-message").textContent()).toContain("asks for an API key");
@@ -217,9 +167,9 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
   });
 
   it("is usable by keyboard, with semantic sortable tables, at 1280 px and at 390 px", async () => {
-    await start();
-    await seed();
-    const { page, problems } = await openDashboard("/dashboard#/tasks");
+    await h.start();
+    await h.seed();
+    const { page, problems } = await h.open("/dashboard#/tasks");
     await expect.poll(() => page.locator("#tasks-table tbody tr").count()).toBe(5);
     expect(await page.locator("#tasks-table thead th[scope=col]").count()).toBe(7);
 
@@ -243,7 +193,7 @@ describe.each(bothStores())("the dashboard (%s store)", (_name, factory: StoreFa
 
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 844 });
-      await page.goto(`${baseUrl}/dashboard#/`);
+      await page.goto(`${h.baseUrl}/dashboard#/`);
       await page.locator("#calls-chart canvas").waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect({ width, overflow }).toEqual({ width, overflow: 0 });

@@ -1,16 +1,12 @@
 // The dashboard's views in real Chromium, on both stores: the feed's history, the time range, a tool's view, sessions, the filter boxes, and the screenshots the README shows.
 /// <reference lib="dom" />
 import { mkdirSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoRequests, type DemoRequest } from "../../scripts/demo/stories.js";
-import type { Store } from "../../src/storage/port.js";
-import { buildTestApp } from "../helpers/app.js";
-import { launchChromium, watchProblems } from "../helpers/browser.js";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../helpers/browser.js";
+import { useDashboard } from "../helpers/dashboard-harness.js";
 import { bothStores, type StoreFactory } from "../helpers/stores.js";
 
 const HOUR_MS = 3_600_000;
@@ -32,49 +28,13 @@ function screenshotPath(name: string): string {
 }
 
 describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory: StoreFactory) => {
-  let app: FastifyInstance;
-  let store: Store;
-  let baseUrl: string;
-  let context: BrowserContext;
-  /** How far the service's clock is behind the real one: writes can be sent "hours ago". */
-  let behindMs = 0;
-
-  async function start() {
-    behindMs = 0;
-    store = await factory();
-    app = await buildTestApp(store, { EVENTS_POLL_MS: "200" }, { clock: () => new Date(Date.now() - behindMs) });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  }
-
-  afterEach(async () => {
-    await context?.close();
-    await app?.close();
-    await store?.close();
-  });
-
-  async function send(request: DemoRequest) {
-    const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: { "content-type": "application/json" }, body: JSON.stringify(request.body) });
-    expect(response.status, `${request.method} ${request.path}`).toBeLessThan(300);
-  }
-
-  async function seed(round = 0) {
-    for (const request of demoRequests(round)) await send(request);
-  }
-
-  async function openPage(path: string): Promise<{ page: Page; problems: string[] }> {
-    const page = await context.newPage();
-    const problems = watchProblems(page);
-    await page.goto(`${baseUrl}/dashboard${path}`);
-    return { page, problems };
-  }
+  const h = useDashboard(() => browser, factory);
 
   it("starts the feed with the last 50 events, each with its local time and its task or session linked, then goes live", async () => {
-    await start();
-    await seed(0);
-    await seed(1);
-    const { page, problems } = await openPage("#/");
+    await h.start();
+    await h.seed(0);
+    await h.seed(1);
+    const { page, problems } = await h.open("/dashboard#/");
     const items = page.locator("#feed li");
     await expect.poll(() => items.count()).toBe(50);
     // Newest first: the top entry is the last event the demo's second round wrote.
@@ -96,8 +56,8 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
     const callLinks = await page.locator("#feed li.tool_call-recorded").first().locator("a").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href")));
     expect(callLinks).toEqual([expect.stringMatching(/^#\/sessions\/[^/]+-1$/), expect.stringMatching(/^#\/tools\//)]);
 
-    await expect.poll(async () => (await app.inject({ url: "/metrics" })).body).toMatch(/^event_streams_open 1$/m);
-    await send({ method: "POST", path: "/tasks/live-task/lessons", body: { attempt_number: 1, tier: 1, error_type: "TimeoutError", error_message: "after the history" } });
+    await h.feedOpen();
+    await h.send({ method: "POST", path: "/tasks/live-task/lessons", body: { attempt_number: 1, tier: 1, error_type: "TimeoutError", error_message: "after the history" } });
     await page.locator("#feed li", { hasText: "after the history" }).waitFor({ timeout: 5000 });
     expect(await items.first().textContent()).toContain("after the history");
     await lessonLink.click();
@@ -106,15 +66,15 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
   });
 
   it("switches the overview between the last hour, day and 7 days, and keeps the choice", async () => {
-    await start();
-    behindMs = 3 * 24 * HOUR_MS;
-    await seed(0);
-    behindMs = 5 * HOUR_MS;
-    await seed(1);
-    behindMs = 0;
-    await send({ method: "POST", path: "/tasks/just-now/lessons", body: { attempt_number: 1, tier: 1, error_type: "TimeoutError", error_message: "now", tokens_used: 1234, duration_ms: 90_000 } });
+    await h.start();
+    h.behindMs = 3 * 24 * HOUR_MS;
+    await h.seed(0);
+    h.behindMs = 5 * HOUR_MS;
+    await h.seed(1);
+    h.behindMs = 0;
+    await h.send({ method: "POST", path: "/tasks/just-now/lessons", body: { attempt_number: 1, tier: 1, error_type: "TimeoutError", error_message: "now", tokens_used: 1234, duration_ms: 90_000 } });
 
-    const { page, problems } = await openPage("#/");
+    const { page, problems } = await h.open("/dashboard#/");
     const failures = page.locator('#overview-cards [data-card="failures"]');
     await expect.poll(() => failures.locator(".card-value").textContent()).toBe("1");
     expect(await page.locator('#overview-range button[aria-pressed="true"]').textContent()).toBe("Last hour");
@@ -147,12 +107,12 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
   });
 
   it("redraws a chart in place as time passes: the newest bar joins the older ones instead of falling off the edge", async () => {
-    await start();
-    const call = (n: number) => send({ method: "POST", path: "/sessions/clock/tool-calls", body: { tool_name: "t", arguments: { n }, outcome: "success" } });
+    await h.start();
+    const call = (n: number) => h.send({ method: "POST", path: "/sessions/clock/tool-calls", body: { tool_name: "t", arguments: { n }, outcome: "success" } });
     // The service's clock starts 8 minutes behind, then jumps to now: the page's next draw is 8 minutes later.
-    behindMs = 8 * 60_000;
+    h.behindMs = 8 * 60_000;
     await call(1);
-    const { page, problems } = await openPage("#/");
+    const { page, problems } = await h.open("/dashboard#/");
     await page.locator("#calls-chart canvas").waitFor();
     /** Runs of canvas columns painted in the succeeded bars' green: one per bar drawn. */
     const bars = () =>
@@ -173,8 +133,8 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
         return runs;
       });
     await expect.poll(bars).toBe(1);
-    await expect.poll(async () => (await app.inject({ url: "/metrics" })).body).toMatch(/^event_streams_open 1$/m);
-    behindMs = 0;
+    await h.feedOpen();
+    h.behindMs = 0;
     await call(2);
     // The event brings a redraw of the same chart (within 2 s); both bars are in it.
     await expect.poll(bars, { timeout: 8000 }).toBe(2);
@@ -182,9 +142,9 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
   });
 
   it("opens a tool from the tools table: its fixes and their efficacy, its recent sessions and its success over time", async () => {
-    await start();
-    await seed(0);
-    const { page, problems } = await openPage("#/tools");
+    await h.start();
+    await h.seed(0);
+    const { page, problems } = await h.open("/dashboard#/tools");
     await page.getByRole("link", { name: "web_search" }).click();
     await page.getByRole("heading", { name: "Tool web_search" }).waitFor();
     expect(page.url()).toMatch(/#\/tools\/web_search$/);
@@ -211,15 +171,15 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
     expect(problems).toEqual([]);
 
     // A tool nobody called: its knowledge is a 404 (which the browser logs), and the view says so.
-    await page.goto(`${baseUrl}/dashboard#/tools/never-called`);
+    await page.goto(`${h.baseUrl}/dashboard#/tools/never-called`);
     await page.getByText("No session of this tenant has called this tool").waitFor();
     expect(problems.filter((problem) => !problem.endsWith("/tools/never-called") && !problem.includes("status of 404"))).toEqual([]);
   });
 
   it("lists sessions and shows one: its calls, the fixes detected in it and its prompt", async () => {
-    await start();
-    await seed(0);
-    const { page, problems } = await openPage("#/");
+    await h.start();
+    await h.seed(0);
+    const { page, problems } = await h.open("/dashboard#/");
     await page.getByRole("link", { name: "Sessions", exact: true }).click();
     const rows = page.locator("#sessions-table tbody tr");
     await expect.poll(() => rows.count()).toBe(3);
@@ -238,10 +198,10 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
   });
 
   it("filters tasks, sessions and tools by the start of their id or name", async () => {
-    await start();
-    await seed(0);
-    await seed(1);
-    const { page, problems } = await openPage("#/tasks");
+    await h.start();
+    await h.seed(0);
+    await h.seed(1);
+    const { page, problems } = await h.open("/dashboard#/tasks");
     const tasks = page.locator("#tasks-table tbody tr");
     await expect.poll(() => tasks.count()).toBe(10);
     await page.getByLabel("Task id starts with").fill("migrate");
@@ -269,15 +229,15 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
   });
 
   it("reads well with fresh data and with a day of it (the README's screenshots)", async () => {
-    await start();
+    await h.start();
     // A day of agents at work: the demo's stories, told again every other hour.
     for (let hour = 24; hour >= 2; hour -= 2) {
-      behindMs = hour * HOUR_MS;
-      await seed(hour);
+      h.behindMs = hour * HOUR_MS;
+      await h.seed(hour);
     }
-    behindMs = 0;
-    await seed(0);
-    const { page, problems } = await openPage("#/");
+    h.behindMs = 0;
+    await h.seed(0);
+    const { page, problems } = await h.open("/dashboard#/");
     await page.getByRole("button", { name: "Last day" }).click();
     const calls = page.locator('#overview-cards [data-card="calls"]').locator(".card-value");
     await expect.poll(() => calls.textContent()).toBe("156");

@@ -4,7 +4,7 @@ import { encodeCursor, encodePrefixCursor } from "./cursor.js";
 import { compareEventIds } from "./events.js";
 import { toolLatencies } from "./latency.js";
 import { activityCursorOf, prefixCursorOf } from "./listing-cursors.js";
-import { buildTimeline, timelineRange } from "./timeline.js";
+import { buildTimeline, HOUR_MS, timelineRange } from "./timeline.js";
 import { presentToolActivity, RECENT_SESSIONS_KEPT, toolWindowFirstHour, type ToolActivityWindow } from "./tool-activity.js";
 import type { ListingCursor, OverviewWindow, Page, TenantOverview } from "./types.js";
 
@@ -69,7 +69,7 @@ export function createActivityService({ store, clock }: ActivityServiceDeps) {
         sessions: totals.sessions,
         failures_by_category: totals.failures_by_category,
         timeline: buildTimeline(range, totals.counts),
-        latency_since: new Date(range.latencyFirstHour * 3_600_000).toISOString(),
+        latency_since: new Date(range.latencyFirstHour * HOUR_MS).toISOString(),
         tool_latency: toolLatencies(totals.latency),
       };
     },

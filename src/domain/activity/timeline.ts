@@ -2,7 +2,7 @@
 import type { ActivityCounts, ActivityPoint, OverviewWindow } from "./types.js";
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
 /** Minute counts are kept at least a day and an hour, hour counts at least 7 days and an hour (Redis keeps its per-day hashes 8 days). */
 export const MINUTES_KEPT = 25 * 60;

@@ -1,17 +1,17 @@
 // One tool's activity for its dashboard view: calls and successes per hour, latency, the sessions that used it.
 import type { ToolActivityTotals } from "../../storage/port.js";
 import { quantileMs, tenths } from "./latency.js";
+import { epochHour, HOUR_MS } from "./timeline.js";
 
 export const TOOL_ACTIVITY_WINDOWS = ["day", "week"] as const;
 export type ToolActivityWindow = (typeof TOOL_ACTIVITY_WINDOWS)[number];
 
-const HOUR_MS = 3_600_000;
 const HOURS: Record<ToolActivityWindow, number> = { day: 24, week: 7 * 24 };
 /** The sessions each store keeps per tool, the most recent; the view lists them all. */
 export const RECENT_SESSIONS_KEPT = 20;
 
 /** The first hour (since the epoch) a window covers at `nowMs`: its hours end with the current one. */
-export const toolWindowFirstHour = (window: ToolActivityWindow, nowMs: number) => Math.floor(nowMs / HOUR_MS) - HOURS[window] + 1;
+export const toolWindowFirstHour = (window: ToolActivityWindow, nowMs: number) => epochHour(nowMs) - HOURS[window] + 1;
 
 /** The view's answer from what the store counted: every hour of the window, oldest first. */
 export function presentToolActivity(tool: string, window: ToolActivityWindow, nowMs: number, totals: ToolActivityTotals) {

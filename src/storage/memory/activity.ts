@@ -3,7 +3,7 @@ import { fixDetected } from "../../domain/activity/event-data.js";
 import { compareEventIds } from "../../domain/activity/events.js";
 import { addLatency, LATENCY_BUCKETS, latencyBucket } from "../../domain/activity/latency.js";
 import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
-import { emptyCounts, epochHour, epochMinute, HOURS_KEPT, MINUTES_KEPT } from "../../domain/activity/timeline.js";
+import { emptyCounts, epochHour, epochMinute, HOUR_MS, HOURS_KEPT, MINUTES_KEPT } from "../../domain/activity/timeline.js";
 import type { ActivityCounts, EventType, ListingCursor, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
 import type { Lesson, Resolution } from "../../domain/lessons/types.js";
 import type { ToolLogEntry } from "../../domain/tools/types.js";
@@ -13,7 +13,6 @@ import type { ActivityStore, LessonStore, SessionRef, StoreLimits, TaskRef, Tool
 import { ExpiringMap } from "./expiring-map.js";
 import { SortedIndex } from "./sorted-index.js";
 
-const HOUR_MS = 3_600_000;
 // A minute of slack before an index entry is dropped unread, as on Redis.
 const CLOCK_SLACK_MS = 60_000;
 
@@ -37,7 +36,6 @@ interface ToolHour {
   successes: number;
   latency: number[];
 }
-
 
 type Limits = Pick<StoreLimits, "lessonsTtlSeconds" | "sessionsTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
 type Readers = Pick<LessonStore, "lessonCounters" | "listLessons" | "getResolution"> & Pick<ToolMemoryStore, "sessionCounters">;

@@ -1,7 +1,7 @@
 // Redis activity reads: listings walk the tenant's index and read each item in its own slot; events come from a stream.
 import type { ActivityCounts, ListingCursor, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
 import { addLatency, LATENCY_BUCKETS } from "../../domain/activity/latency.js";
-import { emptyCounts } from "../../domain/activity/timeline.js";
+import { emptyCounts, epochHour } from "../../domain/activity/timeline.js";
 import { isEventType } from "../../domain/activity/events.js";
 import { walkById, walkListing, type ListingSource } from "../listing-walk.js";
 import { sessionSummaryOf, taskSummaryOf } from "../listing-items.js";
@@ -164,12 +164,11 @@ export function createRedisActivityStore(
       const shared = keys.shared(tenant);
       const oldest = limits.sessionsTtlSeconds > 0 ? nowMs - limits.sessionsTtlSeconds * 1000 : "-inf";
       const [hourly, buckets, recent] = (await guarded(() =>
-        redis.readToolActivity(shared.toolRecentSessions(tool), shared.prefix, tool, firstHour, Math.floor(nowMs / 3_600_000), LATENCY_BUCKETS, sessionsListed, oldest),
+        redis.readToolActivity(shared.toolRecentSessions(tool), shared.prefix, tool, firstHour, epochHour(nowMs), LATENCY_BUCKETS, sessionsListed, oldest),
       )) as [number[], number[], string[]];
       const hours = new Map<number, { calls: number; successes: number }>();
       for (let i = 0; i + 2 < hourly.length; i += 3) hours.set(Number(hourly[i]), { calls: Number(hourly[i + 1]), successes: Number(hourly[i + 2]) });
-      const recentSessions: Array<{ sessionId: string; at: number }> = [];
-      for (let i = 0; i + 1 < recent.length; i += 2) recentSessions.push({ sessionId: recent[i]!, at: Number(recent[i + 1]) });
+      const recentSessions = pairsToEntries(recent).map(({ id, at }) => ({ sessionId: id, at }));
       return { hours, latency: buckets.map(Number), recentSessions };
     },
   };
