@@ -276,6 +276,10 @@ describe(`rate limiting across two service replicas sharing ${sharedRedisTopolog
 
   it("shares RATE_LIMIT_MAX=10 between the pair: once each has synced, exactly 10 writes of one tenant get through in all, and the other tenant keeps its budget", async () => {
     const env = pairEnv({ RATE_LIMIT_MAX: "10", RATE_LIMIT_WINDOW_MS: "60000", RATE_LIMIT_SYNC_MS: "10" });
+    // Windows are fixed minutes: a run that crossed into the next one would start a fresh budget
+    // halfway, so a run late in a minute waits for the next (hence the longer timeout).
+    const intoWindow = Date.now() % 60_000;
+    if (intoWindow > 40_000) await sleep(60_000 - intoWindow + 50);
     servers = await startReplicas(2, env);
     clients = servers.map((server) => new ReplicaClient(server.baseUrl));
     const task = uniqueId("task");
@@ -315,5 +319,5 @@ describe(`rate limiting across two service replicas sharing ${sharedRedisTopolog
     expect(statusesOf(others)).toEqual(Array(10).fill(200));
     expect(others.every((reply) => (reply.json.lessons as unknown[]).length === 0)).toBe(true);
     expect(errorLogs(servers), "error lines logged by the replicas").toEqual([]);
-  });
+  }, 60_000);
 });
