@@ -18,6 +18,7 @@ const other = "build-report-43";
 const session = "agent-7-run-3";
 const copy = "agent-7-run-4";
 const helped = "agent-9-run-1";
+const configured = "agent-8-run-1";
 
 const failure = {
   attempt_number: 1,
@@ -64,6 +65,8 @@ const steps: Step[] = [
   { operationId: "getErrorGuidance", method: "GET", url: `/sessions/${session}/patterns/web_search/guidance?error_type=ValueError` },
   { operationId: "getSuccessTemplate", method: "GET", url: `/sessions/${session}/patterns/web_search/template?goal=redis` },
   { operationId: "getSessionStats", method: "GET", url: `/sessions/${session}/stats` },
+  { operationId: "putSessionSettings", method: "PUT", url: `/sessions/${configured}/settings`, body: { max_log_entries: 200, fix_detection_window: 5 } },
+  { operationId: "getSessionSettings", method: "GET", url: `/sessions/${configured}/settings` },
   { operationId: "getSessionPrompt", method: "GET", url: `/sessions/${session}/prompt` },
   { operationId: "getSessionSummary", method: "GET", url: `/sessions/${session}/prompt/summary` },
   { operationId: "exportSessionMemory", method: "GET", url: `/sessions/${session}/memory` },

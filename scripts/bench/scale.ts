@@ -41,7 +41,7 @@ export async function fillForScale(redisUrl: string, keyPrefix: string, tenant: 
   // As the service fills them: redaction on.
   const redactor = createRedactor({ enabled: true });
   const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${crypto.randomUUID().replaceAll("-", "")}`, redactor });
-  const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: CALLS_PER_SESSION }, redactor });
+  const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: CALLS_PER_SESSION, fixDetectionWindow: 10 }, redactor });
   try {
     await inParallel(SCALE_TASKS * LESSONS_PER_TASK, (n) =>
       lessons.capture(

@@ -202,6 +202,20 @@ export const scenarios: Record<string, Scenario> = {
       },
     ],
   },
+  // Sessions of their own, so that the other rows record with the service's settings.
+  "PUT session settings": {
+    requests: [
+      {
+        method: "PUT",
+        headers,
+        setupRequest: (request) => ({
+          ...request,
+          path: `/sessions/settings-${Math.floor(Math.random() * SESSIONS)}/settings`,
+          body: JSON.stringify({ max_log_entries: 200, fix_detection_window: 5 }),
+        }),
+      },
+    ],
+  },
   "GET session prompt": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${sessionPath()}/prompt` }) }],
   },

@@ -8,7 +8,7 @@ import type { ToolMemoryService } from "../domain/tools/service.js";
 import { contextQuery } from "../schemas/context.js";
 import { failureReportSchema, lessonPromptQuery, resolutionInputSchema, taskParams } from "../schemas/lessons.js";
 import { sharedFixQuery, sharedToolParams } from "../schemas/shared-tools.js";
-import { sessionParams, sessionPromptQuery, toolCallInputSchema } from "../schemas/tools.js";
+import { sessionParams, sessionPromptQuery, sessionSettingsBody, toolCallInputSchema } from "../schemas/tools.js";
 import type { Scope } from "../auth/scopes.js";
 import { asQueryValues, parseArguments } from "./arguments.js";
 import { jsonResult, promptResult } from "./results.js";
@@ -102,6 +102,20 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
         const { call: recorded, redactions } = await tools.record({ tenant, sessionId: session_id }, call);
         return jsonResult({ ...recorded, redactions });
       },
+    }),
+
+    defineTool({
+      name: "set_session_settings",
+      scope: "write",
+      title: "Set how a session keeps its tool calls",
+      description:
+        "Call at the start of a session, before its first tool call, only to change how it keeps its calls: " +
+        "max_log_entries (the calls its log keeps) and fix_detection_window (how many earlier calls a success looks back " +
+        "through for the failure it fixes; 0 detects no fixes). A setting left out or null follows the service's. " +
+        "Returns the settings in force; they hold from the session's next call on.",
+      input: z.strictObject({ ...sessionParams.shape, ...sessionSettingsBody.shape }),
+      annotations: { title: "Set how a session keeps its tool calls", readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      run: async (tenant, { session_id, ...settings }) => jsonResult(await tools.updateSettings({ tenant, sessionId: session_id }, settings)),
     }),
 
     defineTool({

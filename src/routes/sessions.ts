@@ -1,4 +1,4 @@
-// HTTP routes over a whole session: stats, prompt blocks, and export, import and reset of its memory.
+// HTTP routes over a whole session: stats, prompt blocks, its settings, and export, import and reset of its memory.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requires } from "../auth/scopes.js";
@@ -10,6 +10,8 @@ import {
   sessionParams,
   sessionPromptQuery,
   sessionPromptSchema,
+  sessionSettingsBody,
+  sessionSettingsSchema,
   sessionStatsSchema,
   summaryQuery,
 } from "../schemas/tools.js";
@@ -83,6 +85,42 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
   );
 
   app.get(
+    "/sessions/:session_id/settings",
+    {
+      schema: {
+        ...requires("read"),
+        operationId: "getSessionSettings",
+        tags,
+        summary: "The log size and fix-detection window the session's calls are recorded with",
+        description: "The settings in force for the session's next call, and which of them the session set itself (the rest are the service's).",
+        params: sessionParams,
+        response: { 200: sessionSettingsSchema, ...apiProblems(400, 503) },
+      },
+    },
+    async (request) => tools.settings(sessionOf(request, request.params.session_id)),
+  );
+
+  app.put(
+    "/sessions/:session_id/settings",
+    {
+      schema: {
+        ...requires("write"),
+        operationId: "putSessionSettings",
+        tags,
+        summary: "Set the session's own log size and fix-detection window",
+        description:
+          "Replaces what the session sets for itself: a setting left out or null follows the service's again. They take " +
+          "effect from the session's next call (a smaller log is trimmed then), live as long as the session, and stay " +
+          "through a reset or an import of its memory.",
+        params: sessionParams,
+        body: sessionSettingsBody,
+        response: { 200: sessionSettingsSchema, ...apiProblems(400, 413, 415, 503) },
+      },
+    },
+    async (request) => tools.updateSettings(sessionOf(request, request.params.session_id), request.body),
+  );
+
+  app.get(
     "/sessions/:session_id/memory",
     {
       schema: {
@@ -131,7 +169,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ tools: ToolMemoryService; importBod
         operationId: "resetSessionMemory",
         tags,
         summary: "Forget the session; call ids start again at call-0001",
-        description: "Deletes the session's log, patterns and fixes; the tenant's shared knowledge keeps what it learned.",
+        description: "Deletes the session's log, patterns and fixes; its settings stay, and the tenant's shared knowledge keeps what it learned.",
         params: sessionParams,
         response: { 204: noContent, ...apiProblems(400, 503) },
       },

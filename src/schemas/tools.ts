@@ -192,6 +192,34 @@ export const sessionStatsSchema = z
   })
   .meta({ id: "SessionStats", description: "Counts over a session's kept log; times are null for a session with no history" });
 
+/** The most a session may keep; the service's TOOL_LOG_MAX_ENTRIES is checked too (it may be lower). */
+const MAX_SESSION_LOG = 100_000;
+const MAX_SESSION_WINDOW = 1000;
+
+const sessionLogSize = z.int().min(1).max(MAX_SESSION_LOG).describe("Log entries the session keeps, at most the service's TOOL_LOG_MAX_ENTRIES");
+const sessionWindow = z.int().min(0).max(MAX_SESSION_WINDOW).describe("Earlier calls a success looks back through for a failure it fixes; 0 detects no fixes");
+
+export const sessionSettingsBody = z
+  .strictObject({
+    max_log_entries: sessionLogSize.nullable().default(null),
+    fix_detection_window: sessionWindow.nullable().default(null),
+  })
+  .meta({
+    id: "SessionSettingsUpdate",
+    description: "What the session sets for itself; a setting left out or null follows the service's (TOOL_LOG_MAX_ENTRIES, FIX_DETECTION_WINDOW)",
+  });
+
+export const sessionSettingsSchema = z
+  .object({
+    session_id: z.string(),
+    max_log_entries: z.int().describe("In force: the session's own setting, else the service's"),
+    fix_detection_window: z.int().describe("In force: the session's own setting, else the service's"),
+    set_by_session: z
+      .object({ max_log_entries: z.int().nullable(), fix_detection_window: z.int().nullable() })
+      .describe("What the session sets itself; null where the service's setting applies"),
+  })
+  .meta({ id: "SessionSettings", description: "The log size and fix-detection window a session's calls are recorded with" });
+
 const count = (fallback: number, max: number) => z.coerce.number().int().min(0).max(max).default(fallback);
 
 /** Comma-separated tool names in a query, deduplicated, 1 to 100 of them. */

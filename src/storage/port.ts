@@ -14,6 +14,7 @@ import type { ActivityCounts, ListingCursor, Page, SessionSummary, TaskSummary, 
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../domain/shared-tools/types.js";
 import type { FixRanking } from "../domain/shared-tools/efficacy.js";
 import type { StoredMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
+import type { SessionSettingOverrides } from "../domain/tools/session-settings.js";
 
 /** One task of one tenant: the unit that lessons and their counters belong to. */
 export interface TaskRef {
@@ -206,9 +207,10 @@ export interface SessionCounters {
 export interface ToolMemoryStore {
   /**
    * Records one call, atomically per session: allocates the next id (`call-0001`, …), links it to
-   * the most recent unfixed failure of the same tool within `fixDetectionWindow` when it is a
-   * success with different arguments (each failure is fixed at most once), updates the tool's
-   * pattern, and trims the log to `maxToolLogEntries`. Returns the stored entry, links included.
+   * the most recent unfixed failure of the same tool within the session's fix-detection window
+   * (`fixDetectionWindow` unless the session sets its own; see `lookBack`) when it is a success with
+   * different arguments (each failure is fixed at most once), updates the tool's pattern, and trims
+   * the log to the session's size (`maxToolLogEntries` unless the session sets a smaller one). Returns the stored entry, links included.
    */
   recordToolCall(session: SessionRef, call: NewToolCall): Promise<ToolLogEntry>;
 
@@ -240,8 +242,17 @@ export interface ToolMemoryStore {
   /** Replaces everything the session had with the given memory, atomically, then lists the session as active. */
   importMemory(session: SessionRef, memory: StoredMemory): Promise<void>;
 
-  /** Forgets the session: log, patterns, fixes and the id sequence. */
+  /** Forgets the session: log, patterns, fixes and the id sequence; its settings stay. */
   resetSession(session: SessionRef): Promise<void>;
+
+  /** What the session sets for itself (nulls where the service's settings apply). */
+  readSessionSettings(session: SessionRef): Promise<SessionSettingOverrides>;
+
+  /**
+   * Replaces what the session sets for itself, atomically; they live as long as the session's
+   * other keys, and its next recorded call uses them (trimming its log then, not now).
+   */
+  writeSessionSettings(session: SessionRef, overrides: SessionSettingOverrides): Promise<void>;
 }
 
 /** A recorded call, and the fix the tenant knows for its error type when it failed (else null). */

@@ -5,6 +5,7 @@ import { lessonStoreContract } from "./lesson-store.contract.js";
 import { prefixListingsContract } from "./prefix-listings.contract.js";
 import { rateCountStoreContract } from "./rate-counts.contract.js";
 import { retentionContract } from "./retention.contract.js";
+import { sessionSettingsContract } from "./session-settings.contract.js";
 import { signatureKnowledgeStoreContract } from "./signature-knowledge.contract.js";
 import { toolKnowledgeStoreContract } from "./tool-knowledge.contract.js";
 import { toolMemoryStoreContract } from "./tool-memory.contract.js";
@@ -19,6 +20,7 @@ export function runStorageContract(factory: StoreFactory, options: ContractOptio
   lessonStoreContract(factory);
   signatureKnowledgeStoreContract(factory);
   toolMemoryStoreContract(factory);
+  sessionSettingsContract(factory, options.elapse);
   toolKnowledgeStoreContract(factory);
   fixEfficacyContract(factory);
   rateCountStoreContract(factory);

@@ -7,7 +7,7 @@ import { call, useMcpService } from "./service.js";
 const KEY = { read: "mcp-read-key-0123456789", write: "mcp-write-key-0123456789", admin: "mcp-admin-key-0123456789" };
 const API_KEYS = `${KEY.read}:team:read,${KEY.write}:team:write,${KEY.admin}:team:admin`;
 const READ_TOOLS = ["get_context", "get_lessons_prompt", "get_procedural_memory", "get_tool_fix"];
-const WRITE_TOOLS = ["record_failure", "record_tool_call", "resolve_task"];
+const WRITE_TOOLS = ["record_failure", "record_tool_call", "resolve_task", "set_session_settings"];
 
 describe.each(bothStores())("MCP tools by scope (%s store)", (_name, factory) => {
   const service = useMcpService(factory, { API_KEYS });

@@ -4,7 +4,16 @@ import { uniqueId } from "../helpers/fixtures.js";
 import { bothStores, type StoreFactory } from "../helpers/stores.js";
 import { call, textOf, useMcpService } from "./service.js";
 
-const TOOLS = ["record_failure", "get_lessons_prompt", "record_tool_call", "get_procedural_memory", "get_tool_fix", "resolve_task", "get_context"];
+const TOOLS = [
+  "record_failure",
+  "get_lessons_prompt",
+  "record_tool_call",
+  "set_session_settings",
+  "get_procedural_memory",
+  "get_tool_fix",
+  "resolve_task",
+  "get_context",
+];
 
 const failure = (task_id: string, attempt: number, message: string, error_type = "TimeoutError") => ({
   task_id,
@@ -18,7 +27,7 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
   const service = useMcpService(factory);
   const text = (path: string) => service.http.get(path).set("accept", "text/plain");
 
-  it("lists the seven tools, each with the route's fields in one flat input schema", async () => {
+  it("lists the eight tools, each with the route's fields in one flat input schema", async () => {
     const client = await service.connect();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS].sort());
@@ -111,6 +120,30 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
     expect(textOf(memory)).toContain("    - unsat -> fix: change x: 1 -> 2");
     expect(textOf(memory)).toBe((await text(`/sessions/${session}/prompt`)).text);
     expect(memory.structuredContent).toEqual({ session_id: session, prompt: textOf(memory) });
+  });
+
+  it("sets a session's own log size and window with set_session_settings, as PUT settings does, refusing a bad one", async () => {
+    const client = await service.connect();
+    const session = uniqueId("session");
+    const set = await call(client, "set_session_settings", { session_id: session, max_log_entries: 2, fix_detection_window: 0 });
+    expect(set.isError).toBeFalsy();
+    expect(set.structuredContent).toEqual({
+      session_id: session,
+      max_log_entries: 2,
+      fix_detection_window: 0,
+      set_by_session: { max_log_entries: 2, fix_detection_window: 0 },
+    });
+    expect((await service.http.get(`/sessions/${session}/settings`)).body).toEqual(set.structuredContent);
+    await call(client, "record_tool_call", { session_id: session, tool_name: "t", arguments: { x: 1 }, outcome: "failure" });
+    const unfixed = await call(client, "record_tool_call", { session_id: session, tool_name: "t", arguments: { x: 2 }, outcome: "success" });
+    expect(unfixed.structuredContent).toMatchObject({ id: "call-0002", fix_for: null });
+    await call(client, "record_tool_call", { session_id: session, tool_name: "t", arguments: { x: 3 }, outcome: "success" });
+    expect((await service.http.get(`/sessions/${session}/stats`)).body).toMatchObject({ total_calls: 2 });
+
+    const refused = await call(client, "set_session_settings", { session_id: session, max_log_entries: 0 });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent).toMatchObject({ code: "VALIDATION_FAILED", status: 400 });
+    expect((await service.http.get(`/sessions/${session}/settings`)).body).toEqual(set.structuredContent);
   });
 
   it("takes real JSON booleans, numbers and lists for the prompt's query options", async () => {

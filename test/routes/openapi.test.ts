@@ -20,7 +20,7 @@ const OPERATION_IDS = [
   "captureLesson", "listLessons", "clearLessons", "getLessonPrompt", "listLessonSignatures", "getLessonStats", "getLesson", "deleteLesson",
   "resolveTask", "getResolution", "deleteResolution", "listTenantSignatures",
   "recordToolCall", "searchToolCalls", "getToolCall", "listToolPatterns", "getToolPattern", "getKnownFix", "getArgHints",
-  "getErrorGuidance", "getSuccessTemplate", "getSessionStats", "getSessionPrompt", "getSessionSummary",
+  "getErrorGuidance", "getSuccessTemplate", "getSessionStats", "getSessionSettings", "putSessionSettings", "getSessionPrompt", "getSessionSummary",
   "exportSessionMemory", "importSessionMemory", "resetSessionMemory",
   "listSharedTools", "getSharedToolKnowledge", "forgetSharedTool", "getSharedFix", "getSharedErrorGuidance",
   "getContext", "listTasks", "listSessions", "getOverview", "getToolActivity", "getEfficacy", "streamEvents",

@@ -157,6 +157,27 @@ def test_tool_calls_patterns_prompts_and_memory(client: Client, uid: Callable[[s
     assert again["id"] == "call-0001" and again["arguments"] == {}
 
 
+def test_session_settings(client: Client, uid: Callable[[str], str]) -> None:
+    session = uid("session")
+    default = client.get_session_settings(session)
+    assert default["set_by_session"] == {"max_log_entries": None, "fix_detection_window": None}
+    assert (default["max_log_entries"], default["fix_detection_window"]) == (1000, 10)
+    put = client.put_session_settings(session, max_log_entries=2)
+    assert put == {
+        "session_id": session,
+        "max_log_entries": 2,
+        "fix_detection_window": 10,
+        "set_by_session": {"max_log_entries": 2, "fix_detection_window": None},
+    }
+    for n in range(3):
+        client.record_tool_call(session, tool_name="t", arguments={"n": n}, outcome="success")
+    assert [call["id"] for call in client.search_tool_calls(session)["calls"]] == ["call-0003", "call-0002"]
+    with pytest.raises(ProblemError) as refused:
+        client.put_session_settings(session, max_log_entries=1001)
+    assert refused.value.status == 400 and "TOOL_LOG_MAX_ENTRIES" in refused.value.detail
+    assert client.get_session_settings(session) == put
+
+
 def test_shared_tool_knowledge(client: Client, uid: Callable[[str], str]) -> None:
     tool = uid("tool")
     before = client.get_efficacy()["tools"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from agent_lessons import Client
+from agent_lessons import Client, ProblemError
 from agent_lessons.compat import (
     ErrorPattern,
     ProceduralContextFormatter,
@@ -210,6 +210,52 @@ def test_from_session_and_save_to_session(scenario: Scenario, uid: Callable[[str
     assert restored.session_id == moved_id and restored.get_stats()["total_calls"] == 6
     fresh = asyncio.run(ToolMemoryManager.from_session(FakeSession(uid("session"))))
     assert fresh.get_stats()["total_calls"] == 0
+
+
+def _record(manager: ToolMemoryManager, tool: str, arguments: dict[str, Any], outcome: ToolOutcome) -> ToolLogEntry:
+    error = "e" if outcome is ToolOutcome.FAILURE else None
+    return asyncio.run(manager.record_call(tool, arguments, None, outcome, error_type=error))
+
+
+def test_each_manager_keeps_its_own_log_size_and_window(service_env: Any, uid: Callable[[str], str]) -> None:
+    session = uid("session")
+    small = ToolMemoryManager.create(session, max_log_entries=3, fix_detection_window=2)
+    for n in range(5):
+        _record(small, "t", {"n": n}, ToolOutcome.SUCCESS)
+    assert [entry.id for entry in small.memory.tool_log] == ["call-0003", "call-0004", "call-0005"]
+    # A failure three calls back is outside a window of 2; two back is inside.
+    _record(small, "t", {"x": 1}, ToolOutcome.FAILURE)
+    _record(small, "a", {}, ToolOutcome.SUCCESS)
+    _record(small, "b", {}, ToolOutcome.SUCCESS)
+    assert _record(small, "t", {"x": 2}, ToolOutcome.SUCCESS).fix_for is None
+    _record(small, "t", {"x": 3}, ToolOutcome.FAILURE)
+    _record(small, "a", {}, ToolOutcome.SUCCESS)
+    assert _record(small, "t", {"x": 4}, ToolOutcome.SUCCESS).fix_for == "call-0010"
+
+    # Changed on the manager, as the original's fields can be: its next call uses them.
+    small.fix_detection_window = 0
+    _record(small, "t", {"x": 5}, ToolOutcome.FAILURE)
+    assert _record(small, "t", {"x": 6}, ToolOutcome.SUCCESS).fix_for is None
+    # Kept through a reset, as the original's manager keeps its fields.
+    small.reset()
+    for n in range(4):
+        _record(small, "t", {"n": n}, ToolOutcome.SUCCESS)
+    assert len(small.memory.tool_log) == 3
+
+    # Another manager of the session, left at the defaults, records with the service's settings again.
+    default = ToolMemoryManager.create(session)
+    for n in range(3):
+        _record(default, "t", {"m": n}, ToolOutcome.SUCCESS)
+    assert len(default.memory.tool_log) == 6
+    assert default.client.get_session_settings(session)["set_by_session"] == {"max_log_entries": None, "fix_detection_window": None}
+
+
+def test_settings_past_what_the_service_keeps_are_refused_before_anything_is_recorded(service_env: Any, uid: Callable[[str], str]) -> None:
+    manager = ToolMemoryManager.create(uid("session"), max_log_entries=5000)
+    with pytest.raises(ProblemError) as refused:
+        _record(manager, "t", {}, ToolOutcome.SUCCESS)
+    assert refused.value.status == 400 and "TOOL_LOG_MAX_ENTRIES" in refused.value.detail
+    assert manager.get_stats()["total_calls"] == 0
 
 
 def test_configuration_by_environment_and_keywords(service: Any, monkeypatch: pytest.MonkeyPatch, uid: Callable[[str], str]) -> None:

@@ -127,3 +127,24 @@ def test_from_session_goes_on_from_the_stored_next_call_id_with_an_empty_log(ser
     manager = asyncio.run(ToolMemoryManager.from_session(Stored(session_id, {"procedural_memory": stored})))
     assert asyncio.run(manager.record_call("read_file", {}, None, ToolOutcome.SUCCESS)).id == "call-0002"
     assert manager.memory.next_call_id == 3
+
+
+def test_the_private_helpers_kept_at_no_cost_answer_as_the_originals() -> None:
+    from agent_lessons.compat.tool_models import _describe_fix
+
+    delta = {"added": {"a": 1}, "removed": ["b"], "changed": {"c": {"from": 0, "to": 9}}}
+    assert _describe_fix(delta) == "add a; remove b; change c: 0 -> 9"
+    assert _describe_fix({}) == "unknown changes"
+    pattern = ToolPattern(tool_name="t")
+    pattern.add_error_pattern("unsat")
+    pattern.record_fix("unsat", delta)
+    assert pattern.error_patterns[0].typical_fix == _describe_fix(delta)
+
+    class Unprintable:
+        def __str__(self) -> str:
+            raise TypeError("no text")
+
+    digest = ToolMemoryManager._hash_arguments({"a": 1})
+    assert len(digest) == 12 and int(digest, 16) >= 0 and digest == ToolMemoryManager._hash_arguments({"a": 1})
+    assert digest != ToolMemoryManager._hash_arguments({"a": 2})
+    assert ToolMemoryManager._hash_arguments({"x": Unprintable()}) == ""

@@ -11,6 +11,7 @@ import { hasDeltaParts } from "./delta-text.js";
 import { formatErrorGuidance, formatSuccessTemplate, formatSummary, formatToolContext } from "./prompt-format.js";
 import { summariseResult } from "./result-summary.js";
 import { isUnfiltered, matchesFilter, type CallFilter } from "./search.js";
+import { effectiveSettings, type SessionSettingOverrides } from "./session-settings.js";
 import type { ArgDelta, MemoryImport, ProceduralMemory, StoredMemory, ToolArguments, ToolLogEntry, ToolOutcome, ToolPattern } from "./types.js";
 
 export interface ToolCallInput {
@@ -44,7 +45,7 @@ export type RecordedCall = ToolLogEntry & { known_fix: KnownSharedFix | null };
 export interface ToolMemoryServiceDeps {
   store: ToolMemoryStore & Pick<ToolKnowledgeStore, "recordSharedToolCall" | "sharedToolKnowledge">;
   clock: () => Date;
-  limits: Pick<StoreLimits, "maxToolLogEntries">;
+  limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow">;
   /** Replaces secrets in what agents send, before the store sees it. */
   redactor: Redactor;
   /** Told what a stored write redacted (the metric). */
@@ -95,6 +96,13 @@ function prepareImport(session: SessionRef, memory: MemoryImport, maxEntries: nu
 }
 
 export function createToolMemoryService({ store, clock, limits, redactor, countRedactions = () => {} }: ToolMemoryServiceDeps) {
+  const defaults = { max_log_entries: limits.maxToolLogEntries, fix_detection_window: limits.fixDetectionWindow };
+  const settingsAnswer = (session: SessionRef, overrides: SessionSettingOverrides) => ({
+    session_id: session.sessionId,
+    ...effectiveSettings(overrides, defaults),
+    set_by_session: { ...overrides },
+  });
+
   async function patternOf(session: SessionRef, toolName: string): Promise<ToolPattern> {
     const pattern = await store.getPattern(session, toolName);
     if (!pattern) throw noHistory(session, toolName);
@@ -198,6 +206,24 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
 
     reset(session: SessionRef): Promise<void> {
       return store.resetSession(session);
+    },
+
+    /** The settings the session's next call is recorded with, and which of them it set itself. */
+    async settings(session: SessionRef) {
+      return settingsAnswer(session, await store.readSessionSettings(session));
+    },
+
+    /** Replaces what the session sets for itself; a log larger than the service keeps is refused. */
+    async updateSettings(session: SessionRef, overrides: SessionSettingOverrides) {
+      if (overrides.max_log_entries !== null && overrides.max_log_entries > limits.maxToolLogEntries) {
+        throw new AppError(
+          "VALIDATION_FAILED",
+          `max_log_entries may be at most ${limits.maxToolLogEntries}, the service's TOOL_LOG_MAX_ENTRIES.`,
+          [{ field: "body.max_log_entries", message: `must be at most ${limits.maxToolLogEntries}` }],
+        );
+      }
+      await store.writeSessionSettings(session, overrides);
+      return settingsAnswer(session, overrides);
     },
 
     async prompt(session: SessionRef, options: PromptOptions): Promise<string> {

@@ -7,6 +7,7 @@ import {
   errorTypeOf,
   findFixTarget,
 } from "../../domain/tools/pattern-update.js";
+import { effectiveSettings, lookBack, NO_OVERRIDES, type SessionSettingOverrides } from "../../domain/tools/session-settings.js";
 import { FAILURE_OUTCOMES, type FixRelation, type ToolLogEntry, type ToolPattern } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
 import { ExpiringMap } from "./expiring-map.js";
@@ -51,10 +52,17 @@ export function createMemoryToolMemoryStore(
   now: () => number,
 ): ToolMemoryStore & { sweep(): void; recordInSession(session: SessionRef, call: NewToolCall): SessionRecord } {
   const sessions = new ExpiringMap<SessionState>(limits.sessionsTtlSeconds * 1000, now);
+  // Apart from the memory, so that a reset or an import leaves them; they live as long as it.
+  const settings = new ExpiringMap<SessionSettingOverrides>(limits.sessionsTtlSeconds * 1000, now);
+  const defaults = { max_log_entries: limits.maxToolLogEntries, fix_detection_window: limits.fixDetectionWindow };
 
   // Synchronous, so that nothing else runs between the session's write and the tenant's.
   function recordInSession(session: SessionRef, call: NewToolCall): SessionRecord {
-    const state = sessions.upsert(sessionKey(session), emptySession);
+    const key = sessionKey(session);
+    const state = sessions.upsert(key, emptySession);
+    const overrides = settings.get(key);
+    if (overrides) settings.set(key, overrides);
+    const own = effectiveSettings(overrides ?? NO_OVERRIDES, defaults);
     const now = call.timestamp;
     state.allocated += 1;
     const entry: ToolLogEntry = {
@@ -65,7 +73,7 @@ export function createMemoryToolMemoryStore(
       delta_args: null,
     };
 
-    const fix = entry.outcome === "success" ? findFixTarget(state.log.slice(-limits.fixDetectionWindow), entry) : null;
+    const fix = entry.outcome === "success" ? findFixTarget(state.log.slice(state.log.length - lookBack(own)), entry) : null;
     if (fix) {
       fix.target.fixed_by = entry.id;
       entry.fix_for = fix.target.id;
@@ -76,7 +84,7 @@ export function createMemoryToolMemoryStore(
     }
 
     state.log.push(entry);
-    state.log.splice(0, Math.max(0, state.log.length - limits.maxToolLogEntries));
+    state.log.splice(0, Math.max(0, state.log.length - own.max_log_entries));
 
     let pattern = state.patterns.get(entry.tool_name);
     if (!pattern) {
@@ -94,7 +102,10 @@ export function createMemoryToolMemoryStore(
   }
 
   return {
-    sweep: () => sessions.sweep(),
+    sweep: () => {
+      sessions.sweep();
+      settings.sweep();
+    },
     recordInSession,
 
     async recordToolCall(session, call) {
@@ -181,6 +192,16 @@ export function createMemoryToolMemoryStore(
 
     async resetSession(session) {
       sessions.delete(sessionKey(session));
+    },
+
+    async readSessionSettings(session) {
+      return { ...(settings.get(sessionKey(session)) ?? NO_OVERRIDES) };
+    },
+
+    async writeSessionSettings(session, overrides) {
+      const key = sessionKey(session);
+      if (overrides.max_log_entries === null && overrides.fix_detection_window === null) settings.delete(key);
+      else settings.set(key, { ...overrides });
     },
   };
 }

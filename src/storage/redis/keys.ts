@@ -110,7 +110,9 @@ export function createKeys(prefix: string) {
         patterns: `${root}:patterns`,
         /** List of fix relation JSON documents, oldest first. */
         fixes: `${root}:fixes`,
-        /** String: what a call recorded with this Idempotency-Key kept for its replays (recordToolCall-6.lua). */
+        /** Hash: what the session sets for itself (max_log_entries, fix_detection_window); a reset leaves it. */
+        settings: `${root}:settings`,
+        /** String: what a call recorded with this Idempotency-Key kept for its replays (recordToolCall-7.lua). */
         writeKey: (key: string | null) => `${root}:idem:${key === null ? "-" : digestOf(key)}`,
       };
     },

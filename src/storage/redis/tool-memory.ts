@@ -17,6 +17,7 @@ import { createPatternCache } from "./pattern-cache.js";
 import { parsePatternState, patternFromState, patternsInOrderOfUse } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { exportSession, importSession } from "./session-transfer.js";
+import { execAtomically } from "./transaction.js";
 
 /** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
 export interface SessionRecord {
@@ -33,7 +34,7 @@ type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow
 /** What a keyed record did: applied now, replayed from the key's first call, or refused (another request). */
 export type SessionWrite = { outcome: "applied" | "replayed"; record: SessionRecord } | { outcome: "mismatch" };
 
-/** recordToolCall-6.lua's reply (an applied call also carries its delta's canonical text, or ''; both end with the previous call's id). */
+/** recordToolCall-7.lua's reply (an applied call also carries its delta's canonical text, or ''; both end with the previous call's id). */
 export type RecordReply =
   | ["applied", string, string, string, string, string, string]
   | ["replayed", string, string, string, string, string, string]
@@ -56,7 +57,7 @@ function sessionRecord(
   return { entry, fixedErrorType: fixedId ? fixedErrorType || UNKNOWN_ERROR_TYPE : null, argumentPairs: args, previousCallId: previousId || null };
 }
 
-/** The keys and arguments of recordToolCall-6.lua (the first part of recordAndLearnToolCall's too). */
+/** The keys and arguments of recordToolCall-7.lua (the first part of recordAndLearnToolCall's too). */
 export function sessionScriptInput(
   keys: Keys,
   limits: SessionLimits,
@@ -69,7 +70,7 @@ export function sessionScriptInput(
 ): { keys: string[]; argv: Array<string | number> } {
   const k = keys.session(session);
   return {
-    keys: [k.meta, k.log, k.calls, k.patterns, k.fixes, k.writeKey(writeKey?.key ?? null)],
+    keys: [k.meta, k.log, k.calls, k.patterns, k.fixes, k.writeKey(writeKey?.key ?? null), k.settings],
     argv: [
       JSON.stringify(call),
       call.tool_name,
@@ -121,8 +122,8 @@ export async function recordInSession(
 ): Promise<SessionWrite> {
   const args = argumentPairs(call.arguments);
   const input = sessionScriptInput(keys, limits, session, call, args, writeKey, recordTtlSeconds, "");
-  const [meta, log, calls, patterns, fixes, record] = input.keys as [string, string, string, string, string, string];
-  const reply = (await guarded(() => redis.recordToolCall(meta, log, calls, patterns, fixes, record, ...input.argv))) as RecordReply;
+  const [meta, log, calls, patterns, fixes, record, settings] = input.keys as [string, string, string, string, string, string, string];
+  const reply = (await guarded(() => redis.recordToolCall(meta, log, calls, patterns, fixes, record, settings, ...input.argv))) as RecordReply;
   return sessionWriteFrom(reply, call, args);
 }
 
@@ -203,6 +204,23 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     async resetSession(session) {
       const k = keys.session(session);
       await guarded(() => redis.del(k.meta, k.log, k.calls, k.patterns, k.fixes));
+    },
+
+    async readSessionSettings(session) {
+      const [maxLog, window] = await guarded(() => redis.hmget(keys.session(session).settings, "max_log_entries", "fix_detection_window"));
+      return { max_log_entries: maxLog === null ? null : Number(maxLog), fix_detection_window: window === null ? null : Number(window) };
+    },
+
+    async writeSessionSettings(session, overrides) {
+      const k = keys.session(session);
+      const fields = Object.entries(overrides).filter(([, value]) => value !== null);
+      const multi = redis.multi().del(k.settings);
+      if (fields.length > 0) {
+        multi.hset(k.settings, Object.fromEntries(fields));
+        // As long as the session's other keys: its next call extends them together.
+        if (limits.sessionsTtlSeconds > 0) multi.expire(k.settings, limits.sessionsTtlSeconds);
+      }
+      await execAtomically(multi);
     },
   };
 }

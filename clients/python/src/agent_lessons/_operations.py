@@ -249,6 +249,22 @@ def get_session_stats(session_id: str) -> Request[t.SessionStats]:
     return Request("GET", f"/sessions/{segment(session_id)}/stats")
 
 
+def get_session_settings(session_id: str) -> Request[t.SessionSettings]:
+    """``GET /sessions/{session_id}/settings``: the log size and fix-detection window in force, and what the session set."""
+    return Request("GET", f"/sessions/{segment(session_id)}/settings")
+
+
+def put_session_settings(
+    session_id: str, *, max_log_entries: int | None = None, fix_detection_window: int | None = None
+) -> Request[t.SessionSettings]:
+    """``PUT /sessions/{session_id}/settings``: the session's own log size and window; ``None`` follows the service's."""
+    return Request(
+        "PUT",
+        f"/sessions/{segment(session_id)}/settings",
+        body={"max_log_entries": max_log_entries, "fix_detection_window": fix_detection_window},
+    )
+
+
 def get_session_prompt(
     session_id: str,
     *,
@@ -420,6 +436,8 @@ OPERATIONS = (
     get_error_guidance,
     get_success_template,
     get_session_stats,
+    get_session_settings,
+    put_session_settings,
     get_session_prompt,
     get_session_summary,
     export_session_memory,

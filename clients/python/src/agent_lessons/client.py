@@ -117,6 +117,8 @@ class Client:
     get_error_guidance = _method(ops.get_error_guidance)
     get_success_template = _method(ops.get_success_template)
     get_session_stats = _method(ops.get_session_stats)
+    get_session_settings = _method(ops.get_session_settings)
+    put_session_settings = _method(ops.put_session_settings)
     get_session_prompt = _method(ops.get_session_prompt)
     get_session_summary = _method(ops.get_session_summary)
     export_session_memory = _method(ops.export_session_memory)

@@ -255,6 +255,22 @@ class SessionStats(TypedDict):
     updated_at: str | None
 
 
+class SessionSettingOverrides(TypedDict):
+    """What a session sets for itself; ``None`` where the service's setting applies."""
+
+    max_log_entries: int | None
+    fix_detection_window: int | None
+
+
+class SessionSettings(TypedDict):
+    """``GET``/``PUT /sessions/{session_id}/settings``: the settings in force and what the session set."""
+
+    session_id: str
+    max_log_entries: int
+    fix_detection_window: int
+    set_by_session: SessionSettingOverrides
+
+
 class SessionPrompt(TypedDict):
     session_id: str
     prompt: str

@@ -29,6 +29,8 @@ export const OPERATIONS = {
   getSessionStats: { method: "GET", path: "/sessions/{session_id}/stats", responses: ["application/json"] },
   getSessionPrompt: { method: "GET", path: "/sessions/{session_id}/prompt", responses: ["application/json"] },
   getSessionSummary: { method: "GET", path: "/sessions/{session_id}/prompt/summary", responses: ["application/json"] },
+  getSessionSettings: { method: "GET", path: "/sessions/{session_id}/settings", responses: ["application/json"] },
+  putSessionSettings: { method: "PUT", path: "/sessions/{session_id}/settings", responses: ["application/json"] },
   exportSessionMemory: { method: "GET", path: "/sessions/{session_id}/memory", responses: ["application/json"] },
   importSessionMemory: { method: "PUT", path: "/sessions/{session_id}/memory", responses: [] },
   resetSessionMemory: { method: "DELETE", path: "/sessions/{session_id}/memory", responses: [] },

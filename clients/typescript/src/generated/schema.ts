@@ -465,6 +465,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{session_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log size and fix-detection window the session's calls are recorded with
+         * @description The settings in force for the session's next call, and which of them the session set itself (the rest are the service's). Scope: read (any key).
+         */
+        get: operations["getSessionSettings"];
+        /**
+         * Set the session's own log size and fix-detection window
+         * @description Replaces what the session sets for itself: a setting left out or null follows the service's again. They take effect from the session's next call (a smaller log is trimmed then), live as long as the session, and stay through a reset or an import of its memory. Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
+         */
+        put: operations["putSessionSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions/{session_id}/memory": {
         parameters: {
             query?: never;
@@ -485,7 +509,7 @@ export interface paths {
         post?: never;
         /**
          * Forget the session; call ids start again at call-0001
-         * @description Deletes the session's log, patterns and fixes; the tenant's shared knowledge keeps what it learned. Scope: admin (an admin key); a read or write key gets 403 INSUFFICIENT_SCOPE.
+         * @description Deletes the session's log, patterns and fixes; its settings stay, and the tenant's shared knowledge keeps what it learned. Scope: admin (an admin key); a read or write key gets 403 INSUFFICIENT_SCOPE.
          */
         delete: operations["resetSessionMemory"];
         options?: never;
@@ -940,6 +964,26 @@ export interface components {
             tools_tracked: number;
             created_at: string | null;
             updated_at: string | null;
+        };
+        /** @description What the session sets for itself; a setting left out or null follows the service's (TOOL_LOG_MAX_ENTRIES, FIX_DETECTION_WINDOW) */
+        SessionSettingsUpdate: {
+            /** @description Default: null */
+            max_log_entries?: number | null;
+            /** @description Default: null */
+            fix_detection_window?: number | null;
+        };
+        /** @description The log size and fix-detection window a session's calls are recorded with */
+        SessionSettings: {
+            session_id: string;
+            /** @description In force: the session's own setting, else the service's */
+            max_log_entries: number;
+            /** @description In force: the session's own setting, else the service's */
+            fix_detection_window: number;
+            /** @description What the session sets itself; null where the service's setting applies */
+            set_by_session: {
+                max_log_entries: number | null;
+                fix_detection_window: number | null;
+            };
         };
         /** @description A session's prompt block, in the prompt field */
         SessionPrompt: {
@@ -1776,7 +1820,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_860121e10f2e4ac697f6405bfe819e77",
+                     *           "lesson_id": "lsn_368e90cc110348b7bc2a5fc22ef386ce",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -1786,7 +1830,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-02T04:57:27.518Z",
+                     *           "timestamp": "2026-12-02T07:00:29.591Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -1912,7 +1956,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_b7c65fd63f444e6a82c987b675069480",
+                     *       "lesson_id": "lsn_16c3eb7d2f1646ee859e04e1508f53ab",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -1922,7 +1966,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-02T04:57:27.461Z",
+                     *       "timestamp": "2026-12-02T07:00:29.552Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2294,8 +2338,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-02T04:57:27.518Z",
-                     *           "last_seen_at": "2026-12-02T04:57:27.518Z",
+                     *           "first_seen_at": "2026-12-02T07:00:29.591Z",
+                     *           "last_seen_at": "2026-12-02T07:00:29.591Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2510,7 +2554,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_b7c65fd63f444e6a82c987b675069480",
+                     *       "lesson_id": "lsn_16c3eb7d2f1646ee859e04e1508f53ab",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2520,7 +2564,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-02T04:57:27.461Z",
+                     *       "timestamp": "2026-12-02T07:00:29.552Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2530,12 +2574,12 @@ export interface operations {
                      *         {
                      *           "task_id": "build-report-43",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-02T04:57:27.549Z"
+                     *           "resolved_at": "2026-12-02T07:00:29.615Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-02T04:57:27.512Z"
+                     *           "resolved_at": "2026-12-02T07:00:29.588Z"
                      *         }
                      *       ]
                      *     }
@@ -2769,7 +2813,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-02T04:57:27.512Z",
+                     *       "resolved_at": "2026-12-02T07:00:29.588Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ]
@@ -2912,7 +2956,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-02T04:57:27.512Z",
+                     *       "resolved_at": "2026-12-02T07:00:29.588Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ],
@@ -3162,7 +3206,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-02T04:57:27.549Z"
+                     *             "resolved_at": "2026-12-02T07:00:29.615Z"
                      *           },
                      *           "efficacy": {
                      *             "tasks_offered": 1,
@@ -3288,7 +3332,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-02T04:57:27.626Z",
+                     *           "timestamp": "2026-12-02T07:00:29.691Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3436,7 +3480,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-02T04:57:27.569Z",
+                     *       "timestamp": "2026-12-02T07:00:29.630Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3605,7 +3649,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-02T04:57:27.626Z",
+                     *       "timestamp": "2026-12-02T07:00:29.691Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3800,7 +3844,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-02T04:57:27.626Z"
+                     *           "updated_at": "2026-12-02T07:00:29.691Z"
                      *         }
                      *       }
                      *     }
@@ -3959,7 +4003,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-02T04:57:27.626Z"
+                     *       "updated_at": "2026-12-02T07:00:29.691Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4557,8 +4601,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-02T04:57:27.569Z",
-                     *       "updated_at": "2026-12-02T04:57:27.626Z"
+                     *       "created_at": "2026-12-02T07:00:29.630Z",
+                     *       "updated_at": "2026-12-02T07:00:29.691Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -4847,6 +4891,261 @@ export interface operations {
             };
         };
     };
+    getSessionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log size and fix-detection window a session's calls are recorded with */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-8-run-1",
+                     *       "max_log_entries": 200,
+                     *       "fix_detection_window": 5,
+                     *       "set_by_session": {
+                     *         "max_log_entries": 200,
+                     *         "fix_detection_window": 5
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionSettings"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSessionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id (1-128 letters, digits, '.', '_', ':' or '-') */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "max_log_entries": 200,
+                 *       "fix_detection_window": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["SessionSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The log size and fix-detection window a session's calls are recorded with */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "agent-8-run-1",
+                     *       "max_log_entries": 200,
+                     *       "fix_detection_window": 5,
+                     *       "set_by_session": {
+                     *         "max_log_entries": 200,
+                     *         "fix_detection_window": 5
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionSettings"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's scope is below write: nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     exportSessionMemory: {
         parameters: {
             query?: never;
@@ -4875,7 +5174,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-02T04:57:27.569Z",
+                     *           "timestamp": "2026-12-02T07:00:29.630Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4896,7 +5195,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-02T04:57:27.626Z",
+                     *           "timestamp": "2026-12-02T07:00:29.691Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -4981,7 +5280,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-02T04:57:27.626Z"
+                     *           "updated_at": "2026-12-02T07:00:29.691Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -4996,12 +5295,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-02T04:57:27.626Z"
+                     *           "detected_at": "2026-12-02T07:00:29.691Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-02T04:57:27.569Z",
-                     *       "updated_at": "2026-12-02T04:57:27.626Z"
+                     *       "created_at": "2026-12-02T07:00:29.630Z",
+                     *       "updated_at": "2026-12-02T07:00:29.691Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -5093,7 +5392,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-02T04:57:27.569Z",
+                 *           "timestamp": "2026-12-02T07:00:29.630Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5114,7 +5413,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-02T04:57:27.626Z",
+                 *           "timestamp": "2026-12-02T07:00:29.691Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5199,7 +5498,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-02T04:57:27.626Z"
+                 *           "updated_at": "2026-12-02T07:00:29.691Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5214,7 +5513,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-02T04:57:27.626Z"
+                 *           "detected_at": "2026-12-02T07:00:29.691Z"
                  *         }
                  *       ]
                  *     }
@@ -5474,7 +5773,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 2,
                      *           "sessions_seen": 2,
-                     *           "last_used_at": "2026-12-02T04:57:27.772Z"
+                     *           "last_used_at": "2026-12-02T07:00:29.856Z"
                      *         }
                      *       ]
                      *     }
@@ -5632,7 +5931,7 @@ export interface operations {
                      *                 "score": 0.3423719528896193,
                      *                 "retired": false
                      *               },
-                     *               "last_applied_at": "2026-12-02T04:57:27.772Z"
+                     *               "last_applied_at": "2026-12-02T07:00:29.856Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -5640,13 +5939,13 @@ export interface operations {
                      *               "session_id": "agent-9-run-1",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-02T04:57:27.772Z"
+                     *               "applied_at": "2026-12-02T07:00:29.856Z"
                      *             },
                      *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-02T04:57:27.626Z"
+                     *               "applied_at": "2026-12-02T07:00:29.691Z"
                      *             }
                      *           ]
                      *         }
@@ -5689,10 +5988,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 725,
                      *       "timed_calls": 2,
-                     *       "updated_at": "2026-12-02T04:57:27.772Z",
+                     *       "updated_at": "2026-12-02T07:00:29.856Z",
                      *       "fixes_learned": 2,
                      *       "sessions_seen": 2,
-                     *       "last_used_at": "2026-12-02T04:57:27.772Z",
+                     *       "last_used_at": "2026-12-02T07:00:29.856Z",
                      *       "efficacy": {
                      *         "offered": 1,
                      *         "adopted": 1,
@@ -6309,7 +6608,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-02T04:57:27.549Z"
+                     *           "updated_at": "2026-12-02T07:00:29.615Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -6320,7 +6619,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-02T04:57:27.512Z"
+                     *           "updated_at": "2026-12-02T07:00:29.588Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6433,7 +6732,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-02T04:57:27.772Z"
+                     *           "updated_at": "2026-12-02T07:00:29.856Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
@@ -6441,7 +6740,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-02T04:57:27.626Z"
+                     *           "updated_at": "2026-12-02T07:00:29.691Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6557,7 +6856,7 @@ export interface operations {
                      *       },
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-02T03:58:00.000Z",
+                     *           "at": "2026-12-02T06:01:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6566,7 +6865,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T03:59:00.000Z",
+                     *           "at": "2026-12-02T06:02:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6575,7 +6874,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:00:00.000Z",
+                     *           "at": "2026-12-02T06:03:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6584,7 +6883,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:01:00.000Z",
+                     *           "at": "2026-12-02T06:04:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6593,7 +6892,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:02:00.000Z",
+                     *           "at": "2026-12-02T06:05:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6602,7 +6901,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:03:00.000Z",
+                     *           "at": "2026-12-02T06:06:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6611,7 +6910,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:04:00.000Z",
+                     *           "at": "2026-12-02T06:07:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6620,7 +6919,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:05:00.000Z",
+                     *           "at": "2026-12-02T06:08:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6629,7 +6928,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:06:00.000Z",
+                     *           "at": "2026-12-02T06:09:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6638,7 +6937,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:07:00.000Z",
+                     *           "at": "2026-12-02T06:10:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6647,7 +6946,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:08:00.000Z",
+                     *           "at": "2026-12-02T06:11:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6656,7 +6955,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:09:00.000Z",
+                     *           "at": "2026-12-02T06:12:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6665,7 +6964,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:10:00.000Z",
+                     *           "at": "2026-12-02T06:13:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6674,7 +6973,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:11:00.000Z",
+                     *           "at": "2026-12-02T06:14:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6683,7 +6982,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:12:00.000Z",
+                     *           "at": "2026-12-02T06:15:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6692,7 +6991,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:13:00.000Z",
+                     *           "at": "2026-12-02T06:16:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6701,7 +7000,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:14:00.000Z",
+                     *           "at": "2026-12-02T06:17:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6710,7 +7009,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:15:00.000Z",
+                     *           "at": "2026-12-02T06:18:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6719,7 +7018,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:16:00.000Z",
+                     *           "at": "2026-12-02T06:19:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6728,7 +7027,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:17:00.000Z",
+                     *           "at": "2026-12-02T06:20:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6737,7 +7036,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:18:00.000Z",
+                     *           "at": "2026-12-02T06:21:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6746,7 +7045,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:19:00.000Z",
+                     *           "at": "2026-12-02T06:22:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6755,7 +7054,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:20:00.000Z",
+                     *           "at": "2026-12-02T06:23:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6764,7 +7063,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:21:00.000Z",
+                     *           "at": "2026-12-02T06:24:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6773,7 +7072,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:22:00.000Z",
+                     *           "at": "2026-12-02T06:25:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6782,7 +7081,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:23:00.000Z",
+                     *           "at": "2026-12-02T06:26:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6791,7 +7090,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:24:00.000Z",
+                     *           "at": "2026-12-02T06:27:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6800,7 +7099,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:25:00.000Z",
+                     *           "at": "2026-12-02T06:28:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6809,7 +7108,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:26:00.000Z",
+                     *           "at": "2026-12-02T06:29:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6818,7 +7117,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:27:00.000Z",
+                     *           "at": "2026-12-02T06:30:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6827,7 +7126,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:28:00.000Z",
+                     *           "at": "2026-12-02T06:31:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6836,7 +7135,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:29:00.000Z",
+                     *           "at": "2026-12-02T06:32:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6845,7 +7144,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:30:00.000Z",
+                     *           "at": "2026-12-02T06:33:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6854,7 +7153,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:31:00.000Z",
+                     *           "at": "2026-12-02T06:34:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6863,7 +7162,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:32:00.000Z",
+                     *           "at": "2026-12-02T06:35:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6872,7 +7171,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:33:00.000Z",
+                     *           "at": "2026-12-02T06:36:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6881,7 +7180,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:34:00.000Z",
+                     *           "at": "2026-12-02T06:37:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6890,7 +7189,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:35:00.000Z",
+                     *           "at": "2026-12-02T06:38:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6899,7 +7198,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:36:00.000Z",
+                     *           "at": "2026-12-02T06:39:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6908,7 +7207,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:37:00.000Z",
+                     *           "at": "2026-12-02T06:40:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6917,7 +7216,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:38:00.000Z",
+                     *           "at": "2026-12-02T06:41:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6926,7 +7225,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:39:00.000Z",
+                     *           "at": "2026-12-02T06:42:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6935,7 +7234,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:40:00.000Z",
+                     *           "at": "2026-12-02T06:43:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6944,7 +7243,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:41:00.000Z",
+                     *           "at": "2026-12-02T06:44:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6953,7 +7252,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:42:00.000Z",
+                     *           "at": "2026-12-02T06:45:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6962,7 +7261,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:43:00.000Z",
+                     *           "at": "2026-12-02T06:46:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6971,7 +7270,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:44:00.000Z",
+                     *           "at": "2026-12-02T06:47:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6980,7 +7279,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:45:00.000Z",
+                     *           "at": "2026-12-02T06:48:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6989,7 +7288,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:46:00.000Z",
+                     *           "at": "2026-12-02T06:49:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -6998,7 +7297,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:47:00.000Z",
+                     *           "at": "2026-12-02T06:50:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7007,7 +7306,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:48:00.000Z",
+                     *           "at": "2026-12-02T06:51:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7016,7 +7315,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:49:00.000Z",
+                     *           "at": "2026-12-02T06:52:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7025,7 +7324,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:50:00.000Z",
+                     *           "at": "2026-12-02T06:53:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7034,7 +7333,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:51:00.000Z",
+                     *           "at": "2026-12-02T06:54:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7043,7 +7342,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:52:00.000Z",
+                     *           "at": "2026-12-02T06:55:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7052,7 +7351,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:53:00.000Z",
+                     *           "at": "2026-12-02T06:56:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7061,7 +7360,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:54:00.000Z",
+                     *           "at": "2026-12-02T06:57:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7070,7 +7369,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:55:00.000Z",
+                     *           "at": "2026-12-02T06:58:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7079,7 +7378,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:56:00.000Z",
+                     *           "at": "2026-12-02T06:59:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7088,7 +7387,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:57:00.000Z",
+                     *           "at": "2026-12-02T07:00:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 4,
                      *           "successes": 2,
@@ -7097,7 +7396,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         }
                      *       ],
-                     *       "latency_since": "2026-12-02T03:00:00.000Z",
+                     *       "latency_since": "2026-12-02T06:00:00.000Z",
                      *       "tool_latency": [
                      *         {
                      *           "tool_name": "web_search",
@@ -7211,21 +7510,6 @@ export interface operations {
                      *       "window": "day",
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-01T05:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T06:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-01T07:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
                      *           "at": "2026-12-01T08:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
@@ -7327,6 +7611,21 @@ export interface operations {
                      *         },
                      *         {
                      *           "at": "2026-12-02T04:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T05:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T06:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-02T07:00:00.000Z",
                      *           "calls": 4,
                      *           "successes": 2
                      *         }
@@ -7339,11 +7638,11 @@ export interface operations {
                      *       "recent_sessions": [
                      *         {
                      *           "session_id": "agent-9-run-1",
-                     *           "last_used_at": "2026-12-02T04:57:27.772Z"
+                     *           "last_used_at": "2026-12-02T07:00:29.856Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
-                     *           "last_used_at": "2026-12-02T04:57:27.626Z"
+                     *           "last_used_at": "2026-12-02T07:00:29.691Z"
                      *         }
                      *       ]
                      *     }

@@ -49,7 +49,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-_MAX_LOG = 1000  # the most a search returns; also the service's default log size
+_MAX_LOG = 1000  # the most a search returns; also the service's default log size and the original's
+_WINDOW = 10  # the original's fix-detection window, and the service's default
 
 
 def _memory_document(memory: ProceduralMemory) -> dict[str, Any]:
@@ -81,6 +82,11 @@ def _entry(document: Any, arguments: Any = None) -> ToolLogEntry:
     return entry
 
 
+def _own_setting(value: int, default: int) -> Optional[int]:
+    """A manager's setting as the session's own, or None at the original's default (the service's applies)."""
+    return None if value == default else value
+
+
 def _iso(moment: datetime) -> str:
     return moment.isoformat()
 
@@ -89,8 +95,10 @@ class ToolMemoryManager:
     """Manages a session's procedural memory (tool traces, patterns and fixes) in the service.
 
     Build it with ``ToolMemoryManager.create(session_id)`` (or ``from_dict`` / ``from_session``).
-    ``max_log_entries``, ``max_patterns_per_tool`` and ``fix_detection_window`` are accepted for
-    compatibility; the service's ``TOOL_LOG_MAX_ENTRIES`` and ``FIX_DETECTION_WINDOW`` decide.
+    ``max_log_entries`` and ``fix_detection_window`` hold for the calls this manager records: before
+    its first call, and whenever they were changed, it sends them as the session's settings (left at
+    the original's defaults, 1000 and 10, the service's ``TOOL_LOG_MAX_ENTRIES`` and
+    ``FIX_DETECTION_WINDOW`` apply). ``max_patterns_per_tool`` is accepted and, as in the original, unused.
     ``on_fix_detected`` is called with a ``ToolFixRelation`` when a recorded success fixed a failure.
     ``base_url``/``api_key`` default to ``$AGENT_LESSONS_URL``/``$AGENT_LESSONS_API_KEY``;
     ``client`` may pass a ready ``agent_lessons.Client``.
@@ -119,12 +127,17 @@ class ToolMemoryManager:
         self.on_fix_detected = on_fix_detected
         self.client = client if client is not None else Client(base_url, api_key)
         self._session_id = memory.session_id
+        # The settings last sent for the session; None until this manager's first call.
+        self._settings_sent: Optional[tuple[Optional[int], Optional[int]]] = None
         # Times the service has none for (a session without history) read as this manager's own.
         self._created_at = memory.created_at
         self._updated_at = memory.updated_at
         # A memory whose calls were all trimmed still says where its ids go on (next_call_id).
         if memory.has_history() or memory.next_call_id > 1:
             self.client.import_session_memory(self._session_id, _memory_document(memory))
+
+    # The original's private helper, kept because the drop-in computes the same hash anyway.
+    _hash_arguments = staticmethod(_hash_arguments)
 
     @classmethod
     def create(cls, session_id: str, **kwargs: Any) -> "ToolMemoryManager":
@@ -183,8 +196,7 @@ class ToolMemoryManager:
     ) -> ToolLogEntry:
         """Records a tool invocation; the service detects fixes and updates the patterns."""
         recorded = await asyncio.to_thread(
-            self.client.record_tool_call,
-            self._session_id,
+            self._record_with_settings,
             tool_name=tool_name,
             arguments=arguments,
             result=result,
@@ -208,6 +220,14 @@ class ToolMemoryManager:
                 self.on_fix_detected(relation)
         log.debug(f"Recorded tool call: {entry.format_compact()}")
         return entry
+
+    def _record_with_settings(self, **call: Any) -> Any:
+        """Sends this manager's settings when the session may hold others, then records the call."""
+        wanted = (_own_setting(self.max_log_entries, _MAX_LOG), _own_setting(self.fix_detection_window, _WINDOW))
+        if wanted != self._settings_sent:
+            self.client.put_session_settings(self._session_id, max_log_entries=wanted[0], fix_detection_window=wanted[1])
+            self._settings_sent = wanted
+        return self.client.record_tool_call(self._session_id, **call)
 
     # --- Retrieval ---
 

@@ -120,6 +120,10 @@ class ToolFixRelation(_Model):
     _times = ("detected_at",)
 
 
+# The original's name for a fix in words; kept because it costs nothing (the same rule as typical_fix).
+_describe_fix = rules.describe_delta
+
+
 def _abbrev(value: Any, max_len: int = 20) -> str:
     text = str(value)
     return text[: max_len - 3] + "..." if len(text) > max_len else text

@@ -1,10 +1,15 @@
 -- The body of recordToolCall as a function, so that recordAndLearnToolCall can run it too (the KEYS
--- and ARGV it takes are recordToolCall-6.lua's). Needs lib/write-key.lua and lib/pattern-fold.lua.
+-- and ARGV it takes are recordToolCall-7.lua's). Needs lib/write-key.lua and lib/pattern-fold.lua.
 local function recordToolCall(KEYS, ARGV)
   local metaKey, logKey, callsKey, patternsKey, fixesKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
   local body, tool, outcome, argsJson = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
   local goal, errorType, execMs, now = ARGV[5], ARGV[6], tonumber(ARGV[7]), ARGV[8]
-  local maxLog, window, maxRecent = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
+  local maxFixes, window, maxRecent = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
+  -- The session's own settings win over the service's (session-settings.ts); a failure the log no
+  -- longer keeps cannot be fixed, so the look-back stops within the log (lookBack).
+  local own = rcall('HMGET', KEYS[7], 'max_log_entries', 'fix_detection_window')
+  local maxLog = tonumber(own[1]) or maxFixes
+  window = math.max(0, math.min(tonumber(own[2]) or window, maxLog - 1))
   local maxSuccesses, maxArgValues, maxContexts = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14])
 
   local recordKey, fingerprint = KEYS[6], ARGV[16]
@@ -105,7 +110,7 @@ local function recordToolCall(KEYS, ARGV)
 
   -- 2. Fix detection: the newest unfixed failure of this tool within the window whose arguments differ.
   local fixedId, delta, fixedErrorType, canonicalDelta, adoption
-  if outcome == 'success' then
+  if outcome == 'success' and window > 0 then
     local recent = rcall('LRANGE', logKey, -window, -1)
     for i = #recent, 1, -1 do
       local prior = recent[i]
@@ -134,7 +139,7 @@ local function recordToolCall(KEYS, ARGV)
     rcall('HSET', callsKey, 'f:' .. fixedId, id)
     rcall('RPUSH', fixesKey, '{"failed_call_id":"' .. fixedId .. '","success_call_id":"' .. id ..
       '","delta_args":' .. delta .. ',"detected_at":"' .. now .. '"}')
-    rcall('LTRIM', fixesKey, -maxLog, -1)
+    rcall('LTRIM', fixesKey, -maxFixes, -1)
     rcall('HINCRBY', metaKey, 'fixes', 1)
   end
 
@@ -187,7 +192,7 @@ local function recordToolCall(KEYS, ARGV)
 
   -- Every key of the session expires together, so patterns and stats never outlive the log.
   local ttl = tonumber(ARGV[15])
-  for i = 1, 5 do
+  for _, i in ipairs({ 1, 2, 3, 4, 5, 7 }) do
     if ttl > 0 then rcall('EXPIRE', KEYS[i], ttl) else rcall('PERSIST', KEYS[i]) end
   end
   -- An error type is free text, so it is kept as JSON: a record's fields hold no newline.

@@ -7,11 +7,12 @@
 -- KEYS[5] fixes list     (fix relation JSON, oldest first)
 -- KEYS[6] the key's record string (fingerprint, id, time, fixed id, its error type as JSON, delta, previous id,
 --         one per line; untouched without a fingerprint)
+-- KEYS[7] the session's settings hash (max_log_entries, fix_detection_window: what it sets over ARGV[9], ARGV[10])
 -- ARGV[1] entry JSON without id, fix_for, delta_args and fixed_by (an object with at least one field)
 -- ARGV[2] tool name   ARGV[3] outcome
 -- ARGV[4] arguments as JSON [[key, canonical JSON of value, JSON of value as given], ...] in the caller's key order
 -- ARGV[5] goal ('' for none)   ARGV[6] error type ('' for none)   ARGV[7] execution ms ('' for none)
--- ARGV[8] now (ISO 8601)   ARGV[9] log entries kept   ARGV[10] fix detection window
+-- ARGV[8] now (ISO 8601)   ARGV[9] log entries kept (also the fix relations kept)   ARGV[10] fix detection window
 -- ARGV[11] recent ids kept per tool   ARGV[12] success patterns kept per tool
 -- ARGV[13] distinct values kept per argument   ARGV[14] goals kept per error pattern
 -- ARGV[15] seconds every key of the session lives after this write (0: forever)

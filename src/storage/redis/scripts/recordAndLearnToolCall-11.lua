@@ -1,8 +1,8 @@
 -- Records one tool call in its session and folds it into the tenant's knowledge of the tool, in one
 -- script: for a single Redis server, where a script may touch both hash tags. (A Redis Cluster keeps
 -- them in two slots and runs recordToolCall, then learnToolCall.)
--- KEYS[1..6] recordToolCall-6.lua's   KEYS[7..10] learnToolCall-4.lua's
--- ARGV[1..18] recordToolCall-6.lua's, with the argument names in canonical order as ARGV[18]
+-- KEYS[1..7] recordToolCall-7.lua's   KEYS[8..11] learnToolCall-4.lua's
+-- ARGV[1..18] recordToolCall-7.lua's, with the argument names in canonical order as ARGV[18]
 -- ARGV[19..50] learnToolCall-4.lua's, where what the session decides is left '' and filled in here:
 --   the call id (3), the fixed failure's error type (10) and id (11), the delta as given (12) and
 --   canonical (13), the entry (25) and the fix event (26) as JSON, the previous call of the tool (29),
@@ -25,7 +25,7 @@ local function slice(list, from, to)
 end
 
 local sessionArgs = slice(ARGV, 1, 18)
-local recorded = recordToolCall(slice(KEYS, 1, 6), sessionArgs)
+local recorded = recordToolCall(slice(KEYS, 1, 7), sessionArgs)
 if recorded[1] == 'mismatch' then return recorded end
 
 local id, at, fixedId, delta, fixedType, canonical
@@ -53,5 +53,5 @@ tenantArgs[26] = fixedId ~= '' and ('{"session_id":' .. cjson.encode(tenantArgs[
   cjson.encode(tenantArgs[1]) .. ',"failed_call_id":"' .. fixedId .. '","fix_call_id":"' .. id ..
   '","delta_args":' .. delta .. '}') or ''
 
-local learned = learnToolCall(slice(KEYS, 7, 10), tenantArgs)
+local learned = learnToolCall(slice(KEYS, 8, 11), tenantArgs)
 return { recorded[1], id, at, fixedId, delta, fixedType, learned[1] or '', learned[2] or 0, learned[3] or '', learned[4] or '' }
