@@ -141,6 +141,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config,
     store: deps.store,
     instrument: (store) => nudgingStore(instrumentStore(store, metrics), hub.nudge),
+    onNotReplicated: () => metrics.notReplicated.inc(),
+    onPrimaryChange: () => metrics.redisPrimaryChanges.inc(),
   });
   storeUp = () => app.store.kind === "memory" || app.redisClient?.status === "ready";
   await app.register(metricsPlugin, { metrics });

@@ -9,6 +9,14 @@ const optionalText = z
   .optional()
   .transform((value) => (value === "" ? undefined : value));
 
+function hostPorts(message: string) {
+  return z
+    .string()
+    .regex(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, message)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+}
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -19,11 +27,15 @@ const envSchema = z.object({
     .url({ protocol: /^rediss?$/ })
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  REDIS_CLUSTER_NODES: z
-    .string()
-    .regex(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, "comma-separated host:port seeds")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  REDIS_CLUSTER_NODES: hostPorts("comma-separated host:port seeds"),
+  // Sentinel: the sentinels to ask for the primary of REDIS_SENTINEL_NAME; REDIS_URL then gives only
+  // the data nodes' credentials, database and scheme (rediss: TLS), not their address.
+  REDIS_SENTINELS: hostPorts("comma-separated host:port sentinels"),
+  REDIS_SENTINEL_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "1-64 letters, digits, '.', '_' or '-'").default("mymaster"),
+  REDIS_SENTINEL_PASSWORD: optionalText,
+  // Replicas that must confirm each write (WAIT) before it is answered; 0 answers on the primary's word.
+  REDIS_WAIT_REPLICAS: nonNegativeInt.max(16).default(0),
+  REDIS_WAIT_TIMEOUT_MS: positiveInt.max(60_000).default(100),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,32}$/, "1-32 letters, digits, '.', '_' or '-'")
@@ -65,7 +77,16 @@ const envSchema = z.object({
   EVENTS_HEARTBEAT_MS: positiveInt.min(100).max(15_000).default(15_000),
   EVENTS_MAX_STREAMS: positiveInt.default(1000),
   EVENTS_SLOW_CLIENT_MS: positiveInt.default(10_000),
-});
+})
+  .refine((env) => !(env.REDIS_CLUSTER_NODES && env.REDIS_SENTINELS), {
+    path: ["REDIS_SENTINELS"],
+    message: "set REDIS_SENTINELS or REDIS_CLUSTER_NODES, not both",
+  })
+  // A write must hear from its replicas before its command times out, or the timeout answers first.
+  .refine((env) => env.REDIS_WAIT_REPLICAS === 0 || env.REDIS_WAIT_TIMEOUT_MS < env.REDIS_COMMAND_TIMEOUT_MS, {
+    path: ["REDIS_WAIT_TIMEOUT_MS"],
+    message: "must be below REDIS_COMMAND_TIMEOUT_MS",
+  });
 
 export type Config = Readonly<z.output<typeof envSchema>>;
 

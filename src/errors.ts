@@ -17,6 +17,7 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, title: "Too many requests" },
   INTERNAL: { status: 500, title: "Internal server error" },
   STORE_UNAVAILABLE: { status: 503, title: "Storage unavailable" },
+  NOT_REPLICATED: { status: 503, title: "Write not confirmed by replicas" },
   SHUTTING_DOWN: { status: 503, title: "Shutting down" },
   TOO_MANY_STREAMS: { status: 503, title: "Too many event streams" },
 } as const satisfies Record<string, { status: number; title: string }>;
@@ -61,5 +62,21 @@ export class StoreUnavailableError extends AppError {
 
   constructor(cause?: unknown) {
     super("STORE_UNAVAILABLE", "The data store is unavailable; retry shortly.", [], { cause });
+  }
+}
+
+/**
+ * Fewer replicas than REDIS_WAIT_REPLICAS confirmed a write in time. The primary may have applied
+ * it: a retry with the same Idempotency-Key answers that write instead of applying it again.
+ */
+export class NotReplicatedError extends AppError {
+  override name = "NotReplicatedError";
+
+  constructor(acknowledged: number, wanted: number) {
+    super(
+      "NOT_REPLICATED",
+      `The write reached the primary but ${acknowledged} of the ${wanted} replicas it must reach confirmed it in time; ` +
+        "retry with the same Idempotency-Key.",
+    );
   }
 }

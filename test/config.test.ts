@@ -27,6 +27,18 @@ describe("configuration", () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it("reads Sentinel and replica settings, and refuses combinations that cannot work", () => {
+    expect(loadConfig({ REDIS_SENTINELS: "10.0.0.1:26379, 10.0.0.2:26379" })).toMatchObject({
+      REDIS_SENTINELS: "10.0.0.1:26379, 10.0.0.2:26379",
+      REDIS_SENTINEL_NAME: "mymaster",
+      REDIS_WAIT_REPLICAS: 0,
+      REDIS_WAIT_TIMEOUT_MS: 100,
+    });
+    expect(() => loadConfig({ REDIS_SENTINELS: "a:1", REDIS_CLUSTER_NODES: "b:2" })).toThrow(/REDIS_SENTINELS: set REDIS_SENTINELS or REDIS_CLUSTER_NODES, not both/);
+    expect(() => loadConfig({ REDIS_WAIT_REPLICAS: "1", REDIS_WAIT_TIMEOUT_MS: "1000" })).toThrow(/REDIS_WAIT_TIMEOUT_MS: must be below REDIS_COMMAND_TIMEOUT_MS/);
+    expect(loadConfig({ REDIS_WAIT_REPLICAS: "1", REDIS_WAIT_TIMEOUT_MS: "999" }).REDIS_WAIT_TIMEOUT_MS).toBe(999);
+  });
+
   it.each([
     ["PORT", "abc"],
     ["PORT", "70000"],
@@ -37,6 +49,8 @@ describe("configuration", () => {
     ["LOG_LEVEL", "loud"],
     ["RATE_LIMIT_MAX", "lots"],
     ["RATE_LIMIT_SYNC_MS", "1000"],
+    ["REDIS_SENTINELS", "no-port"],
+    ["REDIS_WAIT_REPLICAS", "-1"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -4,7 +4,7 @@
 // latency, redaction what redacting a write costs).
 import { spawnSync } from "node:child_process";
 import http from "node:http";
-import { freePort, startRedisServer } from "../../test/helpers/redis-server.js";
+import { freePort, startRedisServer, type RedisServerHandle } from "../../test/helpers/redis-server.js";
 import { runLoad, type LoadResult } from "./load.js";
 import { startServer, type ServerProcess } from "./processes.js";
 import { countCommands, countReads } from "./redis-accounting.js";
@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Error("the build failed");
 
   const redis = await startRedisServer();
+  let replica: RedisServerHandle | null = null;
   const started: ServerProcess[] = [];
   try {
     const service = await startServer(
@@ -96,6 +97,29 @@ async function main(): Promise<void> {
       "/health/ready",
     );
     started.push(service);
+    // Writes confirmed by a replica: a second service, waiting for one, on the same Redis with a local replica.
+    let waiting: ServerProcess | null = null;
+    if (chosen.some(([, scenario]) => scenario.replicaWait)) {
+      replica = await startRedisServer({ extraArgs: ["--replicaof", "127.0.0.1", String(redis.port)] });
+      waiting = await startServer(
+        "service (REDIS_WAIT_REPLICAS=1)",
+        ["dist/server.js"],
+        {
+          PORT: String(await freePort()),
+          HOST: "127.0.0.1",
+          REDIS_URL: redis.url,
+          REDIS_WAIT_REPLICAS: "1",
+          LOG_LEVEL: "info",
+          API_KEYS: `${BENCH_KEY}:bench`,
+          RATE_LIMIT_MAX: "1000000000",
+          LESSONS_MAX_PER_TASK: "40",
+          BENCH_KEY,
+        },
+        "/health/ready",
+      );
+      started.push(waiting);
+    }
+    const serviceOf = (scenario: Scenario) => (scenario.replicaWait ? waiting! : service);
     const hello = await startServer("hello", ["scripts/bench/hello.mjs"], { PORT: String(await freePort()) }, "/");
     started.push(hello);
 
@@ -108,7 +132,7 @@ async function main(): Promise<void> {
       const baseline = await measure(hello, "/", [{ method: "GET" }]);
       const rows: Row[] = [{ scenario: "hello world (GET /)", ...baseline, ratio: 1, ...NOT_COUNTED }];
       for (const [name, scenario] of chosen) {
-        const result = await withStreams(service, scenario, () => measure(service, "", scenario.requests));
+        const result = await withStreams(serviceOf(scenario), scenario, () => measure(serviceOf(scenario), "", scenario.requests));
         rows.push({ scenario: name, ...result, ratio: result.rps / baseline.rps, ...NOT_COUNTED });
       }
       printTable(rows, `\nround ${round}: ${CONNECTIONS} connections, ${timing.measureSeconds}s measured after ${timing.warmupSeconds}s warm-up`);
@@ -136,8 +160,8 @@ async function main(): Promise<void> {
       // Requests of the run before (a heavy read's backlog) must not be counted for this one.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const count = await countCommands(redis.url, () =>
-        withStreams(service, scenario, async () => {
-          const result = await runLoad({ url: service.url, connections: 10, amount: 500, requests: scenario.requests });
+        withStreams(serviceOf(scenario), scenario, async () => {
+          const result = await runLoad({ url: serviceOf(scenario).url, connections: 10, amount: 500, requests: scenario.requests });
           ok = result.requests - result.non2xx;
         }),
       );
@@ -146,8 +170,8 @@ async function main(): Promise<void> {
       // One request at a time, so that no two requests share a pipeline: each socket read is one round trip.
       let sequentialOk = 0;
       const reads = await countReads(redis.url, () =>
-        withStreams(service, scenario, async () => {
-          const result = await runLoad({ url: service.url, connections: 1, amount: 300, requests: scenario.requests });
+        withStreams(serviceOf(scenario), scenario, async () => {
+          const result = await runLoad({ url: serviceOf(scenario).url, connections: 1, amount: 300, requests: scenario.requests });
           sequentialOk = result.requests - result.non2xx;
         }),
       );
@@ -172,6 +196,7 @@ async function main(): Promise<void> {
     process.stdout.write(`results written to ${path}\n`);
   } finally {
     await Promise.all(started.map((server) => server.stop()));
+    await replica?.stop();
     await redis.stop();
   }
 }

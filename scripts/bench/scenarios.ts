@@ -61,6 +61,8 @@ export interface Scenario {
   requests: Request[];
   /** Event streams (GET /events) held open while the scenario runs: what writes cost with dashboards watching. */
   openStreams?: number;
+  /** Sent to a second service with REDIS_WAIT_REPLICAS=1, on the same Redis with a local replica. */
+  replicaWait?: boolean;
 }
 
 export const scenarios: Record<string, Scenario> = {
@@ -281,3 +283,7 @@ export const scenarios: Record<string, Scenario> = {
     requests: [{ method: "POST", headers: mcpHeaders, setupRequest: (request) => ({ ...request, path: "/mcp", body: mcpCall("get_lessons_prompt", { task_id: taskPath().slice("/tasks/".length) }) }) }],
   },
 };
+
+// The same writes, each confirmed by a replica before it is answered (WAIT 1 in the same round trip).
+scenarios["POST lessons (REDIS_WAIT_REPLICAS=1)"] = { ...scenarios["POST lessons"]!, replicaWait: true };
+scenarios["POST tool-calls (REDIS_WAIT_REPLICAS=1)"] = { ...scenarios["POST tool-calls"]!, replicaWait: true };

@@ -48,6 +48,16 @@ export function createMetrics(storeUp: () => boolean, openStreams: () => number 
       help: "Failures answered with a fix the tenant learned in any session",
       registers: [registry],
     }),
+    redisPrimaryChanges: new Counter({
+      name: "redis_primary_changes_total",
+      help: "Times the service found itself writing to another Redis primary: a failover followed (in a Cluster, a slot's master changed)",
+      registers: [registry],
+    }),
+    notReplicated: new Counter({
+      name: "redis_not_replicated_total",
+      help: "Writes (each script or transaction of a request) that fewer replicas than REDIS_WAIT_REPLICAS confirmed in time; their request answered 503 NOT_REPLICATED",
+      registers: [registry],
+    }),
     eventStreams: new Gauge({
       name: "event_streams_open",
       help: "Event streams (GET /events) this instance serves now",

@@ -5,6 +5,7 @@ import type { Store, StoreLimits } from "../storage/port.js";
 import { createMemoryStore } from "../storage/memory/index.js";
 import { waitUntilReady, type RedisClient } from "../storage/redis/client.js";
 import { createRedisStore } from "../storage/redis/index.js";
+import { watchPrimary } from "../storage/redis/primary-watch.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -20,6 +21,9 @@ export interface StorePluginOptions {
   store?: Store | undefined;
   /** Wraps the store, e.g. to measure it; what it returns is what the app uses. */
   instrument?: (store: Store) => Store;
+  /** Told of each write too few replicas confirmed, and of each change of Redis primary. */
+  onNotReplicated?: () => void;
+  onPrimaryChange?: () => void;
 }
 
 // How long boot waits for a first connection before serving anyway (with readiness failing).
@@ -42,18 +46,23 @@ export function storeLimitsOf(config: Config): StoreLimits {
 }
 
 export default fp<StorePluginOptions>(
-  async (app, { config, store: given, instrument = (store) => store }) => {
+  async (app, { config, store: given, instrument = (store) => store, onNotReplicated, onPrimaryChange = () => {} }) => {
     if (given) {
       const client = "client" in given ? (given.client as RedisClient) : null;
       // Like a store of our own: serve once connected (or after the wait), so metrics and probes start true.
-      if (client) await waitUntilReady(client, FIRST_CONNECT_WAIT_MS);
+      if (client) {
+        watchPrimary(client, onPrimaryChange);
+        await waitUntilReady(client, FIRST_CONNECT_WAIT_MS);
+      }
       app.decorate("store", instrument(given));
       app.decorate<RedisClient | null>("redisClient", client);
       return;
     }
 
-    const clusterNodes = config.REDIS_CLUSTER_NODES?.split(",").map((seed) => seed.trim()).filter(Boolean);
-    if (!config.REDIS_URL && !clusterNodes?.length) {
+    const listed = (list: string | undefined) => list?.split(",").map((seed) => seed.trim()).filter(Boolean);
+    const clusterNodes = listed(config.REDIS_CLUSTER_NODES);
+    const sentinels = listed(config.REDIS_SENTINELS);
+    if (!config.REDIS_URL && !clusterNodes?.length && !sentinels?.length) {
       app.log.warn(
         "Using the embedded in-memory store: data is NOT durable and is lost when the process exits. " +
           "Set REDIS_URL (or REDIS_CLUSTER_NODES) to keep data in Redis.",
@@ -68,12 +77,24 @@ export default fp<StorePluginOptions>(
     const store = createRedisStore({
       url: config.REDIS_URL,
       clusterNodes,
+      sentinels,
+      sentinelName: config.REDIS_SENTINEL_NAME,
+      sentinelPassword: config.REDIS_SENTINEL_PASSWORD,
+      replicaWait: {
+        replicas: config.REDIS_WAIT_REPLICAS,
+        timeoutMs: config.REDIS_WAIT_TIMEOUT_MS,
+        ...(onNotReplicated ? { onNotReplicated } : {}),
+      },
       keyPrefix: config.REDIS_KEY_PREFIX,
       commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
       limits: storeLimitsOf(config),
     });
     // Never fall back to memory: while Redis is away, readiness fails and requests get 503.
     store.client.on("error", (error: Error) => app.log.warn({ err: error.message }, "redis connection error"));
+    watchPrimary(store.client, () => {
+      app.log.warn("writing to another Redis primary now (a failover was followed)");
+      onPrimaryChange();
+    });
     if (!(await waitUntilReady(store.client, FIRST_CONNECT_WAIT_MS))) {
       app.log.error("Redis is not reachable yet; serving 503 until it is");
     }

@@ -377,12 +377,21 @@ export interface RateCountStore {
   addRequestCounts(windowStartMs: number, windowMs: number, counts: ReadonlyMap<string, number>): Promise<Map<string, number>>;
 }
 
+/** How the store keeps data, and the role of the Redis server it talks to (null where there is no one server). */
+export interface StoreTopology {
+  mode: "memory" | "single" | "sentinel" | "cluster";
+  role: "master" | null;
+}
+
 export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, ToolKnowledgeStore, ActivityStore, RateCountStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 
-  /** Resolves when the store can serve requests; rejects with StoreUnavailableError otherwise. */
-  ping(): Promise<void>;
+  /**
+   * Resolves with what the store talks to when it can serve requests; rejects with
+   * StoreUnavailableError otherwise, also when the Redis it reached is not a primary.
+   */
+  ping(): Promise<StoreTopology>;
 
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;

@@ -18,7 +18,7 @@ export interface ListeningApp {
  * ioredis client settings and the routes' error mapping, the same here as in the real server; the real
  * process (signals, exit) is covered by test/faults/graceful-shutdown.test.ts.
  */
-export async function listenOnRedis(redisUrl: string): Promise<ListeningApp> {
+export async function listenOnRedis(redisUrl: string, env: Record<string, string> = {}): Promise<ListeningApp> {
   const prefix = uniquePrefix();
   const app = await buildApp(
     testConfig({
@@ -29,6 +29,7 @@ export async function listenOnRedis(redisUrl: string): Promise<ListeningApp> {
       // High enough that no acknowledged lesson or call is trimmed before the test reads it back.
       LESSONS_MAX_PER_TASK: "10000",
       TOOL_LOG_MAX_ENTRIES: "100000",
+      ...env,
     }),
     { logger: false },
   );

@@ -1,11 +1,13 @@
 // Builds what the tests run as shipped (dist/ of the service, the client and the command), once and before
 // any test file starts, and gives every test file a Redis: REDIS_URL when set, else a throwaway
-// redis-server for the run; with REDIS_CLUSTER=1 (npm run test:cluster) also a throwaway 3-master cluster.
+// redis-server for the run; with REDIS_CLUSTER=1 (npm run test:cluster) also a throwaway 3-master cluster,
+// and with REDIS_SENTINEL=1 (npm run test:sentinel) a primary with two replicas behind three sentinels.
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
 import { startRedisCluster, type RedisClusterHandle } from "./redis-cluster.js";
+import { startSentinelSet, type SentinelSet } from "./redis-sentinel.js";
 import { startRedisServer, type RedisServerHandle } from "./redis-server.js";
 
 declare module "vitest" {
@@ -13,11 +15,14 @@ declare module "vitest" {
     redisUrl: string;
     /** host:port seeds when the run targets Redis Cluster, else empty. */
     redisClusterNodes: string[];
+    /** host:port of the sentinels when the run targets Sentinel, else empty. */
+    redisSentinels: string[];
   }
 }
 
 let server: RedisServerHandle | undefined;
 let cluster: RedisClusterHandle | undefined;
+let sentinelSet: SentinelSet | undefined;
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -36,8 +41,14 @@ export async function setup(project: TestProject): Promise<void> {
   } else {
     project.provide("redisClusterNodes", []);
   }
+  if (process.env.REDIS_SENTINEL === "1") {
+    sentinelSet = await startSentinelSet();
+    project.provide("redisSentinels", sentinelSet.sentinels);
+  } else {
+    project.provide("redisSentinels", []);
+  }
 }
 
 export async function teardown(): Promise<void> {
-  await Promise.all([server?.stop(), cluster?.stop()]);
+  await Promise.all([server?.stop(), cluster?.stop(), sentinelSet?.stop()]);
 }

@@ -11,6 +11,8 @@ export interface RequestSpec {
   target: string;
   /** JSON text of the body, serialised once by the caller (big bodies are reused). */
   body?: string;
+  /** More request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 export interface Outcome {
@@ -67,7 +69,7 @@ export class LoadClient {
         if (!outcome.complete) outcome.error = signal.aborted ? "timeout" : (error ?? "incomplete");
         resolve(outcome);
       };
-      const headers: http.OutgoingHttpHeaders = { "x-request-id": requestId, accept: "application/json" };
+      const headers: http.OutgoingHttpHeaders = { ...spec.headers, "x-request-id": requestId, accept: "application/json" };
       if (spec.body !== undefined) {
         headers["content-type"] = "application/json";
         headers["content-length"] = Buffer.byteLength(spec.body);

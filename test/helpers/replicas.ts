@@ -1,18 +1,26 @@
 // Runs several real server processes on one shared Redis (the run's single server, or its cluster) and talks to them over HTTP.
 import http from "node:http";
 import { inject } from "vitest";
+import { SENTINEL_MASTER } from "./redis-sentinel.js";
 import { startServerProcess, type ServerProcess } from "./server-process.js";
 
-/** The run's Redis as service environment: REDIS_CLUSTER_NODES under npm run test:cluster, else REDIS_URL. */
+/**
+ * The run's Redis as service environment: REDIS_CLUSTER_NODES under npm run test:cluster, the sentinels
+ * (each write waiting for a replica) under test:sentinel, else REDIS_URL.
+ */
 export function sharedRedisEnv(): Record<string, string> {
   const clusterNodes = inject("redisClusterNodes");
-  return clusterNodes.length > 0 ? { REDIS_CLUSTER_NODES: clusterNodes.join(",") } : { REDIS_URL: inject("redisUrl") };
+  const sentinels = inject("redisSentinels");
+  if (clusterNodes.length > 0) return { REDIS_CLUSTER_NODES: clusterNodes.join(",") };
+  if (sentinels.length > 0) return { REDIS_SENTINELS: sentinels.join(","), REDIS_SENTINEL_NAME: SENTINEL_MASTER, REDIS_WAIT_REPLICAS: "1" };
+  return { REDIS_URL: inject("redisUrl") };
 }
 
 /** A name for the run's Redis topology, for describe blocks and summaries. */
 export function sharedRedisTopology(): string {
   const clusterNodes = inject("redisClusterNodes");
-  return clusterNodes.length > 0 ? `a ${clusterNodes.length}-master Redis Cluster` : "a single Redis server";
+  if (clusterNodes.length > 0) return `a ${clusterNodes.length}-master Redis Cluster`;
+  return inject("redisSentinels").length > 0 ? "a primary behind Sentinel, each write confirmed by a replica" : "a single Redis server";
 }
 
 /** Starts `count` replicas with the same environment in parallel; if one fails to start, the others are stopped. */

@@ -7,6 +7,7 @@ import type { Store, StoreLimits } from "../../src/storage/port.js";
 import { createMemoryStore } from "../../src/storage/memory/index.js";
 import { parseClusterNodes } from "../../src/storage/redis/client.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
+import { SENTINEL_MASTER } from "./redis-sentinel.js";
 
 export const DEFAULT_LIMITS: StoreLimits = {
   maxLessonsPerTask: 40,
@@ -43,6 +44,12 @@ const prefixes = new WeakMap<Store, { client: Redis | Cluster; prefix: string }>
 /** True when this run targets Redis Cluster (npm run test:cluster). */
 export const onCluster = () => inject("redisClusterNodes").length > 0;
 
+/** True when this run targets a primary behind Sentinel (npm run test:sentinel), whose writes then wait for a replica. */
+export const onSentinel = () => inject("redisSentinels").length > 0;
+
+/** Under npm run test:sentinel every write waits for one replica (REDIS_WAIT_REPLICAS=1), as production would. */
+export const TEST_REPLICA_WAIT = { replicas: 1, timeoutMs: 1000 };
+
 /**
  * A Redis store on the run's server, or on its cluster under npm run test:cluster; each call gets
  * its own key prefix, so tests never share keys.
@@ -56,18 +63,24 @@ export function redisStoreFactory(url: string = inject("redisUrl")): StoreFactor
       keyPrefix: prefix,
       commandTimeoutMs: 2000,
       limits: { ...DEFAULT_LIMITS, ...limits },
+      ...(onSentinel() ? { replicaWait: TEST_REPLICA_WAIT } : {}),
     });
     prefixes.set(store, { client, prefix });
     return store;
   };
 }
 
-/** A client of the run's Redis: the cluster under npm run test:cluster, else the single server. */
+/** A client of the run's Redis: the cluster under npm run test:cluster, the primary under test:sentinel, else the single server. */
 export function rawRedis(url: string = inject("redisUrl")): Redis | Cluster {
   const clusterNodes = inject("redisClusterNodes");
-  return clusterNodes.length > 0
-    ? new Cluster(parseClusterNodes(clusterNodes.join(",")), { enableAutoPipelining: true, redisOptions: { maxRetriesPerRequest: 1 } })
-    : new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  const sentinels = inject("redisSentinels");
+  if (clusterNodes.length > 0) {
+    return new Cluster(parseClusterNodes(clusterNodes.join(",")), { enableAutoPipelining: true, redisOptions: { maxRetriesPerRequest: 1 } });
+  }
+  if (sentinels.length > 0) {
+    return new Redis({ sentinels: parseClusterNodes(sentinels.join(",")), name: SENTINEL_MASTER, maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  }
+  return new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
 }
 
 /** Keys matching a pattern, on every master of a cluster (KEYS is fine on a throwaway test server). */

@@ -84,7 +84,7 @@ describe("with API_KEYS set", () => {
 
   it("keeps health, docs, the OpenAPI document and metrics open without a key", async () => {
     expect((await ctx.http.get("/health/live")).body).toEqual({ status: "ok" });
-    expect((await ctx.http.get("/health/ready")).body).toEqual({ status: "ok", store: "memory" });
+    expect((await ctx.http.get("/health/ready")).body).toEqual({ status: "ok", store: "memory", topology: "memory", role: null });
     const docs = await ctx.http.get("/docs");
     expect(docs.status).toBe(200);
     expect(docs.headers["content-type"]).toMatch(/^text\/html/);

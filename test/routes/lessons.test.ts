@@ -1,6 +1,6 @@
 // The lessons API over HTTP, against the embedded store and a real Redis.
 import { describe, expect, it } from "vitest";
-import { bothStores, type StoreFactory } from "../helpers/stores.js";
+import { bothStores, onCluster, onSentinel, type StoreFactory } from "../helpers/stores.js";
 import { expectProblem, useHttpApp } from "../helpers/http.js";
 import { uniqueId } from "../helpers/fixtures.js";
 
@@ -175,7 +175,8 @@ describe.each(bothStores())("lessons API (%s store)", (_name, factory: StoreFact
 
   it("answers liveness and readiness", async () => {
     expect((await ctx.http.get("/health/live")).body).toEqual({ status: "ok" });
-    expect((await ctx.http.get("/health/ready")).body).toEqual({ status: "ok", store: _name });
+    const topology = _name === "memory" ? "memory" : onCluster() ? "cluster" : onSentinel() ? "sentinel" : "single";
+    expect((await ctx.http.get("/health/ready")).body).toEqual({ status: "ok", store: _name, topology, role: _name === "memory" || topology === "cluster" ? null : "master" });
   });
 });
 

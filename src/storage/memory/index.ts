@@ -48,7 +48,9 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
       activity.touched(session);
     },
     ...createMemoryRateCounts(now),
-    async ping() {},
+    async ping() {
+      return { mode: "memory" as const, role: null };
+    },
     async close() {
       clearInterval(sweeper);
     },

@@ -1,4 +1,6 @@
 // The Redis store: one client with the Lua scripts registered, lessons, tool memory and shared knowledge on top.
+import { Cluster } from "ioredis";
+import { StoreUnavailableError } from "../../errors.js";
 import type { Store, StoreLimits } from "../port.js";
 import { createRedisActivityStore } from "./activity.js";
 import { createRedisClient, type RedisClient } from "./client.js";
@@ -6,6 +8,7 @@ import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
 import { createRedisLessonStore } from "./lessons.js";
 import { createRedisRateCounts } from "./rate-counts.js";
+import type { ReplicaWait } from "./confirmed-writes.js";
 import { defineScripts } from "./scripts.js";
 import { createRedisSignatureStore } from "./signature-knowledge.js";
 import { createRedisToolKnowledgeStore } from "./tool-knowledge.js";
@@ -16,6 +19,11 @@ export interface RedisStoreOptions {
   client?: RedisClient;
   url?: string | undefined;
   clusterNodes?: readonly string[] | undefined;
+  sentinels?: readonly string[] | undefined;
+  sentinelName?: string | undefined;
+  sentinelPassword?: string | undefined;
+  /** Replicas that must confirm each write before it is answered (none by default). */
+  replicaWait?: ReplicaWait;
   keyPrefix: string;
   commandTimeoutMs: number;
   limits: StoreLimits;
@@ -24,8 +32,15 @@ export interface RedisStoreOptions {
 export function createRedisStore(options: RedisStoreOptions): Store & { readonly client: RedisClient } {
   const client =
     options.client ??
-    createRedisClient({ url: options.url, clusterNodes: options.clusterNodes, commandTimeoutMs: options.commandTimeoutMs });
-  const redis = defineScripts(client);
+    createRedisClient({
+      url: options.url,
+      clusterNodes: options.clusterNodes,
+      sentinels: options.sentinels,
+      sentinelName: options.sentinelName,
+      sentinelPassword: options.sentinelPassword,
+      commandTimeoutMs: options.commandTimeoutMs,
+    });
+  const redis = defineScripts(client, options.replicaWait);
   const keys = createKeys(options.keyPrefix);
 
   const lessons = createRedisLessonStore(redis, keys, options.limits);
@@ -41,7 +56,14 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...createRedisRateCounts(redis, keys),
 
     async ping() {
-      await guarded(() => redis.ping());
+      if (client instanceof Cluster) {
+        await guarded(() => redis.ping());
+        return { mode: "cluster" as const, role: null };
+      }
+      // ROLE costs what PING does and says whether this connection can take writes.
+      const [role] = (await guarded(() => client.role())) as [string];
+      if (role !== "master") throw new StoreUnavailableError(new Error(`connected to a Redis ${role}, not a primary`));
+      return { mode: client.options.sentinels?.length ? ("sentinel" as const) : ("single" as const), role };
     },
 
     async close() {

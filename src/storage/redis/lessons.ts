@@ -8,7 +8,6 @@ import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { asArray } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
-import { execAtomically } from "./transaction.js";
 
 // Lessons kept before signatures existed get theirs on the way out, from what they kept.
 function parseLesson(json: string): Lesson {
@@ -135,7 +134,7 @@ export function createRedisLessonStore(
 
     async clearLessons(task) {
       const k = keys.task(task);
-      await guarded(() => redis.del(k.lessons, k.counters, k.signatures));
+      await redis.writes.transaction((t) => t.del(k.lessons, k.counters, k.signatures));
     },
 
     async lessonCounters(task) {
@@ -183,9 +182,10 @@ export function createRedisLessonStore(
     async deleteResolution(task) {
       const key = keys.task(task).resolution;
       // The version outlives the doc (a later change must still be newer), but not the task.
-      const multi = redis.multi().hget(key, "doc").hdel(key, "doc").hincrby(key, "version", 1);
-      if (limits.lessonsTtlSeconds > 0) multi.expire(key, limits.lessonsTtlSeconds);
-      const [previous, removed, version] = await execAtomically<[string | null, number, number]>(multi);
+      const [previous, removed, version] = (await redis.writes.transaction((t) => {
+        t.hget(key, "doc").hdel(key, "doc").hincrby(key, "version", 1);
+        if (limits.lessonsTtlSeconds > 0) t.expire(key, limits.lessonsTtlSeconds);
+      })) as [string | null, number, number];
       return { removed: removed === 1, version: Number(version), previousSignatures: resolutionFrom(previous)?.signatures ?? [] };
     },
   };

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RedisClient } from "./client.js";
+import { CONFIRMED_SCRIPTS, confirmedWrites, NO_REPLICA_WAIT, type ConfirmedWrites, type ReplicaWait } from "./confirmed-writes.js";
 import type { AppendReply } from "./lessons.js";
 
 const scriptsDir = fileURLToPath(new URL("./scripts/", import.meta.url));
@@ -39,7 +40,8 @@ export interface ScriptCommands {
   addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
 }
 
-export type ScriptedRedis = RedisClient & ScriptCommands;
+/** The client with the scripts registered, and the way every write a request waits for is confirmed. */
+export type ScriptedRedis = RedisClient & ScriptCommands & { readonly writes: ConfirmedWrites };
 
 // File names follow `<command>-<number of keys>.lua`, so the key count lives next to the script.
 const SCRIPT_NAME = /^([A-Za-z]+)-(\d+)\.lua$/;
@@ -51,15 +53,30 @@ export function scriptSource(file: string): string {
   return readFileSync(scriptsDir + file, "utf8").replace(INCLUDE, (_line, included: string) => readFileSync(scriptsDir + included, "utf8"));
 }
 
-/** Registers every script on the client; ioredis then sends EVALSHA and falls back to EVAL on NOSCRIPT. */
-export function defineScripts(redis: RedisClient): ScriptedRedis {
+/**
+ * Registers every script on the client; ioredis then sends EVALSHA and falls back to EVAL on NOSCRIPT.
+ * With replicas to wait for, the scripts that write go out with WAIT behind them (confirmed-writes.ts).
+ */
+export function defineScripts(client: RedisClient, wait: ReplicaWait = NO_REPLICA_WAIT): ScriptedRedis {
   for (const file of readdirSync(scriptsDir)) {
     const match = SCRIPT_NAME.exec(file);
     if (!match) continue;
-    redis.defineCommand(match[1]!, {
+    client.defineCommand(match[1]!, {
       numberOfKeys: Number(match[2]),
       lua: scriptSource(file),
     });
   }
-  return redis as ScriptedRedis;
+  const redis = client as ScriptedRedis;
+  const writes = confirmedWrites(redis, wait);
+  Object.defineProperty(redis, "writes", { value: writes });
+  if (wait.replicas > 0) {
+    // A pipeline copies the client's script methods when it is made, so the wrapper applies the
+    // original one to the pipeline rather than calling the pipeline's copy (which is the wrapper).
+    const methods = redis as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const name of CONFIRMED_SCRIPTS) {
+      const original = methods[name]!;
+      methods[name] = (...args: unknown[]) => writes.script((target) => original.apply(target, args));
+    }
+  }
+  return redis;
 }

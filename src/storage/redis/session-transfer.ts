@@ -71,11 +71,12 @@ export async function importSession(
     updated_at: memory.updated_at,
   };
 
-  const multi = redis.multi().del(k.meta, k.log, k.calls, k.patterns, k.fixes).hset(k.meta, meta);
-  if (log.length > 0) multi.rpush(k.log, ...log.map((entry) => entry.id)).hset(k.calls, calls);
-  if (tools.length > 0) multi.hset(k.patterns, patterns);
-  if (memory.fix_relations.length > 0) multi.rpush(k.fixes, ...memory.fix_relations.map((fix) => JSON.stringify(fix)));
-  // An import is a write: every key of the session lives for the retention period from now.
-  if (ttlSeconds > 0) for (const key of [k.meta, k.log, k.calls, k.patterns, k.fixes]) multi.expire(key, ttlSeconds);
-  await execAtomically(multi);
+  await redis.writes.transaction((t) => {
+    t.del(k.meta, k.log, k.calls, k.patterns, k.fixes).hset(k.meta, meta);
+    if (log.length > 0) t.rpush(k.log, ...log.map((entry) => entry.id)).hset(k.calls, calls);
+    if (tools.length > 0) t.hset(k.patterns, patterns);
+    if (memory.fix_relations.length > 0) t.rpush(k.fixes, ...memory.fix_relations.map((fix) => JSON.stringify(fix)));
+    // An import is a write: every key of the session lives for the retention period from now.
+    if (ttlSeconds > 0) for (const key of [k.meta, k.log, k.calls, k.patterns, k.fixes]) t.expire(key, ttlSeconds);
+  });
 }

@@ -187,7 +187,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
 
     async forgetSharedTool(tenant, toolName) {
       const shared = keys.shared(tenant);
-      await execAtomically(redis.multi().del(shared.tool(toolName), shared.toolSessions(toolName)).zrem(shared.tools, toolName).zrem(shared.toolNames, toolName));
+      await redis.writes.transaction((t) => t.del(shared.tool(toolName), shared.toolSessions(toolName)).zrem(shared.tools, toolName).zrem(shared.toolNames, toolName));
     },
   };
 }

@@ -17,7 +17,6 @@ import { createPatternCache } from "./pattern-cache.js";
 import { parsePatternState, patternFromState, patternsInOrderOfUse } from "./pattern-state.js";
 import type { ScriptedRedis } from "./scripts.js";
 import { exportSession, importSession } from "./session-transfer.js";
-import { execAtomically } from "./transaction.js";
 
 /** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
 export interface SessionRecord {
@@ -203,7 +202,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
 
     async resetSession(session) {
       const k = keys.session(session);
-      await guarded(() => redis.del(k.meta, k.log, k.calls, k.patterns, k.fixes));
+      await redis.writes.transaction((t) => t.del(k.meta, k.log, k.calls, k.patterns, k.fixes));
     },
 
     async readSessionSettings(session) {
@@ -214,13 +213,13 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     async writeSessionSettings(session, overrides) {
       const k = keys.session(session);
       const fields = Object.entries(overrides).filter(([, value]) => value !== null);
-      const multi = redis.multi().del(k.settings);
-      if (fields.length > 0) {
-        multi.hset(k.settings, Object.fromEntries(fields));
+      await redis.writes.transaction((t) => {
+        t.del(k.settings);
+        if (fields.length === 0) return;
+        t.hset(k.settings, Object.fromEntries(fields));
         // As long as the session's other keys: its next call extends them together.
-        if (limits.sessionsTtlSeconds > 0) multi.expire(k.settings, limits.sessionsTtlSeconds);
-      }
-      await execAtomically(multi);
+        if (limits.sessionsTtlSeconds > 0) t.expire(k.settings, limits.sessionsTtlSeconds);
+      });
     },
   };
 }

@@ -12,6 +12,10 @@ Severity = Literal["low", "medium", "high", "critical"]
 class Health(TypedDict, total=False):
     status: str
     store: str
+    #: readiness only: ``memory``, ``single``, ``sentinel`` or ``cluster``
+    topology: str
+    #: readiness only: ``master``, or None in a Cluster
+    role: str | None
 
 
 # --- lessons -------------------------------------------------------------------------------------

@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * The store answers; 503 while it does not
-         * @description For a readiness probe: 200 once the store answers a ping, 503 while it does not, so that a load balancer stops sending traffic.
+         * @description For a readiness probe: 200 once the store answers, with its topology and the role of the Redis server it writes to; 503 while it does not answer, or answers as a replica (a demoted primary), so that a load balancer stops sending traffic.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1537,6 +1537,13 @@ export interface components {
             status: "ok";
             /** @enum {string} */
             store?: "memory" | "redis";
+            /**
+             * @description How the store keeps data: in process, one Redis, a primary found through Sentinel, or a Cluster
+             * @enum {string}
+             */
+            topology?: "memory" | "single" | "sentinel" | "cluster";
+            /** @description The role of the Redis server this replica writes to (null in a Cluster, whose masters are many) */
+            role?: "master" | null;
         };
         /** @description One fix of one tool's error type, with its efficacy */
         ListedFix: {

@@ -1,0 +1,97 @@
+// Every write a request waits for, sent with WAIT behind it when replicas must confirm it (REDIS_WAIT_REPLICAS).
+//
+// Redis replicates asynchronously: a primary that dies right after answering takes the write with it.
+// WAIT n timeout, sent on the same connection right after the write, answers how many replicas have
+// what the primary had by then, so the service answers 201 only once n of them hold the write. The
+// write and its WAIT travel as one pipeline: one round trip, on the connection (in a Cluster, to the
+// master) that took the write. A write that crosses slots sends one such pipeline to each master.
+import type { ChainableCommander } from "ioredis";
+import { NotReplicatedError } from "../../errors.js";
+import { guarded } from "./errors.js";
+import type { ScriptCommands, ScriptedRedis } from "./scripts.js";
+
+export interface ReplicaWait {
+  /** Replicas that must confirm each write; 0 sends no WAIT. */
+  replicas: number;
+  timeoutMs: number;
+  /** Told of each write that too few replicas confirmed (the metric). */
+  onNotReplicated?: () => void;
+}
+
+export const NO_REPLICA_WAIT: ReplicaWait = { replicas: 0, timeoutMs: 0 };
+
+/** The scripts that write what a request answers for; each is sent with WAIT behind it. */
+export const CONFIRMED_SCRIPTS = [
+  "appendLesson",
+  "countSignature",
+  "deleteLesson",
+  "setResolution",
+  "linkResolution",
+  "recordToolCall",
+  "learnToolCall",
+  "recordAndLearnToolCall",
+  "touchListing",
+] as const satisfies ReadonlyArray<keyof ScriptCommands>;
+
+/**
+ * Scripts that write but are not confirmed, and why: losing their write in a failover loses nothing
+ * a request was answered for.
+ */
+export const UNCONFIRMED_SCRIPTS: Readonly<Partial<Record<keyof ScriptCommands, string>>> = {
+  forgetListed: "drops listing entries whose data already expired, as reads meet them; the next read drops them again",
+  listSharedToolsByPrefix: "drops from the name index the tools whose knowledge already expired, as it reads; the next read drops them again",
+  addRequestCounts: "the rate limiter's shared counts, which a replica may lag on by one sync (the README's bound)",
+};
+
+/** A pipeline with the scripts on it, as the write functions fill it. */
+export type WriteTarget = ChainableCommander & { [K in keyof ScriptCommands]: (...args: Parameters<ScriptCommands[K]>) => WriteTarget };
+
+export interface ConfirmedWrites {
+  /** One script (or command) and, when replicas must confirm, WAIT behind it; answers the script's reply. */
+  script<T>(send: (target: ScriptedRedis | WriteTarget) => unknown): Promise<T>;
+  /** Commands in MULTI/EXEC and, when replicas must confirm, WAIT behind them; answers EXEC's replies. */
+  transaction(build: (target: WriteTarget) => void): Promise<unknown[]>;
+}
+
+export function confirmedWrites(redis: ScriptedRedis, wait: ReplicaWait): ConfirmedWrites {
+  /** Runs the pipeline, throws the first error in it, checks the WAIT, and answers the reply before it. */
+  async function run(pipeline: WriteTarget): Promise<unknown> {
+    if (wait.replicas > 0) pipeline.wait(wait.replicas, wait.timeoutMs);
+    const replies = await guarded(async () => {
+      const all = (await pipeline.exec()) ?? [];
+      for (const [error, value] of all) {
+        if (error) throw error;
+        // EXEC answers its commands' errors inside its own reply.
+        if (Array.isArray(value)) for (const item of value) if (item instanceof Error) throw item;
+      }
+      return all;
+    });
+    if (wait.replicas === 0) return replies.at(-1)?.[1];
+    // Outside `guarded`: too few confirmations is its own answer, not a store outage.
+    const acknowledged = Number(replies.at(-1)?.[1] ?? 0);
+    if (acknowledged < wait.replicas) {
+      wait.onNotReplicated?.();
+      throw new NotReplicatedError(acknowledged, wait.replicas);
+    }
+    return replies.at(-2)?.[1];
+  }
+
+  return {
+    async script<T>(send: (target: ScriptedRedis | WriteTarget) => unknown): Promise<T> {
+      // Without a wait, the command goes as before: auto-pipelined with its tick's other commands.
+      if (wait.replicas === 0) return guarded(() => send(redis) as Promise<T>);
+      const pipeline = redis.pipeline() as WriteTarget;
+      send(pipeline);
+      return (await run(pipeline)) as T;
+    },
+
+    async transaction(build: (target: WriteTarget) => void): Promise<unknown[]> {
+      const pipeline = redis.pipeline() as WriteTarget & { multi(): unknown };
+      // Inside a pipeline, multi() queues MULTI and the first exec() queues EXEC; the last one sends it all.
+      pipeline.multi();
+      build(pipeline);
+      void pipeline.exec();
+      return (await run(pipeline)) as unknown[];
+    },
+  };
+}
