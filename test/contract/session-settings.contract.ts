@@ -99,6 +99,18 @@ export function sessionSettingsContract(factory: StoreFactory, elapse: (ms: numb
           expect((await store.sessionCounters(none)).total_fixes_detected).toBe(0);
         });
 
+        it("fixes a failure anywhere in a window wider than the log so far", async () => {
+          const store = await open();
+          const session = aSession();
+          // Seven calls back, in a log of seven when the success comes, and a window of 10.
+          const entries = await recordAll(store, session, [
+            aCall("t", "timeout", { v: 1 }),
+            ...Array.from({ length: 6 }, () => aCall("x", "success")),
+            aCall("t", "success", { v: 2 }),
+          ]);
+          expect(entries[7]!.fix_for).toBe("call-0001");
+        });
+
         it("never fixes a failure the log no longer keeps, however wide the window", async () => {
           const store = await open();
           const session = aSession();

@@ -73,7 +73,7 @@ export function createMemoryToolMemoryStore(
       delta_args: null,
     };
 
-    const fix = entry.outcome === "success" ? findFixTarget(state.log.slice(state.log.length - lookBack(own)), entry) : null;
+    const fix = entry.outcome === "success" ? findFixTarget(state.log.slice(Math.max(0, state.log.length - lookBack(own))), entry) : null;
     if (fix) {
       fix.target.fixed_by = entry.id;
       entry.fix_for = fix.target.id;
