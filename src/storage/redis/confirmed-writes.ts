@@ -8,6 +8,7 @@
 import type { ChainableCommander } from "ioredis";
 import { NotReplicatedError } from "../../errors.js";
 import { guarded } from "./errors.js";
+import { execAtomically } from "./transaction.js";
 import type { ScriptCommands, ScriptedRedis } from "./scripts.js";
 
 export interface ReplicaWait {
@@ -86,6 +87,13 @@ export function confirmedWrites(redis: ScriptedRedis, wait: ReplicaWait): Confir
     },
 
     async transaction(build: (target: WriteTarget) => void): Promise<unknown[]> {
+      if (wait.replicas === 0) {
+        const multi = redis.multi() as unknown as WriteTarget;
+        build(multi);
+        return execAtomically(multi);
+      }
+      // Known gap: ioredis's Cluster rejects MULTI inside a pipeline (EXECABORT), so in a Cluster
+      // these transactions fail while REDIS_WAIT_REPLICAS is set; a single server or Sentinel is fine.
       const pipeline = redis.pipeline() as WriteTarget & { multi(): unknown };
       // Inside a pipeline, multi() queues MULTI and the first exec() queues EXEC; the last one sends it all.
       pipeline.multi();
