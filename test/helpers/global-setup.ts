@@ -1,6 +1,6 @@
 // Builds what the tests run as shipped (dist/ of the service, the client and the command), once and before
 // any test file starts, and gives every test file a Redis: REDIS_URL when set, else a throwaway
-// redis-server for the run; with REDIS_CLUSTER=1 (npm run test:cluster) also a throwaway 3-master cluster,
+// redis-server for the run; with REDIS_CLUSTER=1 (npm run test:cluster) also a throwaway cluster of 3 masters with a replica each,
 // and with REDIS_SENTINEL=1 (npm run test:sentinel) a primary with two replicas behind three sentinels.
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -36,7 +36,7 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide("redisUrl", server.url);
   }
   if (process.env.REDIS_CLUSTER === "1") {
-    cluster = await startRedisCluster();
+    cluster = await startRedisCluster({ replicasPerMaster: 1 });
     project.provide("redisClusterNodes", cluster.nodes);
   } else {
     project.provide("redisClusterNodes", []);

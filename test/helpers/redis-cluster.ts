@@ -1,35 +1,67 @@
-// Starts a throwaway 3-master Redis Cluster on free loopback ports for tests, and stops it by PID.
+// Starts a throwaway 3-master Redis Cluster (each master with its replicas, if asked) on free loopback ports for tests, and stops it by PID.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { freePort, startRedisServer, type RedisServerHandle } from "./redis-server.js";
 
+export interface RedisClusterOptions {
+  /** Replicas per master; with one, a dead master's replica takes over its slots. */
+  replicasPerMaster?: number;
+  /** How long a node may stay silent before the others call it failed. */
+  nodeTimeoutMs?: number;
+}
+
 export interface RedisClusterHandle {
-  /** host:port of every master, in start order. */
+  /** host:port of every master as the cluster was created, in start order. */
   nodes: string[];
+  /** Every server: the masters first, then the replicas. */
   servers: RedisServerHandle[];
+  /** The server listening on host:port. */
+  serverAt(address: string): RedisServerHandle;
   stop(): Promise<void>;
 }
 
-async function clusterState(port: number): Promise<string> {
+/** Asks one node something over a connection of its own. */
+export async function askNode<T>(port: number, ask: (client: Redis) => Promise<T>): Promise<T> {
   const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on("error", () => {});
   try {
     await client.connect();
-    return /cluster_state:(\w+)/.exec(await client.cluster("INFO"))?.[1] ?? "unknown";
-  } catch {
-    return "unreachable";
+    return await ask(client);
   } finally {
     client.disconnect();
   }
 }
 
-/** Three masters, no replicas; slots stay served when one master dies (full coverage not required). */
-export async function startRedisCluster(): Promise<RedisClusterHandle> {
+async function clusterState(port: number): Promise<string> {
+  return askNode(port, async (client) => /cluster_state:(\w+)/.exec(await client.cluster("INFO"))?.[1] ?? "unknown").catch(() => "unreachable");
+}
+
+/** True once every replica in the node's view is linked to its master and in sync. */
+async function replicasInSync(port: number): Promise<boolean> {
+  return askNode(port, async (client) => {
+    const info = await client.info("replication");
+    return !/role:slave/.test(info) || /master_link_status:up/.test(info);
+  }).catch(() => false);
+}
+
+async function until(what: string, withinMs: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${withinMs} ms`);
+    await sleep(100);
+  }
+}
+
+/**
+ * Three masters; slots stay served when one dies (full coverage not required). With replicas, the
+ * masters are the first three servers, and each replica is linked before this returns.
+ */
+export async function startRedisCluster({ replicasPerMaster = 0, nodeTimeoutMs = 1500 }: RedisClusterOptions = {}): Promise<RedisClusterHandle> {
   const servers: RedisServerHandle[] = [];
   try {
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < 3 * (1 + replicasPerMaster); i += 1) {
       const port = await freePort();
       servers.push(
         await startRedisServer({
@@ -37,26 +69,33 @@ export async function startRedisCluster(): Promise<RedisClusterHandle> {
           extraArgs: [
             "--cluster-enabled", "yes",
             "--cluster-config-file", `nodes-${port}.conf`,
-            "--cluster-node-timeout", "1500",
+            "--cluster-node-timeout", String(nodeTimeoutMs),
             "--cluster-require-full-coverage", "no",
           ],
         }),
       );
     }
-    const nodes = servers.map((server) => `127.0.0.1:${server.port}`);
-    const created = spawnSync("redis-cli", ["--cluster", "create", ...nodes, "--cluster-replicas", "0", "--cluster-yes"], {
+    const all = servers.map((server) => `127.0.0.1:${server.port}`);
+    // redis-cli makes the first three nodes masters and gives each its replicas from the rest.
+    const created = spawnSync("redis-cli", ["--cluster", "create", ...all, "--cluster-replicas", String(replicasPerMaster), "--cluster-yes"], {
       encoding: "utf8",
       timeout: 30_000,
     });
     if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
-    const deadline = Date.now() + 20_000;
-    while ((await Promise.all(servers.map((server) => clusterState(server.port)))).some((state) => state !== "ok")) {
-      if (Date.now() > deadline) throw new Error("the cluster did not reach cluster_state:ok");
-      await sleep(100);
-    }
+    await until("every node at cluster_state:ok", 20_000, async () =>
+      (await Promise.all(servers.map((server) => clusterState(server.port)))).every((state) => state === "ok"),
+    );
+    await until("every replica in sync with its master", 20_000, async () =>
+      (await Promise.all(servers.map((server) => replicasInSync(server.port)))).every(Boolean),
+    );
     return {
-      nodes,
+      nodes: all.slice(0, 3),
       servers,
+      serverAt(address) {
+        const server = servers.find((candidate) => `127.0.0.1:${candidate.port}` === address);
+        if (!server) throw new Error(`no server of this cluster listens on ${address}`);
+        return server;
+      },
       async stop() {
         await Promise.all(servers.map((server) => server.stop("SIGKILL")));
         for (const server of servers) rmSync(server.dir, { recursive: true, force: true });

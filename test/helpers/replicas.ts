@@ -5,13 +5,13 @@ import { SENTINEL_MASTER } from "./redis-sentinel.js";
 import { startServerProcess, type ServerProcess } from "./server-process.js";
 
 /**
- * The run's Redis as service environment: REDIS_CLUSTER_NODES under npm run test:cluster, the sentinels
- * (each write waiting for a replica) under test:sentinel, else REDIS_URL.
+ * The run's Redis as service environment: REDIS_CLUSTER_NODES under npm run test:cluster and the sentinels
+ * under test:sentinel (each write waiting for a replica on both), else REDIS_URL.
  */
 export function sharedRedisEnv(): Record<string, string> {
   const clusterNodes = inject("redisClusterNodes");
   const sentinels = inject("redisSentinels");
-  if (clusterNodes.length > 0) return { REDIS_CLUSTER_NODES: clusterNodes.join(",") };
+  if (clusterNodes.length > 0) return { REDIS_CLUSTER_NODES: clusterNodes.join(","), REDIS_WAIT_REPLICAS: "1" };
   if (sentinels.length > 0) return { REDIS_SENTINELS: sentinels.join(","), REDIS_SENTINEL_NAME: SENTINEL_MASTER, REDIS_WAIT_REPLICAS: "1" };
   return { REDIS_URL: inject("redisUrl") };
 }
@@ -19,7 +19,7 @@ export function sharedRedisEnv(): Record<string, string> {
 /** A name for the run's Redis topology, for describe blocks and summaries. */
 export function sharedRedisTopology(): string {
   const clusterNodes = inject("redisClusterNodes");
-  if (clusterNodes.length > 0) return `a ${clusterNodes.length}-master Redis Cluster`;
+  if (clusterNodes.length > 0) return `a ${clusterNodes.length}-master Redis Cluster, each write confirmed by a replica`;
   return inject("redisSentinels").length > 0 ? "a primary behind Sentinel, each write confirmed by a replica" : "a single Redis server";
 }
 

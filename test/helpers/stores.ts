@@ -47,7 +47,7 @@ export const onCluster = () => inject("redisClusterNodes").length > 0;
 /** True when this run targets a primary behind Sentinel (npm run test:sentinel), whose writes then wait for a replica. */
 export const onSentinel = () => inject("redisSentinels").length > 0;
 
-/** Under npm run test:sentinel every write waits for one replica (REDIS_WAIT_REPLICAS=1), as production would. */
+/** Under npm run test:sentinel and test:cluster every write waits for one replica (REDIS_WAIT_REPLICAS=1), as production would. */
 export const TEST_REPLICA_WAIT = { replicas: 1, timeoutMs: 1000 };
 
 /**
@@ -63,7 +63,7 @@ export function redisStoreFactory(url: string = inject("redisUrl")): StoreFactor
       keyPrefix: prefix,
       commandTimeoutMs: 2000,
       limits: { ...DEFAULT_LIMITS, ...limits },
-      ...(onSentinel() ? { replicaWait: TEST_REPLICA_WAIT } : {}),
+      ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}),
     });
     prefixes.set(store, { client, prefix });
     return store;

@@ -60,7 +60,7 @@ export function parseClusterNodes(list: string): Array<{ host: string; port: num
 
 export function createRedisClient({ url, clusterNodes, sentinels, sentinelName, sentinelPassword, commandTimeoutMs }: RedisClientOptions): RedisClient {
   if (clusterNodes && clusterNodes.length > 0) {
-    return new Cluster(parseClusterNodes(clusterNodes.join(",")), {
+    return followingPromotions(new Cluster(parseClusterNodes(clusterNodes.join(",")), {
       redisOptions: nodeOptions(commandTimeoutMs),
       enableOfflineQueue: false,
       enableAutoPipelining: true,
@@ -71,7 +71,9 @@ export function createRedisClient({ url, clusterNodes, sentinels, sentinelName, 
       retryDelayOnClusterDown: 100,
       maxRedirections: 16,
       slotsRefreshTimeout: Math.max(commandTimeoutMs, 1000),
-    });
+      // A master that hangs rather than fails raises no error; this re-reads the slot map anyway.
+      slotsRefreshInterval: SLOTS_REFRESH_INTERVAL_MS,
+    }));
   }
   if (sentinels && sentinels.length > 0) {
     return reconnectingAfterEnd(new Redis({
@@ -90,6 +92,22 @@ export function createRedisClient({ url, clusterNodes, sentinels, sentinelName, 
   }
   // Requests issued in the same tick share one write to the socket.
   return new Redis(url ?? "redis://127.0.0.1:6379", { ...nodeOptions(commandTimeoutMs), enableAutoPipelining: true });
+}
+
+/** How often a Cluster client re-reads the slot map even when no node failed. */
+const SLOTS_REFRESH_INTERVAL_MS = 2000;
+
+/**
+ * A Cluster client that re-reads the slot map whenever a node's connection fails. A dead master
+ * answers no MOVED, and ioredis keeps reconnecting to it; without this the slots its replica took
+ * over stay mapped to it, and every write there answers 503, until the next periodic refresh.
+ * Refreshes in flight are merged by ioredis, and the dead node's reconnects, backing off, pace them.
+ */
+function followingPromotions(cluster: Cluster): Cluster {
+  cluster.on("node error", () => {
+    if (cluster.status === "ready") cluster.refreshSlotsCache();
+  });
+  return cluster;
 }
 
 /**

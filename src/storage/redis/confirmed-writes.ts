@@ -5,10 +5,9 @@
 // what the primary had by then, so the service answers 201 only once n of them hold the write. The
 // write and its WAIT travel as one pipeline: one round trip, on the connection (in a Cluster, to the
 // master) that took the write. A write that crosses slots sends one such pipeline to each master.
-import type { ChainableCommander } from "ioredis";
+import { Cluster, type ChainableCommander } from "ioredis";
 import { NotReplicatedError } from "../../errors.js";
 import { guarded } from "./errors.js";
-import { execAtomically } from "./transaction.js";
 import type { ScriptCommands, ScriptedRedis } from "./scripts.js";
 
 export interface ReplicaWait {
@@ -54,6 +53,15 @@ export interface ConfirmedWrites {
   transaction(build: (target: WriteTarget) => void): Promise<unknown[]>;
 }
 
+/**
+ * A Cluster client learns its slot map on connecting. Until then ioredis defers a pipeline's exec(), so
+ * the exec() that should only queue EXEC would queue it behind the WAIT instead: wait for the map first.
+ */
+async function slotMapLoaded(redis: ScriptedRedis): Promise<void> {
+  if (!(redis instanceof Cluster) || redis.slots.length > 0) return;
+  await guarded(() => new Promise<void>((resolve, reject) => redis.delayUntilReady((error) => (error ? reject(error) : resolve()))));
+}
+
 export function confirmedWrites(redis: ScriptedRedis, wait: ReplicaWait): ConfirmedWrites {
   /** Runs the pipeline, throws the first error in it, checks the WAIT, and answers the reply before it. */
   async function run(pipeline: WriteTarget): Promise<unknown> {
@@ -77,29 +85,43 @@ export function confirmedWrites(redis: ScriptedRedis, wait: ReplicaWait): Confir
     return replies.at(-2)?.[1];
   }
 
+  /**
+   * Runs a freshly built pipeline; in a Cluster, once more after a MOVED. ioredis follows a
+   * pipeline's MOVED only when nothing in it wrote, and WAIT counts as a write, so a redirect (a
+   * failover, a resharding) would reach us. A redirected write was not applied: re-read the slot map
+   * and send it again, to the master that serves the slot now.
+   */
+  async function runFollowingMoves(fill: () => WriteTarget): Promise<unknown> {
+    try {
+      return await run(fill());
+    } catch (error) {
+      if (!(redis instanceof Cluster) || !/^MOVED /.test(String((error as { cause?: Error }).cause?.message))) throw error;
+      await guarded(() => new Promise<void>((resolve, reject) => redis.refreshSlotsCache((failed) => (failed ? reject(failed) : resolve()))));
+      return run(fill());
+    }
+  }
+
   return {
     async script<T>(send: (target: ScriptedRedis | WriteTarget) => unknown): Promise<T> {
       // Without a wait, the command goes as before: auto-pipelined with its tick's other commands.
       if (wait.replicas === 0) return guarded(() => send(redis) as Promise<T>);
-      const pipeline = redis.pipeline() as WriteTarget;
-      send(pipeline);
-      return (await run(pipeline)) as T;
+      return (await runFollowingMoves(() => {
+        const pipeline = redis.pipeline() as WriteTarget;
+        send(pipeline);
+        return pipeline;
+      })) as T;
     },
 
     async transaction(build: (target: WriteTarget) => void): Promise<unknown[]> {
-      if (wait.replicas === 0) {
-        const multi = redis.multi() as unknown as WriteTarget;
-        build(multi);
-        return execAtomically(multi);
-      }
-      // Known gap: ioredis's Cluster rejects MULTI inside a pipeline (EXECABORT), so in a Cluster
-      // these transactions fail while REDIS_WAIT_REPLICAS is set; a single server or Sentinel is fine.
-      const pipeline = redis.pipeline() as WriteTarget & { multi(): unknown };
-      // Inside a pipeline, multi() queues MULTI and the first exec() queues EXEC; the last one sends it all.
-      pipeline.multi();
-      build(pipeline);
-      void pipeline.exec();
-      return (await run(pipeline)) as unknown[];
+      await slotMapLoaded(redis);
+      return (await runFollowingMoves(() => {
+        const pipeline = redis.pipeline() as WriteTarget & { multi(): unknown };
+        // Inside a pipeline, multi() queues MULTI and the first exec() queues EXEC; the last one sends it all.
+        pipeline.multi();
+        build(pipeline);
+        void pipeline.exec();
+        return pipeline;
+      })) as unknown[];
     },
   };
 }
