@@ -116,14 +116,21 @@ function compare(
   return check;
 }
 
-async function getJson(app: FastifyInstance, url: string): Promise<Record<string, unknown>> {
-  const response = await app.inject({ method: "GET", url });
-  if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-  return response.json() as Record<string, unknown>;
+/** Where the checks read back from: the app in this process, or the base URL of a service process. */
+export type ApiReader = FastifyInstance | string;
+
+/** GET of a JSON body that must answer 200. */
+export async function getJson(reader: ApiReader, url: string): Promise<Record<string, unknown>> {
+  const { status, body } =
+    typeof reader === "string"
+      ? await fetch(`${reader}${url}`).then(async (response) => ({ status: response.status, body: await response.text() }))
+      : await reader.inject({ method: "GET", url }).then((response) => ({ status: response.statusCode, body: response.body }));
+  if (status !== 200) throw new Error(`GET ${url} answered ${status}: ${body.slice(0, 300)}`);
+  return JSON.parse(body) as Record<string, unknown>;
 }
 
 /** Reads back, through the API, every lesson that got a 201 and compares it with what the 201 showed. */
-export async function checkLessonsKept(app: FastifyInstance, outcomes: readonly Outcome[]): Promise<StoredCheck> {
+export async function checkLessonsKept(app: ApiReader, outcomes: readonly Outcome[]): Promise<StoredCheck> {
   const byTarget = acknowledged(outcomes, "/lessons");
   const stored = new Map<string, Array<Record<string, unknown>>>();
   for (const task of byTarget.keys()) {
@@ -137,7 +144,7 @@ export async function checkLessonsKept(app: FastifyInstance, outcomes: readonly 
  * Reads back, through the memory export, every tool call that got a 201; fixed_by may have been set
  * since, and known_fix (what the tenant knew when it answered) and redactions are not part of the entry.
  */
-export async function checkToolCallsKept(app: FastifyInstance, outcomes: readonly Outcome[]): Promise<StoredCheck> {
+export async function checkToolCallsKept(app: ApiReader, outcomes: readonly Outcome[]): Promise<StoredCheck> {
   const byTarget = acknowledged(outcomes, "/tool-calls");
   const stored = new Map<string, Array<Record<string, unknown>>>();
   for (const session of byTarget.keys()) {
@@ -159,7 +166,7 @@ export interface SharedCount {
  * once and a 503 at most once, and the tenant counts only what a session kept, so per tool
  * `acknowledged <= shared <= inSessions` must hold. Returns the tools where it does not.
  */
-export async function checkSharedToolCounts(app: FastifyInstance, outcomes: readonly Outcome[]): Promise<{ counts: SharedCount[]; violations: SharedCount[] }> {
+export async function checkSharedToolCounts(app: ApiReader, outcomes: readonly Outcome[]): Promise<{ counts: SharedCount[]; violations: SharedCount[] }> {
   const calls = outcomes.filter((o) => o.method === "POST" && o.path.endsWith("/tool-calls"));
   const counts = new Map<string, SharedCount>();
   const countOf = (tool: string) => counts.get(tool) ?? counts.set(tool, { tool, acknowledged: 0, inSessions: 0, shared: 0 }).get(tool)!;
