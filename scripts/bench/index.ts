@@ -79,45 +79,35 @@ async function main(): Promise<void> {
   let replica: RedisServerHandle | null = null;
   const started: ServerProcess[] = [];
   try {
-    const service = await startServer(
-      "service",
-      ["dist/server.js"],
-      {
-        PORT: String(await freePort()),
-        HOST: "127.0.0.1",
-        REDIS_URL: redis.url,
-        LOG_LEVEL: "info",
-        API_KEYS: `${BENCH_KEY}:bench`,
-        // The limiter runs (its cost is part of the measure) but never rejects the benchmark's load.
-        RATE_LIMIT_MAX: "1000000000",
-        // Every lesson and call is kept, as in production.
-        LESSONS_MAX_PER_TASK: "40",
-        BENCH_KEY,
-      },
-      "/health/ready",
-    );
-    started.push(service);
-    // Writes confirmed by a replica: a second service, waiting for one, on the same Redis with a local replica.
-    let waiting: ServerProcess | null = null;
-    if (chosen.some(([, scenario]) => scenario.replicaWait)) {
-      replica = await startRedisServer({ extraArgs: ["--replicaof", "127.0.0.1", String(redis.port)] });
-      waiting = await startServer(
-        "service (REDIS_WAIT_REPLICAS=1)",
+    // The service as production runs it; `extra` is what one scenario group changes.
+    const startService = async (name: string, extra: Record<string, string> = {}) => {
+      const server = await startServer(
+        name,
         ["dist/server.js"],
         {
           PORT: String(await freePort()),
           HOST: "127.0.0.1",
           REDIS_URL: redis.url,
-          REDIS_WAIT_REPLICAS: "1",
           LOG_LEVEL: "info",
           API_KEYS: `${BENCH_KEY}:bench`,
+          // The limiter runs (its cost is part of the measure) but never rejects the benchmark's load.
           RATE_LIMIT_MAX: "1000000000",
+          // Every lesson and call is kept, as in production.
           LESSONS_MAX_PER_TASK: "40",
           BENCH_KEY,
+          ...extra,
         },
         "/health/ready",
       );
-      started.push(waiting);
+      started.push(server);
+      return server;
+    };
+    const service = await startService("service");
+    // Writes confirmed by a replica: a second service, waiting for one, on the same Redis with a local replica.
+    let waiting: ServerProcess | null = null;
+    if (chosen.some(([, scenario]) => scenario.replicaWait)) {
+      replica = await startRedisServer({ extraArgs: ["--replicaof", "127.0.0.1", String(redis.port)] });
+      waiting = await startService("service (REDIS_WAIT_REPLICAS=1)", { REDIS_WAIT_REPLICAS: "1" });
     }
     const serviceOf = (scenario: Scenario) => (scenario.replicaWait ? waiting! : service);
     const hello = await startServer("hello", ["scripts/bench/hello.mjs"], { PORT: String(await freePort()) }, "/");
