@@ -5,7 +5,8 @@ import { lessonCapture, toolCall } from "../helpers/agent-traffic.js";
 import { masterOf, slotRanges, type SlotRange } from "../helpers/cluster-slots.js";
 import { listenOnRedis } from "../helpers/fault-app.js";
 import { expectNoAcknowledgedWriteLost, writeThroughFailover } from "../helpers/failover-load.js";
-import { askNode, startRedisCluster, type RedisClusterHandle } from "../helpers/redis-cluster.js";
+import { startRedisCluster, type RedisClusterHandle } from "../helpers/redis-cluster.js";
+import { askNode } from "../helpers/redis-server.js";
 import { waitFor } from "../helpers/load.js";
 
 const NODE_TIMEOUT_MS = 1000;
@@ -58,6 +59,7 @@ async function failOverUnderLoad(label: string, choose: (masters: { shared: stri
   const served = topology.nodes.map((node) => idsServedBy(ranges, node, prefix, 2));
   const tasks = served.flatMap((ids) => ids.tasks);
   const sessions = served.flatMap((ids) => ids.sessions);
+  const survivorPort = topology.servers.find((server) => `127.0.0.1:${server.port}` !== victim)!.port;
   const onVictim = new Set(Object.values(idsServedBy(ranges, victim, prefix, 2)).flat());
   const next = (worker: number, iteration: number) => {
     const n = worker * 100_000 + iteration;
@@ -75,12 +77,12 @@ async function failOverUnderLoad(label: string, choose: (masters: { shared: stri
     // The failover is over when the dead master's own tasks and sessions are written again.
     affected: (outcome) => victim === shared || onVictim.has(outcome.target),
     describeState: async () => {
-      const now = await slotRanges("127.0.0.1", topology.servers.find((server) => `127.0.0.1:${server.port}` !== victim)!.port).catch(() => []);
+      const now = await slotRanges("127.0.0.1", survivorPort).catch(() => []);
       return `killed ${victim}; masters now ${[...new Set(now.map((range) => range.master))].join(", ")}; client ${inProcess.redisClient?.status}`;
     },
   });
 
-  const after = await slotRanges("127.0.0.1", topology.servers.find((server) => `127.0.0.1:${server.port}` !== victim)!.port);
+  const after = await slotRanges("127.0.0.1", survivorPort);
   await expectNoAcknowledgedWriteLost(label, inProcess, run, `killed ${victim} (shared slot's master: ${victim === shared})`);
   // Every slot is served again, by a live node: the dead master's replica took its slots over.
   expect(after.reduce((slots, range) => slots + range.end - range.start + 1, 0)).toBe(16384);
@@ -103,11 +105,11 @@ describe(`the service on a Redis Cluster with replicas while a master is SIGKILL
 
     // A manual failover: the task's master becomes its replica's replica, and the client's slot map is stale.
     const ranges = await slotRanges("127.0.0.1", topology.servers[0]!.port);
-    const oldMaster = masterOf(ranges, `${listening.prefix}:{default:task:moved}:lessons`);
+    const oldMaster = topology.serverAt(masterOf(ranges, `${listening.prefix}:{default:task:moved}:lessons`));
     const roles = await Promise.all(topology.servers.map((server) => replicationOf(server.port)));
-    const replica = topology.servers[roles.findIndex((info) => info.includes(`master_port:${oldMaster.split(":")[1]}`))]!;
+    const replica = topology.servers[roles.findIndex((info) => info.includes(`master_port:${oldMaster.port}`))]!;
     await askNode(replica.port, (client) => client.cluster("FAILOVER"));
-    await waitFor(async () => /role:slave/.test(await replicationOf(Number(oldMaster.split(":")[1]))), 10_000, "the old master demoted");
+    await waitFor(async () => /role:slave/.test(await replicationOf(oldMaster.port)), 10_000, "the old master demoted");
 
     // The next write goes to the old master by the stale map, gets MOVED, and is sent again to the new one.
     const moved = await capture(1);

@@ -1,9 +1,7 @@
 // Starts a throwaway 3-master Redis Cluster (each master with its replicas, if asked) on free loopback ports for tests, and stops it by PID.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
-import { Redis } from "ioredis";
-import { freePort, startRedisServer, type RedisServerHandle } from "./redis-server.js";
+import { askNode, freePort, startRedisServer, untilTrue, type RedisServerHandle } from "./redis-server.js";
 
 export interface RedisClusterOptions {
   /** Replicas per master; with one, a dead master's replica takes over its slots. */
@@ -22,18 +20,6 @@ export interface RedisClusterHandle {
   stop(): Promise<void>;
 }
 
-/** Asks one node something over a connection of its own. */
-export async function askNode<T>(port: number, ask: (client: Redis) => Promise<T>): Promise<T> {
-  const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    return await ask(client);
-  } finally {
-    client.disconnect();
-  }
-}
-
 async function clusterState(port: number): Promise<string> {
   return askNode(port, async (client) => /cluster_state:(\w+)/.exec(await client.cluster("INFO"))?.[1] ?? "unknown").catch(() => "unreachable");
 }
@@ -44,14 +30,6 @@ async function replicasInSync(port: number): Promise<boolean> {
     const info = await client.info("replication");
     return !/role:slave/.test(info) || /master_link_status:up/.test(info);
   }).catch(() => false);
-}
-
-async function until(what: string, withinMs: number, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} within ${withinMs} ms`);
-    await sleep(100);
-  }
 }
 
 /**
@@ -82,10 +60,10 @@ export async function startRedisCluster({ replicasPerMaster = 0, nodeTimeoutMs =
       timeout: 30_000,
     });
     if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
-    await until("every node at cluster_state:ok", 20_000, async () =>
+    await untilTrue("every node at cluster_state:ok", 20_000, async () =>
       (await Promise.all(servers.map((server) => clusterState(server.port)))).every((state) => state === "ok"),
     );
-    await until("every replica in sync with its master", 20_000, async () =>
+    await untilTrue("every replica in sync with its master", 20_000, async () =>
       (await Promise.all(servers.map((server) => replicasInSync(server.port)))).every(Boolean),
     );
     return {

@@ -3,9 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { Redis } from "ioredis";
-import { freePort, startRedisServer, type RedisServerHandle } from "./redis-server.js";
+import { askNode, freePort, startRedisServer, untilTrue, type RedisServerHandle } from "./redis-server.js";
 
 export const SENTINEL_MASTER = "agent-lessons";
 
@@ -23,25 +21,6 @@ export interface SentinelSet {
   /** The primary's address as the sentinels give it now. */
   primaryAddress(): Promise<string | null>;
   stop(): Promise<void>;
-}
-
-async function untilTrue(what: string, withinMs: number, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what} within ${withinMs} ms`);
-    await sleep(100);
-  }
-}
-
-async function askOnce<T>(port: number, ask: (client: Redis) => Promise<T>): Promise<T> {
-  const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    return await ask(client);
-  } finally {
-    client.disconnect();
-  }
 }
 
 /** A primary with AOF (fsync always), `replicas` replicas of it (AOF too) and three sentinels with a quorum of two. */
@@ -76,7 +55,7 @@ export async function startSentinelSet({ replicas = 2, downAfterMs = 1000 }: Sen
     }
     for (const replica of replicaHandles) {
       await untilTrue("a replica linked to the primary", 10_000, async () =>
-        /master_link_status:up/.test(await askOnce(replica.port, (client) => client.info("replication"))),
+        /master_link_status:up/.test(await askNode(replica.port, (client) => client.info("replication"))),
       );
     }
 
@@ -105,7 +84,7 @@ export async function startSentinelSet({ replicas = 2, downAfterMs = 1000 }: Sen
     // Each sentinel must know the replicas and the other sentinels before it can fail over.
     for (const port of sentinelPorts) {
       await untilTrue("a sentinel that knows its replicas and the other sentinels", 20_000, async () =>
-        askOnce(port, async (client) => {
+        askNode(port, async (client) => {
           const known = (await client.call("SENTINEL", "REPLICAS", SENTINEL_MASTER)) as unknown[];
           const others = (await client.call("SENTINEL", "SENTINELS", SENTINEL_MASTER)) as unknown[];
           return known.length === replicas && others.length === 2;
@@ -117,7 +96,7 @@ export async function startSentinelSet({ replicas = 2, downAfterMs = 1000 }: Sen
       replicas: replicaHandles,
       sentinels,
       primaryAddress: () =>
-        askOnce(sentinelPorts[0]!, async (client) => {
+        askNode(sentinelPorts[0]!, async (client) => {
           const address = (await client.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME", SENTINEL_MASTER)) as [string, string] | null;
           return address ? `${address[0]}:${address[1]}` : null;
         }),

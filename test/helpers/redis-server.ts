@@ -28,6 +28,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Asks one Redis node (or sentinel) something over a connection of its own, closed afterwards. */
+export async function askNode<T>(port: number, ask: (client: Redis) => Promise<T>): Promise<T> {
+  const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on("error", () => {}); // connect() reports a refusal
+  try {
+    await client.connect();
+    return await ask(client);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Polls `check` (a throw counts as false) every 100 ms until it holds, or throws naming `what`. */
+export async function untilTrue(what: string, withinMs: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${withinMs} ms`);
+    await sleep(100);
+  }
+}
+
 async function waitForPing(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
