@@ -2,6 +2,7 @@
 // Flags: --quick (a short smoke run, for CI), --scale (fill Redis with 1M lessons and 1M tool calls first),
 // --only=<scenario>,<scenario> (just those, against the hello world of the same run; mcp-proxy names the proxy's
 // latency, redaction what redacting a write costs).
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each service process there when it stops.
 import { spawnSync } from "node:child_process";
 import http from "node:http";
 import { freePort, startRedisServer, type RedisServerHandle } from "../../test/helpers/redis-server.js";
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
     const startService = async (name: string, extra: Record<string, string> = {}) => {
       const server = await startServer(
         name,
-        ["dist/server.js"],
+        [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), "dist/server.js"],
         {
           PORT: String(await freePort()),
           HOST: "127.0.0.1",

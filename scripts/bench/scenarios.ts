@@ -275,7 +275,7 @@ export const scenarios: Record<string, Scenario> = {
   "GET /tools/{tool}/fix": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}/fix?error_type=timeout` }) }],
   },
-  // MCP: one stateless JSON-RPC tools/call per request, each building its own MCP server for the tenant.
+  // MCP: one stateless JSON-RPC tools/call per request, answered by the one MCP server every request shares.
   "POST /mcp record_failure": {
     requests: [{ method: "POST", headers: mcpHeaders, setupRequest: (request) => ({ ...request, path: "/mcp", body: mcpCall("record_failure", { task_id: taskPath().slice("/tasks/".length), ...JSON.parse(lessonBody()) }) }) }],
   },

@@ -1,5 +1,6 @@
-// One MCP server per request, bound to that request's tenant: it lists the tools and runs them.
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// The one MCP server of the service: it lists the tools and runs them for the tenant and scope each request carries.
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
@@ -42,18 +43,38 @@ export function createCatalogue(tools: readonly McpTool[]): McpCatalogue {
   };
 }
 
+/** Who sent a request: what the route knows of the key, carried to the handlers as the SDK's auth info. */
+export interface McpCaller {
+  tenant: string;
+  scope: Scope;
+  log: FastifyBaseLogger;
+}
+
+export function authInfoOf(caller: McpCaller): AuthInfo {
+  return { token: "", clientId: caller.tenant, scopes: [caller.scope], extra: { caller } };
+}
+
+function callerOf(authInfo: AuthInfo | undefined): McpCaller {
+  const caller = authInfo?.extra?.caller as McpCaller | undefined;
+  // Every exchange attaches one; a message without one would be a bug here, never a client's doing.
+  if (!caller) throw new Error("an MCP request reached the server without its caller");
+  return caller;
+}
+
 /**
- * The tools are served by handlers on McpServer's underlying Server rather than registerTool:
+ * The tools are served by handlers on the SDK's Server rather than McpServer.registerTool:
  * registerTool validates arguments itself and words a failure its own way, before the handler
  * runs. Here the routes' schemas check them, after turning JSON booleans and lists into the query
  * form those schemas parse, and a failure reads like the HTTP 400 (VALIDATION_FAILED, each field).
+ * One server serves every tenant: building one per request cost more than the tool call itself.
  */
-export function createMcpServer(tenant: string, scope: Scope, catalogue: McpCatalogue, log: FastifyBaseLogger): McpServer {
-  const mcp = new McpServer({ name: "agent-lessons", version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+export function createMcpServer(catalogue: McpCatalogue): Server {
+  const server = new Server({ name: "agent-lessons", version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
-  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: catalogue.listing[scope] }));
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({ tools: catalogue.listing[callerOf(extra.authInfo).scope] }));
 
-  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { tenant, scope, log } = callerOf(extra.authInfo);
     const tool = catalogue.tools.get(request.params.name);
     // An unknown tool is a protocol error (the client asked for something not listed), not a tool error.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
@@ -69,5 +90,5 @@ export function createMcpServer(tenant: string, scope: Scope, catalogue: McpCata
     }
   });
 
-  return mcp;
+  return server;
 }

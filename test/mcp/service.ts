@@ -65,7 +65,7 @@ export function textOf(result: CallToolResult): string {
 }
 
 /** A JSON-RPC request body, as an MCP client posts it. */
-export function rpc(method: string, params: Record<string, unknown> = {}, id = 1) {
+export function rpc(method: string, params: Record<string, unknown> = {}, id: number | string = 1) {
   return { jsonrpc: "2.0", id, method, params };
 }
 
