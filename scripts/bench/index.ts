@@ -4,8 +4,13 @@
 // latency, redaction what redacting a write costs).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each service process there when it stops.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { freePort, startRedisServer, type RedisServerHandle } from "../../test/helpers/redis-server.js";
+import type { Request } from "autocannon";
+import { captureRequestCommands } from "./command-capture.js";
 import { runLoad, type LoadResult } from "./load.js";
 import { startServer, type ServerProcess } from "./processes.js";
 import { countCommands, countReads } from "./redis-accounting.js";
@@ -30,7 +35,9 @@ if (chosen.length === 0 && !measureProxy && !measureRedactionCost) {
 const CONNECTIONS = 50;
 const timing = quick ? { warmupSeconds: 1, measureSeconds: 2, rounds: 1 } : { warmupSeconds: 3, measureSeconds: 10, rounds: 2 };
 
-const NOT_COUNTED = { redisCommandsPerRequest: null, redisCommands: null, redisRoundTripsPerRequest: null };
+const NOT_COUNTED = { redisCommandsPerRequest: null, redisCommands: null, redisRoundTripsPerRequest: null, floorCpuUsPerRequest: null };
+// Requests captured per floor: each floor request sends the commands of one of them, in turn.
+const FLOOR_SAMPLE = quick ? 200 : 500;
 
 interface Measured extends LoadResult {
   cpuUsPerRequest: number;
@@ -70,6 +77,15 @@ async function withStreams<T>(server: ServerProcess, scenario: Scenario, run: ()
   } finally {
     close();
   }
+}
+
+/** The scenario's requests, sent to the floor's route instead: the same methods, headers and bodies. */
+function floorRequests(scenario: Scenario, index: number): Scenario["requests"] {
+  type Setup = (request: Request, context: object) => Request;
+  return scenario.requests.map((request) => {
+    const setup = request.setupRequest as Setup | undefined;
+    return { ...request, path: `/floor/${index}`, setupRequest: (req: Request, context: object) => ({ ...(setup ? setup(req, context) : req), path: `/floor/${index}` }) };
+  });
 }
 
 async function main(): Promise<void> {
@@ -116,15 +132,43 @@ async function main(): Promise<void> {
 
     if (scale) await fillForScale(redis.url, "lm", "bench");
 
+    // The floors: what each floored scenario's requests sent to Redis, captured one request at a
+    // time, then sent again by a bare route (floor.mjs) as the service sent them.
+    const floorNames = [...new Set(chosen.flatMap(([, scenario]) => (scenario.floor ? [scenario.floor] : [])))];
+    const captured = [];
+    for (const name of floorNames) {
+      const scenario = scenarios[name]!;
+      const groups = await captureRequestCommands(redis.url, async () => {
+        await runLoad({ url: serviceOf(scenario).url, connections: 1, amount: FLOOR_SAMPLE, requests: scenario.requests });
+      });
+      const names = [...new Set(groups.flat().map((command) => command[0]!.toString().toUpperCase()))].join(", ");
+      process.stdout.write(`floor of ${name}: ${groups.length} requests captured, ${(groups.flat().length / Math.max(1, groups.length)).toFixed(2)} commands each (${names})\n`);
+      captured.push(groups.map((group) => group.map((command) => command.map((arg) => arg.toString("base64")))));
+    }
+    let floor: ServerProcess | null = null;
+    if (floorNames.length > 0) {
+      const commandsFile = join(mkdtempSync(join(tmpdir(), "bench-floor-")), "commands.json");
+      writeFileSync(commandsFile, JSON.stringify(captured));
+      floor = await startServer("floor", ["scripts/bench/floor.mjs"], { PORT: String(await freePort()), REDIS_URL: redis.url, FLOOR_COMMANDS: commandsFile }, "/");
+      started.push(floor);
+    }
+
     const rounds: Row[][] = [];
     let peakRssMb = 0;
     const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, service.rssMb())), 250);
     for (let round = 1; round <= timing.rounds; round += 1) {
       const baseline = await measure(hello, "/", [{ method: "GET" }]);
       const rows: Row[] = [{ scenario: "hello world (GET /)", ...baseline, ratio: 1, ...NOT_COUNTED }];
+      const floorCpu = new Map<string, number>();
+      for (const [index, name] of floorNames.entries()) {
+        const result = await measure(floor!, "", floorRequests(scenarios[name]!, index));
+        floorCpu.set(name, result.cpuUsPerRequest);
+        rows.push({ scenario: `floor: ${name}`, ...result, ratio: result.rps / baseline.rps, ...NOT_COUNTED });
+      }
       for (const [name, scenario] of chosen) {
         const result = await withStreams(serviceOf(scenario), scenario, () => measure(serviceOf(scenario), "", scenario.requests));
-        rows.push({ scenario: name, ...result, ratio: result.rps / baseline.rps, ...NOT_COUNTED });
+        const floorCpuUsPerRequest = scenario.floor ? floorCpu.get(scenario.floor)! : null;
+        rows.push({ scenario: name, ...result, ratio: result.rps / baseline.rps, ...NOT_COUNTED, floorCpuUsPerRequest });
       }
       printTable(rows, `\nround ${round}: ${CONNECTIONS} connections, ${timing.measureSeconds}s measured after ${timing.warmupSeconds}s warm-up`);
       rounds.push(rows);
@@ -147,7 +191,9 @@ async function main(): Promise<void> {
     const last = rounds.at(-1)!;
     for (const row of last.slice(1)) {
       let ok = 0;
-      const scenario = scenarios[row.scenario]!;
+      const scenario = scenarios[row.scenario];
+      // A floor's commands are the captured ones; its row is counted by the scenario it floors.
+      if (!scenario) continue;
       // Requests of the run before (a heavy read's backlog) must not be counted for this one.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const count = await countCommands(redis.url, () =>

@@ -36,11 +36,11 @@ export async function countCommands(url: string, work: () => Promise<void>): Pro
   return count;
 }
 
-/** Connects, authenticates when the URL has a password, and waits for MONITOR's +OK. */
-async function openMonitor(url: string): Promise<Socket> {
+/** Connects, authenticates when the URL has a password, and waits for MONITOR's +OK; `encoding` decodes what follows. */
+export async function openMonitor(url: string, encoding: BufferEncoding = "utf8"): Promise<Socket> {
   const { hostname, port, password, username } = new URL(url);
   const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-  socket.setEncoding("utf8");
+  socket.setEncoding(encoding);
   await once(socket, "connect");
   const auth = password ? [command(username ? ["AUTH", decodeURIComponent(username), decodeURIComponent(password)] : ["AUTH", decodeURIComponent(password)])] : [];
   socket.write([...auth, command(["MONITOR"])].join(""));

@@ -14,13 +14,15 @@ export interface Row {
   redisCommands: Record<string, number> | null;
   /** Round trips per request, counted one request at a time. */
   redisRoundTripsPerRequest: number | null;
+  /** CPU per request of the scenario's floor in the same round, when it has one. */
+  floorCpuUsPerRequest: number | null;
 }
 
 const pad = (text: string, width: number) => text.padStart(width);
 
 export function printTable(rows: Row[], title: string): void {
-  const header = ["scenario", "req/s", "× hello", "p50 ms", "p99 ms", "non-2xx", "CPU µs/req", "× hello CPU", "Redis cmds/req", "round trips/req"];
-  const widths = [30, 9, 8, 8, 8, 8, 11, 12, 15, 16];
+  const header = ["scenario", "req/s", "× hello", "p50 ms", "p99 ms", "non-2xx", "CPU µs/req", "× hello CPU", "× floor CPU", "Redis cmds/req", "round trips/req"];
+  const widths = [30, 9, 8, 8, 8, 8, 11, 12, 12, 15, 16];
   const helloCpu = rows[0]?.cpuUsPerRequest ?? NaN;
   const lines = [title, header.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : pad(cell, widths[i]!))).join(" ")];
   for (const row of rows) {
@@ -34,8 +36,9 @@ export function printTable(rows: Row[], title: string): void {
         pad(String(row.non2xx + row.errors), widths[5]!),
         pad(row.cpuUsPerRequest.toFixed(1), widths[6]!),
         pad((row.cpuUsPerRequest / helloCpu).toFixed(1), widths[7]!),
-        pad(row.redisCommandsPerRequest === null ? "-" : row.redisCommandsPerRequest.toFixed(2), widths[8]!),
-        pad(row.redisRoundTripsPerRequest === null ? "-" : row.redisRoundTripsPerRequest.toFixed(2), widths[9]!),
+        pad(row.floorCpuUsPerRequest === null ? "-" : (row.cpuUsPerRequest / row.floorCpuUsPerRequest).toFixed(2), widths[8]!),
+        pad(row.redisCommandsPerRequest === null ? "-" : row.redisCommandsPerRequest.toFixed(2), widths[9]!),
+        pad(row.redisRoundTripsPerRequest === null ? "-" : row.redisRoundTripsPerRequest.toFixed(2), widths[10]!),
       ].join(" "),
     );
   }

@@ -63,10 +63,16 @@ export interface Scenario {
   openStreams?: number;
   /** Sent to a second service with REDIS_WAIT_REPLICAS=1, on the same Redis with a local replica. */
   replicaWait?: boolean;
+  /**
+   * The scenario whose floor this one is measured against: a bare route sending the Redis commands
+   * that scenario's requests sent (see floor.mjs). A scenario naming itself has a floor of its own.
+   */
+  floor?: string;
 }
 
 export const scenarios: Record<string, Scenario> = {
   "POST lessons": {
+    floor: "POST lessons",
     requests: [
       {
         method: "POST",
@@ -99,6 +105,7 @@ export const scenarios: Record<string, Scenario> = {
     ],
   },
   "GET lessons/prompt": {
+    floor: "GET lessons/prompt",
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons/prompt` }) }],
   },
   "GET lessons/prompt (grouped)": {
@@ -127,6 +134,7 @@ export const scenarios: Record<string, Scenario> = {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `${taskPath()}/lessons/stats` }) }],
   },
   "POST tool-calls": {
+    floor: "POST tool-calls",
     requests: [
       {
         method: "POST",
@@ -277,13 +285,18 @@ export const scenarios: Record<string, Scenario> = {
   },
   // MCP: one stateless JSON-RPC tools/call per request, answered by the one MCP server every request shares.
   "POST /mcp record_failure": {
+    floor: "POST lessons",
     requests: [{ method: "POST", headers: mcpHeaders, setupRequest: (request) => ({ ...request, path: "/mcp", body: mcpCall("record_failure", { task_id: taskPath().slice("/tasks/".length), ...JSON.parse(lessonBody()) }) }) }],
   },
   "POST /mcp get_lessons_prompt": {
+    floor: "GET lessons/prompt",
     requests: [{ method: "POST", headers: mcpHeaders, setupRequest: (request) => ({ ...request, path: "/mcp", body: mcpCall("get_lessons_prompt", { task_id: taskPath().slice("/tasks/".length) }) }) }],
   },
 };
 
 // The same writes, each confirmed by a replica before it is answered (WAIT 1 in the same round trip).
-scenarios["POST lessons (REDIS_WAIT_REPLICAS=1)"] = { ...scenarios["POST lessons"]!, replicaWait: true };
-scenarios["POST tool-calls (REDIS_WAIT_REPLICAS=1)"] = { ...scenarios["POST tool-calls"]!, replicaWait: true };
+// Their floors send each script with its WAIT, as the waiting service did.
+for (const name of ["POST lessons", "POST tool-calls"]) {
+  const waiting = `${name} (REDIS_WAIT_REPLICAS=1)`;
+  scenarios[waiting] = { ...scenarios[name]!, replicaWait: true, floor: waiting };
+}
