@@ -4,7 +4,13 @@ import type { LessonCounters } from "../domain/lessons/types.js";
 import type { SessionCounters } from "./port.js";
 
 /** A task is listed while it keeps lessons. */
-export function taskSummaryOf(taskId: string, at: number, counters: LessonCounters, lastErrorType: string | null, resolved: boolean): TaskSummary | null {
+export function taskSummaryOf(
+  taskId: string,
+  at: number,
+  counters: Pick<LessonCounters, "total_lessons" | "total_captured" | "by_category">,
+  lastErrorType: string | null,
+  resolved: boolean,
+): TaskSummary | null {
   if (counters.total_lessons === 0) return null;
   return {
     task_id: taskId,
@@ -18,7 +24,11 @@ export function taskSummaryOf(taskId: string, at: number, counters: LessonCounte
 }
 
 /** A session is listed while it keeps calls. */
-export function sessionSummaryOf(sessionId: string, at: number, counters: SessionCounters): SessionSummary | null {
+export function sessionSummaryOf(
+  sessionId: string,
+  at: number,
+  counters: Pick<SessionCounters, "total_calls" | "success_count" | "total_fixes_detected" | "tools_tracked">,
+): SessionSummary | null {
   if (counters.total_calls === 0) return null;
   return {
     session_id: sessionId,

@@ -22,6 +22,19 @@ function eventFrom([id, fields]: [string, string[]]): TenantEvent | null {
   return { id, type: f.t, task_id: f.task ?? null, session_id: f.session ?? null, data: f.d ?? "null" };
 }
 
+type Kind = "task" | "session";
+
+/** What pageListed-2.lua answers of one item (0: not listed); its header lists the fields. */
+type TaskItem = [kept: number, captured: number, byCategory: Record<string, number>, lastErrorType: string, resolved: number];
+type SessionItem = [kept: number, successes: number, fixes: number, tools: number];
+
+const ITEM_OF = {
+  task: ({ id, at }: ListingCursor, [kept, captured, byCategory, lastErrorType, resolved]: TaskItem) =>
+    taskSummaryOf(id, at, { total_lessons: kept, total_captured: captured, by_category: byCategory }, lastErrorType || null, resolved === 1),
+  session: ({ id, at }: ListingCursor, [kept, successes, fixes, tools]: SessionItem) =>
+    sessionSummaryOf(id, at, { total_calls: kept, success_count: successes, total_fixes_detected: fixes, tools_tracked: tools }),
+};
+
 /** A listing's indexes: by time for its pages, by id for its prefix pages; a dead entry leaves both. */
 interface Indexes {
   listing: string;
@@ -73,6 +86,38 @@ export function createRedisActivityStore(
     };
   }
 
+  /**
+   * On a single server, a page and what it shows of each item come in one script (pageListed-2.lua):
+   * entries() keeps each entry's summary for items(), which then costs nothing. `pageArgs` are the
+   * script's page arguments for a cursor and a count.
+   */
+  function pagedWithItems<T, C>(
+    indexes: Indexes,
+    kind: Kind,
+    tenant: string,
+    by: "activity" | "prefix",
+    pageArgs: (after: C | null, count: number) => Array<string | number>,
+  ): ListingSource<T, ListingCursor, C> {
+    const summaries = new Map<ListingCursor, T | null>();
+    const itemOf = ITEM_OF[kind] as (entry: ListingCursor, item: TaskItem | SessionItem) => T | null;
+    return {
+      async entries(after, count) {
+        const reply = await guarded(() => redis.pageListed(indexes.listing, indexes.ids, kind, keys.itemRoot(tenant, kind), by, ...pageArgs(after, count)));
+        const { page, items } = JSON.parse(reply) as { page: Array<string | number>; items: Array<TaskItem | SessionItem | 0> };
+        const entries = pairsToEntries(page);
+        entries.forEach((entry, i) => {
+          const item = items[i];
+          summaries.set(entry, entry.at < 0 || !item ? null : itemOf(entry, item));
+        });
+        return entries;
+      },
+      async items(entries) {
+        return entries.map((entry) => summaries.get(entry) ?? null);
+      },
+      forget: forgetIn(indexes),
+    };
+  }
+
   const taskIndexes = (tenant: string): Indexes => ({ listing: keys.shared(tenant).taskListing, ids: keys.shared(tenant).taskIds });
   const sessionIndexes = (tenant: string): Indexes => ({ listing: keys.shared(tenant).sessionListing, ids: keys.shared(tenant).sessionIds });
 
@@ -89,21 +134,36 @@ export function createRedisActivityStore(
     async ({ id, at }: ListingCursor) =>
       sessionSummaryOf(id, at, await sessions.sessionCounters({ tenant, sessionId: id }));
 
+  const byActivity = (after: ListingCursor | null, count: number) => [after ? after.at : "", after ? after.id : "", count];
+  const byPrefix = (prefix: string) => (after: string | null, count: number) => [prefix, after ?? "", count];
+
   return {
     listTasks(tenant, limit, after) {
-      return walkListing(listingSource<TaskSummary>(taskIndexes(tenant), taskReader(tenant)), limit, after);
+      const source = redis.isCluster
+        ? listingSource<TaskSummary>(taskIndexes(tenant), taskReader(tenant))
+        : pagedWithItems<TaskSummary, ListingCursor>(taskIndexes(tenant), "task", tenant, "activity", byActivity);
+      return walkListing(source, limit, after);
     },
 
     listSessions(tenant, limit, after) {
-      return walkListing(listingSource<SessionSummary>(sessionIndexes(tenant), sessionReader(tenant)), limit, after);
+      const source = redis.isCluster
+        ? listingSource<SessionSummary>(sessionIndexes(tenant), sessionReader(tenant))
+        : pagedWithItems<SessionSummary, ListingCursor>(sessionIndexes(tenant), "session", tenant, "activity", byActivity);
+      return walkListing(source, limit, after);
     },
 
     listTasksByPrefix(tenant, prefix, limit, after) {
-      return walkById(prefixSource<TaskSummary>(taskIndexes(tenant), prefix, taskReader(tenant)), limit, after);
+      const source = redis.isCluster
+        ? prefixSource<TaskSummary>(taskIndexes(tenant), prefix, taskReader(tenant))
+        : pagedWithItems<TaskSummary, string>(taskIndexes(tenant), "task", tenant, "prefix", byPrefix(prefix));
+      return walkById(source, limit, after);
     },
 
     listSessionsByPrefix(tenant, prefix, limit, after) {
-      return walkById(prefixSource<SessionSummary>(sessionIndexes(tenant), prefix, sessionReader(tenant)), limit, after);
+      const source = redis.isCluster
+        ? prefixSource<SessionSummary>(sessionIndexes(tenant), prefix, sessionReader(tenant))
+        : pagedWithItems<SessionSummary, string>(sessionIndexes(tenant), "session", tenant, "prefix", byPrefix(prefix));
+      return walkById(source, limit, after);
     },
 
     async readEvents(tenant, after, limit) {

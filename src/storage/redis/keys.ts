@@ -24,6 +24,14 @@ export function createKeys(prefix: string) {
       return `${prefix}:{ratelimit}:${windowStartMs}`;
     },
 
+    /**
+     * What every key of the tenant's tasks (or sessions) starts with, up to the id; the id, "}:" and
+     * the key's suffix follow. For pageListed-2.lua, which names the items of a page itself.
+     */
+    itemRoot(tenant: string, kind: "task" | "session") {
+      return `${prefix}:{${tenant}:${kind}:`;
+    },
+
     task(task: TaskRef) {
       const root = base(task.tenant, "task", task.taskId);
       return {

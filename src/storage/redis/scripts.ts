@@ -34,6 +34,8 @@ export interface ScriptCommands {
   forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
   listSharedToolsByPrefix(toolNames: string, tools: string, prefix: string, afterName: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number]>;
+  /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
+  pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;
   readSessionSummary(meta: string, log: string, patterns: string): Promise<[string[], number, number]>;
   readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
