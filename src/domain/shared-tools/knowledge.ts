@@ -157,7 +157,8 @@ export function offerFix(knowledge: SharedToolKnowledge, fix: SharedFix, offerId
 /**
  * Turns stored knowledge (fixes in learning order) into the knowledge as it is served, in place:
  * efficacy computed, fixes ranked (offerable ones first), each error pattern's typical fix the best
- * offerable one, fix events newest first. A store that keeps its state live passes a copy.
+ * offerable one, fix events newest first. A store that keeps its state live passes a copy; what this
+ * answers is read, never changed, so a pattern's fix_delta is its typical fix's own.
  */
 export function presentKnowledge(knowledge: SharedToolKnowledge, ranking: FixRanking = "wilson"): SharedToolKnowledge {
   knowledge.efficacy = toolEfficacy(knowledge.efficacy);
@@ -167,7 +168,8 @@ export function presentKnowledge(knowledge: SharedToolKnowledge, ranking: FixRan
     pattern.fixes = [...ranked.filter((fix) => isOfferable(fix, ranking)), ...ranked.filter((fix) => !isOfferable(fix, ranking))];
     pattern.recent_fixes.reverse();
     const typical = pattern.fixes[0] && isOfferable(pattern.fixes[0], ranking) ? pattern.fixes[0] : null;
-    pattern.fix_delta = typical ? structuredClone(typical.fix_delta) : null;
+    // Shared with the typical fix itself: the knowledge is served as it is, never changed after this.
+    pattern.fix_delta = typical ? typical.fix_delta : null;
     pattern.typical_fix = typical ? typical.typical_fix : null;
   }
   return knowledge;

@@ -33,6 +33,7 @@ export interface ScriptCommands {
   pageListingByPrefix(ids: string, listing: string, prefix: string, afterId: string, count: Arg): Promise<Array<string | number>>;
   forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
   listSharedToolsByPrefix(toolNames: string, tools: string, prefix: string, afterName: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
+  readSharedTools(tools: string, toolPrefix: string, seenPrefix: string, ...toolNames: string[]): Promise<Array<string | number | null>>;
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number]>;
   /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
   pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;

@@ -48,6 +48,39 @@ function countsOf(fix: Partial<EfficacyCounts>): EfficacyCounts {
   };
 }
 
+// How many tools' served knowledge is kept decoded. A tool's state changes with every call of it, so
+// only what is read more often than it is written (the dashboard, prompts, /fix) is found here.
+const PRESENTED_KEPT = 256;
+const presented = new Map<string, SharedToolKnowledge>();
+
+/** Freezes a decoded document all the way down, so that a reader sharing it cannot change it for the next. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * knowledgeFromState, decoded once per distinct state: the same state text, sessions count and
+ * ranking always give the same knowledge. The answer is frozen and shared by every reader of it.
+ */
+export function servedKnowledge(toolName: string, raw: string, sessionsSeen: number, ranking: FixRanking = "wilson"): SharedToolKnowledge {
+  // The state JSON ends the key: names and counts cannot run into it, and it is compared whole.
+  const key = `${toolName}\u0000${sessionsSeen}\u0000${ranking}\u0000${raw}`;
+  let knowledge = presented.get(key);
+  if (knowledge) {
+    // Least recently used goes first: a hit moves to the back.
+    presented.delete(key);
+  } else {
+    knowledge = deepFreeze(knowledgeFromState(toolName, raw, sessionsSeen, ranking));
+    if (presented.size >= PRESENTED_KEPT) presented.delete(presented.keys().next().value!);
+  }
+  presented.set(key, knowledge);
+  return knowledge;
+}
+
 /** The served knowledge (fixes ranked) of one tool, from its state JSON and its sessions count. */
 export function knowledgeFromState(toolName: string, raw: string, sessionsSeen: number, ranking: FixRanking = "wilson"): SharedToolKnowledge {
   const state = JSON.parse(raw) as SharedState;

@@ -14,10 +14,9 @@ import { writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./scripts.js";
-import { knowledgeFromState } from "./shared-state.js";
+import { servedKnowledge } from "./shared-state.js";
 import { argumentPairs } from "./log-entries.js";
 import { recordInSession, sessionScriptInput, sessionWriteFrom, type SessionRecord } from "./tool-memory.js";
-import { execAtomically } from "./transaction.js";
 
 type KnowledgeLimits = Pick<
   StoreLimits,
@@ -174,13 +173,11 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
     async sharedToolKnowledge(tenant, toolNames) {
       if (toolNames.length === 0) return [];
       const shared = keys.shared(tenant);
-      const multi = redis.multi();
-      for (const name of toolNames) multi.hget(shared.tool(name), "state").pfcount(shared.toolSessions(name));
-      const replies = await execAtomically<Array<string | number | null>>(multi);
+      const replies = await guarded(() => redis.readSharedTools(shared.tools, shared.tool(""), shared.toolSessions(""), ...toolNames));
       const found: SharedToolKnowledge[] = [];
       toolNames.forEach((name, i) => {
         const raw = replies[i * 2];
-        if (typeof raw === "string") found.push(knowledgeFromState(name, raw, Number(replies[i * 2 + 1]), ranking));
+        if (typeof raw === "string") found.push(servedKnowledge(name, raw, Number(replies[i * 2 + 1]), ranking));
       });
       return found;
     },
