@@ -1,4 +1,4 @@
-// Counts tokens with a real BPE tokenizer (gpt-tokenizer, o200k_base), loaded on first use, remembering recent counts.
+// Counts tokens with a real BPE tokenizer (gpt-tokenizer, o200k_base), loaded on first use, line by line with the lines' counts remembered.
 
 /** The encoding every token count of the context block is made with. */
 export const TOKEN_ENCODING = "o200k_base";
@@ -8,29 +8,47 @@ export type TokenCounter = (text: string) => number;
 // The tokenizer's own cache of merged chunks defaults to 100,000 entries, which under varied text
 // grew the process by about 90 MB; a tenth of it keeps the words that recur in prompts.
 const MERGE_CACHE_ENTRIES = 10_000;
-// Prompts are built from the same lessons and tool sections again and again: a count is looked up
-// before it is made. Texts past the size bound are rare and would crowd out the rest.
-const COUNTS_KEPT = 4_000;
-const COUNTED_TEXT_MAX_CHARS = 16_384;
+// Prompts are rebuilt from the same lines again and again (a lesson, a tool's section, a header):
+// each line's count is looked up before it is made. Lines past the size bound are rare and would
+// crowd out the rest.
+const COUNTS_KEPT = 20_000;
+const COUNTED_PIECE_MAX_CHARS = 4_096;
 
-let loading: Promise<TokenCounter> | undefined;
+/**
+ * Where a text may be cut so that its count is the sum of its pieces' counts, exactly: after a
+ * newline that a character other than whitespace or "/" follows. The encoding's pre-tokenizer
+ * (which BPE then works within, chunk by chunk) always ends a chunk there: a run of newlines, or a
+ * run of punctuation with the newlines after it (and any "/"), cannot take that character in, no
+ * chunk starts with a newline before a letter, and the one lookahead, \s+(?!\S), is never tried
+ * on a run that holds a newline, because \s*[\r\n]+ is tried first. A property test holds the
+ * tokenizer to this.
+ */
+export const EXACT_CUT = /(?<=\n)(?=[^\s/])/u;
 
-/** `count`, remembering the counts of the `COUNTS_KEPT` texts used last. */
-function remembering(count: TokenCounter): TokenCounter {
+/** `count` summed over the text's pieces (EXACT_CUT), each piece counted once while it is among the `COUNTS_KEPT` used last. */
+function byRememberedPieces(count: TokenCounter): TokenCounter {
   const counts = new Map<string, number>();
-  return (text) => {
-    if (text.length > COUNTED_TEXT_MAX_CHARS) return count(text);
-    let tokens = counts.get(text);
+  const countPiece = (piece: string) => {
+    if (piece.length > COUNTED_PIECE_MAX_CHARS) return count(piece);
+    let tokens = counts.get(piece);
     if (tokens === undefined) {
-      tokens = count(text);
+      tokens = count(piece);
       if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
     } else {
-      counts.delete(text);
+      // Least recently used goes first: a hit moves to the back.
+      counts.delete(piece);
     }
-    counts.set(text, tokens);
+    counts.set(piece, tokens);
+    return tokens;
+  };
+  return (text) => {
+    let tokens = 0;
+    for (const piece of text.split(EXACT_CUT)) tokens += countPiece(piece);
     return tokens;
   };
 }
+
+let loading: Promise<TokenCounter> | undefined;
 
 /**
  * The counter, loaded once: the encoding's tables are several megabytes, which only a process that
@@ -40,7 +58,7 @@ function remembering(count: TokenCounter): TokenCounter {
 export function tokenCounter(): Promise<TokenCounter> {
   loading ??= import("gpt-tokenizer/encoding/o200k_base").then(({ countTokens, setMergeCacheSize }) => {
     setMergeCacheSize(MERGE_CACHE_ENTRIES);
-    return remembering((text: string) => countTokens(text, { disallowedSpecial: new Set() }));
+    return byRememberedPieces((text: string) => countTokens(text, { disallowedSpecial: new Set() }));
   });
   return loading;
 }

@@ -73,6 +73,29 @@ describe("fitting the context block into a token budget", () => {
     expect(fitted.sections.map((s) => [s.items, s.omitted])).toEqual([[1, 0], [1, 0], [0, 0], [1, 0]]);
   });
 
+  it("counts a text by its lines exactly as the tokenizer counts it whole", async () => {
+    const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
+    const whole = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
+    // Texts made of what prompts hold, and of what is hardest at a cut: runs of newlines, spaces
+    // and punctuation, slashes, digits, marks, and any unicode.
+    const piece = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom("\n", "\n\n", " \n", "\r\n", ".\n", "/", "//", "  ", "\t", "- ", "#", "## WHAT WORKED", "x2", "123456", "é", "\u0301", "🚀", "<|endoftext|>", "\u00a0", "'s", "):\n/"),
+      fc.string({ unit: "grapheme", maxLength: 6 }),
+    );
+    const text = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(""));
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        // Every cut the counter makes is exact...
+        const cut = `${a}\n`;
+        if (b.length > 0 && !/^[\s/]/u.test(b)) expect(whole(cut + b)).toBe(whole(cut) + whole(b));
+        // ...so the counter agrees with the tokenizer on any text, cut or not.
+        expect(count(a + b)).toBe(whole(a + b));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("counts special-token text as plain text", () => {
     expect(count("<|endoftext|>")).toBeGreaterThan(1);
   });
