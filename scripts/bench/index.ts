@@ -4,7 +4,7 @@
 // latency, redaction what redacting a write costs).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each service process there when it stops.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -93,6 +93,8 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Error("the build failed");
 
   const redis = await startRedisServer();
+  // Where the floors' captured commands are written for floor.mjs to read.
+  const floorDir = mkdtempSync(join(tmpdir(), "bench-floor-"));
   let replica: RedisServerHandle | null = null;
   const started: ServerProcess[] = [];
   try {
@@ -147,7 +149,7 @@ async function main(): Promise<void> {
     }
     let floor: ServerProcess | null = null;
     if (floorNames.length > 0) {
-      const commandsFile = join(mkdtempSync(join(tmpdir(), "bench-floor-")), "commands.json");
+      const commandsFile = join(floorDir, "commands.json");
       writeFileSync(commandsFile, JSON.stringify(captured));
       floor = await startServer("floor", ["scripts/bench/floor.mjs"], { PORT: String(await freePort()), REDIS_URL: redis.url, FLOOR_COMMANDS: commandsFile }, "/");
       started.push(floor);
@@ -235,6 +237,7 @@ async function main(): Promise<void> {
     await Promise.all(started.map((server) => server.stop()));
     await replica?.stop();
     await redis.stop();
+    rmSync(floorDir, { recursive: true, force: true });
   }
 }
 

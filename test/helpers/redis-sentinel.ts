@@ -48,7 +48,9 @@ export async function startSentinelSet({ replicas = 2, downAfterMs = 1000 }: Sen
       const replica = await startRedisServer({
         dir: mkdtempSync(join(tmpdir(), "agent-lessons-replica-")),
         appendOnly: true,
-        extraArgs: ["--replicaof", "127.0.0.1", String(primary.port)],
+        // A replica confirms a write (WAIT) once it has applied it; an fsync on every write there
+        // stalled it past the wait on a busy CI disk. The primary keeps fsync on every write.
+        extraArgs: ["--replicaof", "127.0.0.1", String(primary.port), "--appendfsync", "everysec"],
       });
       servers.push(replica);
       replicaHandles.push(replica);

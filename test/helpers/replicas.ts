@@ -3,6 +3,7 @@ import http from "node:http";
 import { inject } from "vitest";
 import { SENTINEL_MASTER } from "./redis-sentinel.js";
 import { startServerProcess, type ServerProcess } from "./server-process.js";
+import { TEST_REPLICA_WAIT } from "./stores.js";
 
 /**
  * The run's Redis as service environment: REDIS_CLUSTER_NODES under npm run test:cluster and the sentinels
@@ -11,8 +12,11 @@ import { startServerProcess, type ServerProcess } from "./server-process.js";
 export function sharedRedisEnv(): Record<string, string> {
   const clusterNodes = inject("redisClusterNodes");
   const sentinels = inject("redisSentinels");
-  if (clusterNodes.length > 0) return { REDIS_CLUSTER_NODES: clusterNodes.join(","), REDIS_WAIT_REPLICAS: "1" };
-  if (sentinels.length > 0) return { REDIS_SENTINELS: sentinels.join(","), REDIS_SENTINEL_NAME: SENTINEL_MASTER, REDIS_WAIT_REPLICAS: "1" };
+  // The wait the store tests give a replica (TEST_REPLICA_WAIT): a shared 2-core CI machine can hold
+  // a replica back past the default 100 ms, which is a production setting, not a test's.
+  const waiting = { REDIS_WAIT_REPLICAS: "1", REDIS_WAIT_TIMEOUT_MS: String(TEST_REPLICA_WAIT.timeoutMs), REDIS_COMMAND_TIMEOUT_MS: "2000" };
+  if (clusterNodes.length > 0) return { REDIS_CLUSTER_NODES: clusterNodes.join(","), ...waiting };
+  if (sentinels.length > 0) return { REDIS_SENTINELS: sentinels.join(","), REDIS_SENTINEL_NAME: SENTINEL_MASTER, ...waiting };
   return { REDIS_URL: inject("redisUrl") };
 }
 

@@ -1,4 +1,4 @@
-// Redis activity reads: listings walk the tenant's index and read each item in its own slot; events come from a stream.
+// Redis activity reads: a listing page with its items in one script on a single server, or its index then each item in its own slot in a Cluster; events come from a stream.
 import type { ActivityCounts, ListingCursor, SessionSummary, TaskSummary, TenantEvent } from "../../domain/activity/types.js";
 import { addLatency, LATENCY_BUCKETS } from "../../domain/activity/latency.js";
 import { emptyCounts, epochHour } from "../../domain/activity/timeline.js";
