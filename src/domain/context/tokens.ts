@@ -1,4 +1,5 @@
 // Counts tokens with a real BPE tokenizer (gpt-tokenizer, o200k_base), loaded on first use, line by line with the lines' counts remembered.
+import { recentlyUsed } from "../../recently-used.js";
 
 /** The encoding every token count of the context block is made with. */
 export const TOKEN_ENCODING = "o200k_base";
@@ -27,20 +28,8 @@ export const EXACT_CUT = /(?<=\n)(?=[^\s/])/u;
 
 /** `count` summed over the text's pieces (EXACT_CUT), each piece counted once while it is among the `COUNTS_KEPT` used last. */
 function byRememberedPieces(count: TokenCounter): TokenCounter {
-  const counts = new Map<string, number>();
-  const countPiece = (piece: string) => {
-    if (piece.length > COUNTED_PIECE_MAX_CHARS) return count(piece);
-    let tokens = counts.get(piece);
-    if (tokens === undefined) {
-      tokens = count(piece);
-      if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
-    } else {
-      // Least recently used goes first: a hit moves to the back.
-      counts.delete(piece);
-    }
-    counts.set(piece, tokens);
-    return tokens;
-  };
+  const remembered = recentlyUsed<number>(COUNTS_KEPT);
+  const countPiece = (piece: string) => (piece.length > COUNTED_PIECE_MAX_CHARS ? count(piece) : remembered(piece, () => count(piece)));
   return (text) => {
     let tokens = 0;
     for (const piece of text.split(EXACT_CUT)) tokens += countPiece(piece);

@@ -4,6 +4,7 @@ import { presentKnowledge, toolEfficacy } from "../../domain/shared-tools/knowle
 import type { SharedFixEvent, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
+import { recentlyUsed } from "../../recently-used.js";
 import { asArray, patternFromState, type PatternState } from "./pattern-state.js";
 
 type Empty = Record<string, never>;
@@ -51,7 +52,7 @@ function countsOf(fix: Partial<EfficacyCounts>): EfficacyCounts {
 // How many tools' served knowledge is kept decoded. A tool's state changes with every call of it, so
 // only what is read more often than it is written (the dashboard, prompts, /fix) is found here.
 const PRESENTED_KEPT = 256;
-const presented = new Map<string, SharedToolKnowledge>();
+const presented = recentlyUsed<SharedToolKnowledge>(PRESENTED_KEPT);
 
 /** Freezes a decoded document all the way down, so that a reader sharing it cannot change it for the next. */
 function deepFreeze<T>(value: T): T {
@@ -69,16 +70,7 @@ function deepFreeze<T>(value: T): T {
 export function servedKnowledge(toolName: string, raw: string, sessionsSeen: number, ranking: FixRanking = "wilson"): SharedToolKnowledge {
   // The state JSON ends the key: names and counts cannot run into it, and it is compared whole.
   const key = `${toolName}\u0000${sessionsSeen}\u0000${ranking}\u0000${raw}`;
-  let knowledge = presented.get(key);
-  if (knowledge) {
-    // Least recently used goes first: a hit moves to the back.
-    presented.delete(key);
-  } else {
-    knowledge = deepFreeze(knowledgeFromState(toolName, raw, sessionsSeen, ranking));
-    if (presented.size >= PRESENTED_KEPT) presented.delete(presented.keys().next().value!);
-  }
-  presented.set(key, knowledge);
-  return knowledge;
+  return presented(key, () => deepFreeze(knowledgeFromState(toolName, raw, sessionsSeen, ranking)));
 }
 
 /** The served knowledge (fixes ranked) of one tool, from its state JSON and its sessions count. */
