@@ -1,6 +1,6 @@
 // Captures, with MONITOR, the exact Redis commands each request of a scenario sends, for the floor to send again.
 import { createHash } from "node:crypto";
-import { openMonitor } from "./redis-accounting.js";
+import { watchMonitor } from "./redis-accounting.js";
 
 /** One command as the client sent it: its name and arguments, byte for byte. */
 export type CapturedCommand = Buffer[];
@@ -14,25 +14,10 @@ export type CapturedCommand = Buffer[];
 export async function captureRequestCommands(url: string, work: () => Promise<void>): Promise<CapturedCommand[][]> {
   const commands: CapturedCommand[] = [];
   // latin1: MONITOR escapes every byte that is not printable ASCII, so each character is one byte.
-  const socket = await openMonitor(url, "latin1");
-  let pending = "";
-  socket.on("data", (chunk: string) => {
-    pending += chunk;
-    let end = pending.indexOf("\r\n");
-    while (end >= 0) {
-      const command = parseMonitorLine(pending.slice(0, end));
-      if (command && !command.some((arg) => arg.includes("{ratelimit}"))) commands.push(asEvalsha(command));
-      pending = pending.slice(end + 2);
-      end = pending.indexOf("\r\n");
-    }
-  });
-  try {
-    await work();
-    // MONITOR lines trail the replies a little.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  } finally {
-    socket.destroy();
-  }
+  await watchMonitor(url, "latin1", (line) => {
+    const command = parseMonitorLine(line);
+    if (command && !command.some((arg) => arg.includes("{ratelimit}"))) commands.push(asEvalsha(command));
+  }, work);
   return groupPerRequest(commands);
 }
 

@@ -15,13 +15,19 @@ export interface CommandCount {
  */
 export async function countCommands(url: string, work: () => Promise<void>): Promise<CommandCount> {
   const count: CommandCount = { total: 0, byName: {} };
-  const socket = await openMonitor(url);
+  await watchMonitor(url, "utf8", (line) => countLine(line, count), work);
+  return count;
+}
+
+/** Hands `onLine` every MONITOR line (decoded as `encoding`) that Redis writes while `work` runs. */
+export async function watchMonitor(url: string, encoding: BufferEncoding, onLine: (line: string) => void, work: () => Promise<void>): Promise<void> {
+  const socket = await openMonitor(url, encoding);
   let pending = "";
   socket.on("data", (chunk: string) => {
     pending += chunk;
     let end = pending.indexOf("\r\n");
     while (end >= 0) {
-      countLine(pending.slice(0, end), count);
+      onLine(pending.slice(0, end));
       pending = pending.slice(end + 2);
       end = pending.indexOf("\r\n");
     }
@@ -33,11 +39,10 @@ export async function countCommands(url: string, work: () => Promise<void>): Pro
   } finally {
     socket.destroy();
   }
-  return count;
 }
 
 /** Connects, authenticates when the URL has a password, and waits for MONITOR's +OK; `encoding` decodes what follows. */
-export async function openMonitor(url: string, encoding: BufferEncoding = "utf8"): Promise<Socket> {
+async function openMonitor(url: string, encoding: BufferEncoding = "utf8"): Promise<Socket> {
   const { hostname, port, password, username } = new URL(url);
   const socket = createConnection({ host: hostname, port: Number(port || 6379) });
   socket.setEncoding(encoding);

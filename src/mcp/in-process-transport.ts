@@ -1,7 +1,7 @@
 // An MCP transport inside the process: one server answers the requests of every HTTP exchange, each reply routed back to its own.
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, JSONRPCRequest, JSONRPCNotification, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from "@modelcontextprotocol/sdk/types.js";
 
 /** A reply to one request: a result or an error, with the id the client sent. */
 export type JsonRpcReply = Extract<JSONRPCMessage, { id: RequestId }> & ({ result: unknown } | { error: unknown });
@@ -34,7 +34,7 @@ export class InProcessTransport implements Transport {
   }
 
   /** Hands the server a notification, or a reply to a request it never sent; nothing answers either. */
-  deliver(message: JSONRPCNotification | JSONRPCMessage, authInfo: AuthInfo): void {
+  deliver(message: JSONRPCMessage, authInfo: AuthInfo): void {
     this.onmessage?.(message, { authInfo });
   }
 

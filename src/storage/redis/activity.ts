@@ -137,33 +137,42 @@ export function createRedisActivityStore(
   const byActivity = (after: ListingCursor | null, count: number) => [after ? after.at : "", after ? after.id : "", count];
   const byPrefix = (prefix: string) => (after: string | null, count: number) => [prefix, after ?? "", count];
 
+  // Each kind's indexes, and how a Cluster reads one of its items.
+  const listed = {
+    task: { indexes: taskIndexes, reader: taskReader },
+    session: { indexes: sessionIndexes, reader: sessionReader },
+  };
+  const clusterReader = <T>(kind: Kind, tenant: string) => listed[kind].reader(tenant) as (entry: ListingCursor) => Promise<T | null>;
+
+  /** A listing by activity: one script on a single server, the page then its items in a Cluster. */
+  function activitySource<T>(kind: Kind, tenant: string): ListingSource<T> {
+    const indexes = listed[kind].indexes(tenant);
+    if (redis.isCluster) return listingSource(indexes, clusterReader<T>(kind, tenant));
+    return pagedWithItems<T, ListingCursor>(indexes, kind, tenant, "activity", byActivity);
+  }
+
+  /** A listing by id prefix, read the same two ways. */
+  function prefixListing<T>(kind: Kind, tenant: string, prefix: string): ListingSource<T, ListingCursor, string> {
+    const indexes = listed[kind].indexes(tenant);
+    if (redis.isCluster) return prefixSource(indexes, prefix, clusterReader<T>(kind, tenant));
+    return pagedWithItems<T, string>(indexes, kind, tenant, "prefix", byPrefix(prefix));
+  }
+
   return {
     listTasks(tenant, limit, after) {
-      const source = redis.isCluster
-        ? listingSource<TaskSummary>(taskIndexes(tenant), taskReader(tenant))
-        : pagedWithItems<TaskSummary, ListingCursor>(taskIndexes(tenant), "task", tenant, "activity", byActivity);
-      return walkListing(source, limit, after);
+      return walkListing(activitySource<TaskSummary>("task", tenant), limit, after);
     },
 
     listSessions(tenant, limit, after) {
-      const source = redis.isCluster
-        ? listingSource<SessionSummary>(sessionIndexes(tenant), sessionReader(tenant))
-        : pagedWithItems<SessionSummary, ListingCursor>(sessionIndexes(tenant), "session", tenant, "activity", byActivity);
-      return walkListing(source, limit, after);
+      return walkListing(activitySource<SessionSummary>("session", tenant), limit, after);
     },
 
     listTasksByPrefix(tenant, prefix, limit, after) {
-      const source = redis.isCluster
-        ? prefixSource<TaskSummary>(taskIndexes(tenant), prefix, taskReader(tenant))
-        : pagedWithItems<TaskSummary, string>(taskIndexes(tenant), "task", tenant, "prefix", byPrefix(prefix));
-      return walkById(source, limit, after);
+      return walkById(prefixListing<TaskSummary>("task", tenant, prefix), limit, after);
     },
 
     listSessionsByPrefix(tenant, prefix, limit, after) {
-      const source = redis.isCluster
-        ? prefixSource<SessionSummary>(sessionIndexes(tenant), prefix, sessionReader(tenant))
-        : pagedWithItems<SessionSummary, string>(sessionIndexes(tenant), "session", tenant, "prefix", byPrefix(prefix));
-      return walkById(source, limit, after);
+      return walkById(prefixListing<SessionSummary>("session", tenant, prefix), limit, after);
     },
 
     async readEvents(tenant, after, limit) {
