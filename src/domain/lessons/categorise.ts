@@ -7,6 +7,7 @@ import {
   SEVERITY_BY_CATEGORY,
   type CategoryRule,
 } from "./rules.js";
+import { rememberedByText } from "../../recently-used.js";
 import type { Severity } from "./types.js";
 
 /**
@@ -36,10 +37,15 @@ function matchesRule(words: string, rule: CategoryRule): boolean {
   });
 }
 
+// The category depends on the type and message joined by a space, so that text is the key.
+const categoryOf = rememberedByText(5_000, 2_000, (text) => {
+  const words = normaliseErrorText(text);
+  return CATEGORY_RULES.find((rule) => matchesRule(words, rule))?.category ?? FALLBACK_CATEGORY;
+});
+
 /** The first category whose keywords appear in the error type and message, else "general". */
 export function categoriseError(errorType: string, errorMessage: string): string {
-  const words = normaliseErrorText(`${errorType} ${errorMessage}`);
-  return CATEGORY_RULES.find((rule) => matchesRule(words, rule))?.category ?? FALLBACK_CATEGORY;
+  return categoryOf(`${errorType} ${errorMessage}`);
 }
 
 export function assessSeverity(category: string): Severity {

@@ -1,6 +1,12 @@
 // Failure signatures: what stays of an error once its numbers, paths, ids and quoted values are taken out.
 import { createHash } from "node:crypto";
+import { recentlyUsed, rememberedByText } from "../../recently-used.js";
 import type { FailureSignature } from "./types.js";
+
+// The texts whose normalised form and signature are kept: the distinct failures a fleet reports at
+// once are far fewer. A lesson keeps at most 500 characters of its message, which is what is hashed.
+const TEXTS_KEPT = 5_000;
+const TEXT_KEPT_MAX_CHARS = 1_000;
 
 // Applied in this order: each placeholder must survive the rules after it (none of them holds a
 // digit, a quote or a run of hex characters), and a URL must go before its path and its numbers.
@@ -24,15 +30,20 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
  * The message with URLs, UUIDs, absolute paths, quoted strings, long hex runs and numbers replaced
  * by placeholders (in that order), whitespace collapsed, trimmed and lower-cased.
  */
-export function normaliseMessage(message: string): string {
+export const normaliseMessage = rememberedByText(TEXTS_KEPT, TEXT_KEPT_MAX_CHARS, (message) => {
   let text = message;
   for (const [pattern, placeholder] of RULES) text = text.replace(pattern, placeholder);
   return text.replace(/\s+/g, " ").trim().toLowerCase();
-}
+});
+
+const signatures = recentlyUsed<string>(TEXTS_KEPT);
 
 /** 16 hex characters of SHA-256 over the error type and the normalised message. */
 export function failureSignature(errorType: string, message: string): string {
-  return createHash("sha256").update(`${errorType}\n${normaliseMessage(message)}`, "utf8").digest("hex").slice(0, 16);
+  const hash = () => createHash("sha256").update(`${errorType}\n${normaliseMessage(message)}`, "utf8").digest("hex").slice(0, 16);
+  if (message.length > TEXT_KEPT_MAX_CHARS) return hash();
+  // The type's length first, so that no two (type, message) pairs share a key.
+  return signatures(`${errorType.length}:${errorType}${message}`, hash);
 }
 
 /** Most recurring first, then the most recently seen, then by signature (the Redis script sorts alike). */

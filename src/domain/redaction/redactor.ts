@@ -1,4 +1,5 @@
 // Replaces secrets in what agents send, before anything is stored: values under secret-like names, and secret-shaped text anywhere.
+import { recentSet } from "../../recently-used.js";
 import { secretNames, type SecretNames } from "./secret-keys.js";
 import { MIGHT_HOLD_A_SECRET, VALUE_RULES, type Groups, type ValueRule } from "./value-rules.js";
 
@@ -39,6 +40,9 @@ export interface RedactionSettings {
   /** More names to treat as secret (REDACT_KEYS). */
   extraNames?: readonly string[];
 }
+
+const CLEAN_TEXTS_KEPT = 5_000;
+const CLEAN_TEXT_MAX_CHARS = 2_000;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -90,10 +94,17 @@ export function createRedactor(settings: RedactionSettings): Redactor {
     return parts.join("");
   }
 
+  // Texts the rules went over and found nothing in (a message that mentions a "key", say): agents
+  // send the same texts again and again. Only clean texts are kept, so no secret stays in memory here.
+  const clean = recentSet(CLEAN_TEXTS_KEPT);
+
   function text(input: string, tally: RedactionTally): string {
     if (!settings.enabled || !mightHold.test(input)) return input;
+    const keepable = input.length <= CLEAN_TEXT_MAX_CHARS;
+    if (keepable && clean.has(input)) return input;
     let out = input;
     for (const rule of VALUE_RULES) out = applyRule(rule, out, tally);
+    if (keepable && out === input) clean.add(input);
     return out;
   }
 

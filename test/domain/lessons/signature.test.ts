@@ -35,6 +35,19 @@ describe("failure signatures", () => {
     expect(one).toBe(two);
   });
 
+  it("are the same on every call, and a type holding a newline is not read as part of the message", () => {
+    const first = failureSignature("TimeoutError", "timed out after 30s");
+    expect(failureSignature("TimeoutError", "timed out after 30s")).toBe(first);
+    // The same text hashed ("Timeout\nError\n…") but another type and message: the key keeps them apart.
+    const split = failureSignature("Timeout\nError", "timed out after 30s");
+    const joined = failureSignature("Timeout", "Error\ntimed out after 30s");
+    expect(failureSignature("Timeout\nError", "timed out after 30s")).toBe(split);
+    expect(failureSignature("Timeout", "Error\ntimed out after 30s")).toBe(joined);
+    // Normalised, the second message loses its newline: "Timeout\nerror timed out after <n>s".
+    expect(joined).not.toBe(split);
+    expect(joined).toBe(failureSignature("Timeout", "Error timed out after 30s"));
+  });
+
   it("differ for another error type or another message", () => {
     const base = failureSignature("TimeoutError", "timed out after 30s");
     expect(failureSignature("ConnectionError", "timed out after 30s")).not.toBe(base);

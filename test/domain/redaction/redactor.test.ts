@@ -64,6 +64,17 @@ describe("createRedactor", () => {
     expect(tally.total).toBe(0);
   });
 
+  it("redacts and counts a secret every time it is sent, and passes a clean text that mentions a key as it is, every time", () => {
+    const clean = "the API key was rotated; retry with the new token";
+    const dirty = `retry with ${github!.text}`;
+    for (let round = 0; round < 3; round += 1) {
+      const tally = new RedactionTally();
+      expect(redactor.text(clean, tally)).toBe(clean);
+      expect(redactor.text(dirty, tally)).not.toContain(github!.secret);
+      expect(tally.total).toBe(1);
+    }
+  });
+
   it("takes REDACT_KEYS as more secret names, in values and in key=value text", () => {
     const more = createRedactor({ enabled: true, extraNames: ["ssn"] });
     const tally = new RedactionTally();
