@@ -1,5 +1,5 @@
 // npm run bench: the service against a bare Fastify hello world in the same run, on its own redis-server.
-// Flags: --quick (a short smoke run, for CI), --scale (fill Redis with 1M lessons and 1M tool calls first),
+// Flags: --quick (a short smoke run, for CI), --scale (fill Redis first: 100k tasks, 2,000 tools, 1M lessons, 1M tool calls),
 // --only=<scenario>,<scenario> (just those, against the hello world of the same run; mcp-proxy names the proxy's
 // latency, redaction what redacting a write costs).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each service process there when it stops.
@@ -17,13 +17,15 @@ import { countCommands, countReads } from "./redis-accounting.js";
 import { printTable, writeJson, type Row } from "./report.js";
 import { measureProxyLatency, printProxyLatency, type ProxyLatency } from "./mcp-proxy.js";
 import { measureRedaction, printRedactionCost, type RedactionCost } from "./redaction.js";
-import { fillForScale, redisMemoryReport } from "./scale.js";
+import { fillForScale, redisMemoryReport, scaleScenarios } from "./scale.js";
 import { BENCH_KEY, scenarios, type Scenario } from "./scenarios.js";
 
 const flags = new Set(process.argv.slice(2));
 const quick = flags.has("--quick");
 const scale = flags.has("--scale");
 const only = process.argv.find((flag) => flag.startsWith("--only="))?.slice("--only=".length).split(",");
+// The scale run adds reads over the fill's 2,000 tools.
+if (scale) Object.assign(scenarios, scaleScenarios);
 const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includes(name));
 const PROXY = "mcp-proxy";
 const REDACTION = "redaction";
@@ -41,14 +43,22 @@ const FLOOR_SAMPLE = quick ? 200 : 500;
 
 interface Measured extends LoadResult {
   cpuUsPerRequest: number;
+  /** The process's largest resident set, sampled while the scenario ran (warm-up included). */
+  rssMb: number;
 }
 
 async function measure(server: ServerProcess, path: string, requests: Parameters<typeof runLoad>[0]["requests"]): Promise<Measured> {
-  await runLoad({ url: server.url + path, connections: CONNECTIONS, seconds: timing.warmupSeconds, requests });
-  const cpuBefore = server.cpuSeconds();
-  const result = await runLoad({ url: server.url + path, connections: CONNECTIONS, seconds: timing.measureSeconds, requests });
-  const cpuUsPerRequest = ((server.cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, result.requests);
-  return { ...result, cpuUsPerRequest };
+  let rssMb = server.rssMb();
+  const sampler = setInterval(() => (rssMb = Math.max(rssMb, server.rssMb())), 250);
+  try {
+    await runLoad({ url: server.url + path, connections: CONNECTIONS, seconds: timing.warmupSeconds, requests });
+    const cpuBefore = server.cpuSeconds();
+    const result = await runLoad({ url: server.url + path, connections: CONNECTIONS, seconds: timing.measureSeconds, requests });
+    const cpuUsPerRequest = ((server.cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, result.requests);
+    return { ...result, cpuUsPerRequest, rssMb: Math.max(rssMb, server.rssMb()) };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 /** Opens `count` event streams as dashboards would, reading and dropping what arrives; answers a function that closes them. */

@@ -10,6 +10,8 @@ export interface Row {
   non2xx: number;
   errors: number;
   cpuUsPerRequest: number;
+  /** The process's largest resident set while the scenario ran. */
+  rssMb: number;
   redisCommandsPerRequest: number | null;
   redisCommands: Record<string, number> | null;
   /** Round trips per request, counted one request at a time. */
@@ -21,8 +23,8 @@ export interface Row {
 const pad = (text: string, width: number) => text.padStart(width);
 
 export function printTable(rows: Row[], title: string): void {
-  const header = ["scenario", "req/s", "× hello", "p50 ms", "p99 ms", "non-2xx", "CPU µs/req", "× hello CPU", "× floor CPU", "Redis cmds/req", "round trips/req"];
-  const widths = [30, 9, 8, 8, 8, 8, 11, 12, 12, 15, 16];
+  const header = ["scenario", "req/s", "× hello", "p50 ms", "p99 ms", "non-2xx", "CPU µs/req", "× hello CPU", "× floor CPU", "Redis cmds/req", "round trips/req", "RSS MB"];
+  const widths = [36, 9, 8, 8, 8, 8, 11, 12, 12, 15, 16, 7];
   const helloCpu = rows[0]?.cpuUsPerRequest ?? NaN;
   const lines = [title, header.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : pad(cell, widths[i]!))).join(" ")];
   for (const row of rows) {
@@ -39,6 +41,7 @@ export function printTable(rows: Row[], title: string): void {
         pad(row.floorCpuUsPerRequest === null ? "-" : (row.cpuUsPerRequest / row.floorCpuUsPerRequest).toFixed(2), widths[8]!),
         pad(row.redisCommandsPerRequest === null ? "-" : row.redisCommandsPerRequest.toFixed(2), widths[9]!),
         pad(row.redisRoundTripsPerRequest === null ? "-" : row.redisRoundTripsPerRequest.toFixed(2), widths[10]!),
+        pad(row.rssMb.toFixed(0), widths[11]!),
       ].join(" "),
     );
   }

@@ -1,15 +1,19 @@
-// The scale run's fill (1M lessons over 25k tasks, 1M tool calls over 1k sessions) and Redis memory per record.
+// The scale run's fill (1M lessons over 100k tasks, 1M tool calls of 2,000 tools over 1k sessions) and Redis memory per record.
 import { Redis } from "ioredis";
 import { createRedactor } from "../../src/domain/redaction/redactor.js";
 import { createLessonService } from "../../src/domain/lessons/service.js";
 import { createToolMemoryService } from "../../src/domain/tools/service.js";
 import { waitUntilReady } from "../../src/storage/redis/client.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
+import { BENCH_KEY, type Scenario } from "./scenarios.js";
 
-const SCALE_TASKS = 25_000;
+const SCALE_TASKS = 100_000;
 const SCALE_SESSIONS = 1_000;
-const LESSONS_PER_TASK = 40;
+// The tenant's tools: each session calls two of them (n % 1,000 picks the session, n % 2,000 the tool).
+export const SCALE_TOOLS = 2_000;
+const LESSONS_PER_TASK = 10;
 const CALLS_PER_SESSION = 1_000;
+export const scaleTool = (n: number) => `scale-tool-${n % SCALE_TOOLS}`;
 // Writes in flight at once; auto-pipelining batches them into few socket writes.
 const IN_FLIGHT = 256;
 
@@ -33,7 +37,7 @@ export async function fillForScale(redisUrl: string, keyPrefix: string, tenant: 
     url: redisUrl,
     keyPrefix,
     commandTimeoutMs: 10_000,
-    limits: { maxLessonsPerTask: LESSONS_PER_TASK, maxToolLogEntries: CALLS_PER_SESSION, fixDetectionWindow: 10, lessonsTtlSeconds: 2_592_000, sessionsTtlSeconds: 2_592_000, toolsTtlSeconds: 7_776_000, writeIdTtlSeconds: 86_400, eventsMaxPerTenant: 10_000, eventsTtlSeconds: 86_400 },
+    limits: { maxLessonsPerTask: 40, maxToolLogEntries: CALLS_PER_SESSION, fixDetectionWindow: 10, lessonsTtlSeconds: 2_592_000, sessionsTtlSeconds: 2_592_000, toolsTtlSeconds: 7_776_000, writeIdTtlSeconds: 86_400, eventsMaxPerTenant: 10_000, eventsTtlSeconds: 86_400 },
   });
   store.client.on("error", (error: Error) => process.stderr.write(`fill: redis ${error.message}\n`));
   if (!(await waitUntilReady(store.client, 10_000))) throw new Error("the benchmark's redis-server is not ready");
@@ -53,8 +57,8 @@ export async function fillForScale(redisUrl: string, keyPrefix: string, tenant: 
       tools.record(
         { tenant, sessionId: `scale-${n % SCALE_SESSIONS}` },
         n % 3 === 0
-          ? { tool_name: `tool-${n % 5}`, arguments: { query: `q${n % 97}`, limit: 20 }, outcome: "failure", error_type: "timeout", context_goal: "find the failing test" }
-          : { tool_name: `tool-${n % 5}`, arguments: { query: `q${n % 89}`, limit: 10 }, outcome: "success", result: { status: "ok" }, execution_time_ms: 30 },
+          ? { tool_name: scaleTool(n), arguments: { query: `q${n % 97}`, limit: 20 }, outcome: "failure", error_type: "timeout", context_goal: "find the failing test" }
+          : { tool_name: scaleTool(n), arguments: { query: `q${n % 89}`, limit: 10 }, outcome: "success", result: { status: "ok" }, execution_time_ms: 30 },
       ),
     );
     const redis = new Redis(redisUrl);
@@ -62,7 +66,7 @@ export async function fillForScale(redisUrl: string, keyPrefix: string, tenant: 
     redis.disconnect();
     process.stdout.write(
       `filled ${SCALE_TASKS * LESSONS_PER_TASK} lessons over ${SCALE_TASKS} tasks and ${SCALE_SESSIONS * CALLS_PER_SESSION} tool calls ` +
-        `over ${SCALE_SESSIONS} sessions in ${((Date.now() - started) / 1000).toFixed(0)} s (${keys} keys)\n`,
+        `of ${SCALE_TOOLS} tools over ${SCALE_SESSIONS} sessions in ${((Date.now() - started) / 1000).toFixed(0)} s (${keys} keys)\n`,
     );
   } finally {
     await store.close();
@@ -144,3 +148,28 @@ export async function redisMemoryReport(redisUrl: string) {
     redis.disconnect();
   }
 }
+
+const randomScaleTool = () => scaleTool(Math.floor(Math.random() * SCALE_TOOLS));
+const authOnly = { authorization: `Bearer ${BENCH_KEY}` };
+
+/**
+ * Reads that name the fill's 2,000 tools at random, beside the rows that name the bench's five: what a
+ * tenant with many tools costs when its prompts seldom name the same tool twice in a row.
+ */
+export const scaleScenarios: Record<string, Scenario> = {
+  "GET shared prompt (2,000 tools)": {
+    requests: [
+      {
+        method: "GET",
+        headers: authOnly,
+        setupRequest: (request) => ({ ...request, path: `/sessions/fresh-${Math.floor(Math.random() * 200)}/prompt?tools=${randomScaleTool()},${randomScaleTool()}&shared=true` }),
+      },
+    ],
+  },
+  "GET /tools/{tool} (2,000 tools)": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${randomScaleTool()}` }) }],
+  },
+  "GET /tools/{tool}/fix (2,000 tools)": {
+    requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${randomScaleTool()}/fix?error_type=timeout` }) }],
+  },
+};
