@@ -1,19 +1,29 @@
 // A bounded map that forgets the entry used least recently: the caches of decoded knowledge, token counts and text work.
 
-/** The value for `key`, made by `make` when it is not kept; at most `capacity` entries are kept. */
+/**
+ * A copy of a text that shares no memory with any other string. A substring in V8 may be a view
+ * of the text it was cut from, so keeping a 500-character cut of a 100 KB message as a key would
+ * keep the whole message alive. UTF-16 both ways copies every code unit as it is.
+ */
+const ownCopy = (text: string) => Buffer.from(text, "utf16le").toString("utf16le");
+
+/**
+ * The value for `key`, made by `make` when it is not kept; at most `capacity` entries are kept.
+ * Each entry keeps its own copy of its key: the key a caller passes is never kept.
+ */
 export function recentlyUsed<V>(capacity: number): (key: string, make: () => V) => V {
-  const kept = new Map<string, V>();
+  const kept = new Map<string, { key: string; value: V }>();
   return (key, make) => {
-    let value = kept.get(key);
-    if (value === undefined) {
-      value = make();
+    let entry = kept.get(key);
+    if (entry === undefined) {
+      entry = { key: ownCopy(key), value: make() };
       if (kept.size >= capacity) kept.delete(kept.keys().next().value!);
     } else {
       // A Map iterates in insertion order: a hit goes to the back, so the front is the least recent.
       kept.delete(key);
     }
-    kept.set(key, value);
-    return value;
+    kept.set(entry.key, entry);
+    return entry.value;
   };
 }
 
@@ -27,18 +37,22 @@ export function rememberedByText<V>(capacity: number, maxChars: number, derive: 
   return (text) => (text.length > maxChars ? derive(text) : remembered(text, () => derive(text)));
 }
 
-/** A set of at most `capacity` texts that forgets the one seen least recently; `has` counts as a use. */
+/** A set of at most `capacity` texts that forgets the one seen least recently; `has` counts as a use. Members are own copies. */
 export function recentSet(capacity: number): { has(key: string): boolean; add(key: string): void } {
-  const kept = new Set<string>();
+  const kept = new Map<string, string>();
   return {
     has(key) {
-      if (!kept.delete(key)) return false;
-      kept.add(key);
+      const own = kept.get(key);
+      if (own === undefined) return false;
+      kept.delete(key);
+      kept.set(own, own);
       return true;
     },
     add(key) {
-      if (kept.size >= capacity) kept.delete(kept.values().next().value!);
-      kept.add(key);
+      if (kept.has(key)) return;
+      if (kept.size >= capacity) kept.delete(kept.keys().next().value!);
+      const own = ownCopy(key);
+      kept.set(own, own);
     },
   };
 }

@@ -1,4 +1,6 @@
 // The bounded caches behind decoded knowledge, token counts and the text work on a capture: they keep the entries used last.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { recentSet, recentlyUsed, rememberedByText } from "../src/recently-used.js";
 
@@ -34,5 +36,28 @@ describe("recentSet", () => {
     expect(set.has("a")).toBe(true); // "b" is now the least recent
     set.add("c");
     expect([set.has("a"), set.has("b"), set.has("c"), set.has("d")]).toEqual([true, false, true, false]);
+  });
+});
+
+describe("what the caches keep of a key", () => {
+  it("is a copy of its own: a short cut of a long text does not keep the long text alive", () => {
+    // V8 may make a substring a view of its parent; the caches copy keys, so only the cuts stay.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const cache = recentlyUsed<number>(100);
+    const set = recentSet(100);
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 100; i += 1) {
+      // Cutting a joined text flattens it into one new megabyte string, which the cut may point into.
+      const cut = `${i}${"x".repeat(1_000_000)}`.slice(0, 500);
+      cache(cut, () => i);
+      set.add(cut);
+    }
+    gc();
+    // 100 parents of a million characters would be about 100 MB; the copies are about 200 kB.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(20 * 2 ** 20);
+    expect(cache(`${7}${"x".repeat(499)}`, () => -1)).toBe(7);
+    expect(set.has(`${7}${"x".repeat(499)}`)).toBe(true);
   });
 });
