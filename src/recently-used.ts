@@ -1,11 +1,15 @@
 // A bounded map that forgets the entry used least recently: the caches of decoded knowledge, token counts and text work.
 
+// Any character past U+00FF: such a text needs two bytes a character.
+const WIDE = /[^\u0000-\u00ff]/;
+
 /**
  * A copy of a text that shares no memory with any other string. A substring in V8 may be a view
  * of the text it was cut from, so keeping a 500-character cut of a 100 KB message as a key would
- * keep the whole message alive. UTF-16 both ways copies every code unit as it is.
+ * keep the whole message alive. Latin-1 (one byte a character) or UTF-16 both ways copies every
+ * code unit as it is, lone surrogates too.
  */
-const ownCopy = (text: string) => Buffer.from(text, "utf16le").toString("utf16le");
+const ownCopy = (text: string) => (WIDE.test(text) ? Buffer.from(text, "utf16le").toString("utf16le") : Buffer.from(text, "latin1").toString("latin1"));
 
 /**
  * The value for `key`, made by `make` when it is not kept; at most `capacity` entries are kept.

@@ -60,4 +60,13 @@ describe("what the caches keep of a key", () => {
     expect(cache(`${7}${"x".repeat(499)}`, () => -1)).toBe(7);
     expect(set.has(`${7}${"x".repeat(499)}`)).toBe(true);
   });
+
+  it("finds again every key it kept, in any script and with lone surrogates", () => {
+    const cache = recentlyUsed<number>(10);
+    const set = recentSet(10);
+    const keys = ["plain", "héllo wörld", "日本語のテキスト", "a\ud800b", "emoji \u{1F600}"];
+    keys.forEach((key, i) => (cache(key, () => i), set.add(key)));
+    expect(keys.map((key) => cache(key, () => -1))).toEqual([0, 1, 2, 3, 4]);
+    expect(keys.map((key) => set.has(key))).toEqual([true, true, true, true, true]);
+  });
 });
