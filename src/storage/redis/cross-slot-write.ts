@@ -28,6 +28,8 @@
 //     the tenant. So a key's write is stored once and counted once, whatever failed in between.
 // Without a key, a retried 503 may be applied twice (the README says so).
 
+import { NO_WRITE_ID } from "./keys.js";
+
 /** Runs the local write, then the tenant write with its result; resolves only when both are applied. */
 export async function writeLocalThenTenant<L, T>(
   local: () => Promise<L>,
@@ -45,5 +47,5 @@ export async function writeLocalAndTenant<L, T>(local: () => Promise<L>, tenant:
 
 /** The marker arguments of a tenant-level script: no id means nothing to remember (TTL 0). */
 export function writeMarker(markerKey: (writeId: string) => string, writeId: string | null, ttlSeconds: number): [key: string, ttl: number] {
-  return writeId === null ? [markerKey("none"), 0] : [markerKey(writeId), ttlSeconds];
+  return writeId === null ? [markerKey(NO_WRITE_ID), 0] : [markerKey(writeId), ttlSeconds];
 }

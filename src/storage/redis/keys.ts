@@ -10,10 +10,11 @@ function digestOf(text: string): string {
   return createHash("sha256").update(text).digest().subarray(0, 16).toString("base64url");
 }
 
+/** The write id of a write without an idempotency key: its marker is named but never written (cross-slot-write.ts). */
+export const NO_WRITE_ID = "none";
 const writeIdDigest = (writeId: string) => createHash("sha256").update(writeId).digest("hex").slice(0, 32);
-// Writes without an idempotency key all name the marker of "none" (cross-slot-write.ts), which is
-// never written: its digest is made once instead of once per write.
-const NO_WRITE_ID_DIGEST = writeIdDigest("none");
+// Every write without a key names that one marker: its digest is made once, not once per write.
+const NO_WRITE_ID_DIGEST = writeIdDigest(NO_WRITE_ID);
 
 // All keys of one task (or session) share the hash tag {tenant:kind:id}, so each Lua script touches
 // a single cluster slot. Ids cannot contain braces (the routes forbid them), so the tag is exact.
@@ -106,7 +107,7 @@ export function createKeys(prefix: string) {
         /** Stream: the tenant's capped event log (fields t: type, task or session: id, d: data JSON). */
         events: `${root}:events`,
         /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */
-        applied: (writeId: string) => `${root}:applied:${writeId === "none" ? NO_WRITE_ID_DIGEST : writeIdDigest(writeId)}`,
+        applied: (writeId: string) => `${root}:applied:${writeId === NO_WRITE_ID ? NO_WRITE_ID_DIGEST : writeIdDigest(writeId)}`,
       };
     },
 
