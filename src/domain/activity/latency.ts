@@ -49,16 +49,23 @@ export interface ToolLatency {
 /** Milliseconds as reported: to a tenth. */
 export const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
-/** Each tool's timed calls, p50 and p95, the most called first (then by name), at most TOOLS_REPORTED. */
+/**
+ * Each tool's timed calls, p50 and p95, the most called first (then by name), at most TOOLS_REPORTED.
+ * A tenant may time calls of thousands of tools: the quantiles are worked out for the reported ones only.
+ */
 export function toolLatencies(byTool: ReadonlyMap<string, readonly number[]>): ToolLatency[] {
-  const rows: ToolLatency[] = [];
+  const called: Array<{ tool_name: string; calls: number; counts: readonly number[] }> = [];
   for (const [tool, counts] of byTool) {
     const calls = counts.reduce((sum, n) => sum + n, 0);
-    if (calls === 0) continue;
-    rows.push({ tool_name: tool, calls, p50_ms: tenths(quantileMs(counts, 0.5)!), p95_ms: tenths(quantileMs(counts, 0.95)!) });
+    if (calls > 0) called.push({ tool_name: tool, calls, counts });
   }
-  rows.sort((a, b) => b.calls - a.calls || (a.tool_name < b.tool_name ? -1 : a.tool_name > b.tool_name ? 1 : 0));
-  return rows.slice(0, TOOLS_REPORTED);
+  called.sort((a, b) => b.calls - a.calls || (a.tool_name < b.tool_name ? -1 : a.tool_name > b.tool_name ? 1 : 0));
+  return called.slice(0, TOOLS_REPORTED).map(({ tool_name, calls, counts }) => ({
+    tool_name,
+    calls,
+    p50_ms: tenths(quantileMs(counts, 0.5)!),
+    p95_ms: tenths(quantileMs(counts, 0.95)!),
+  }));
 }
 
 /** Adds one bucket's count to a tool's counts, making them when the tool is new. */
