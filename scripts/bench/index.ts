@@ -18,7 +18,7 @@ import { printTable, writeJson, type Row } from "./report.js";
 import { measureProxyLatency, printProxyLatency, type ProxyLatency } from "./mcp-proxy.js";
 import { measureRedaction, printRedactionCost, type RedactionCost } from "./redaction.js";
 import { fillForScale, redisMemoryReport, scaleScenarios } from "./scale.js";
-import { BENCH_KEY, scenarios, type Scenario } from "./scenarios.js";
+import { BENCH_KEY, LESSONS_KEPT_PER_TASK, scenarios, type Scenario } from "./scenarios.js";
 
 const flags = new Set(process.argv.slice(2));
 const quick = flags.has("--quick");
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
           // The limiter runs (its cost is part of the measure) but never rejects the benchmark's load.
           RATE_LIMIT_MAX: "1000000000",
           // Every lesson and call is kept, as in production.
-          LESSONS_MAX_PER_TASK: "40",
+          LESSONS_MAX_PER_TASK: String(LESSONS_KEPT_PER_TASK),
           BENCH_KEY,
           ...extra,
         },

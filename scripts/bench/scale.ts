@@ -5,15 +5,15 @@ import { createLessonService } from "../../src/domain/lessons/service.js";
 import { createToolMemoryService } from "../../src/domain/tools/service.js";
 import { waitUntilReady } from "../../src/storage/redis/client.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
-import { BENCH_KEY, type Scenario } from "./scenarios.js";
+import { authOnly, LESSONS_KEPT_PER_TASK, SESSIONS, type Scenario } from "./scenarios.js";
 
 const SCALE_TASKS = 100_000;
 const SCALE_SESSIONS = 1_000;
 // The tenant's tools: each session calls two of them (n % 1,000 picks the session, n % 2,000 the tool).
-export const SCALE_TOOLS = 2_000;
+const SCALE_TOOLS = 2_000;
 const LESSONS_PER_TASK = 10;
 const CALLS_PER_SESSION = 1_000;
-export const scaleTool = (n: number) => `scale-tool-${n % SCALE_TOOLS}`;
+const scaleTool = (n: number) => `scale-tool-${n % SCALE_TOOLS}`;
 // Writes in flight at once; auto-pipelining batches them into few socket writes.
 const IN_FLIGHT = 256;
 
@@ -37,7 +37,7 @@ export async function fillForScale(redisUrl: string, keyPrefix: string, tenant: 
     url: redisUrl,
     keyPrefix,
     commandTimeoutMs: 10_000,
-    limits: { maxLessonsPerTask: 40, maxToolLogEntries: CALLS_PER_SESSION, fixDetectionWindow: 10, lessonsTtlSeconds: 2_592_000, sessionsTtlSeconds: 2_592_000, toolsTtlSeconds: 7_776_000, writeIdTtlSeconds: 86_400, eventsMaxPerTenant: 10_000, eventsTtlSeconds: 86_400 },
+    limits: { maxLessonsPerTask: LESSONS_KEPT_PER_TASK, maxToolLogEntries: CALLS_PER_SESSION, fixDetectionWindow: 10, lessonsTtlSeconds: 2_592_000, sessionsTtlSeconds: 2_592_000, toolsTtlSeconds: 7_776_000, writeIdTtlSeconds: 86_400, eventsMaxPerTenant: 10_000, eventsTtlSeconds: 86_400 },
   });
   store.client.on("error", (error: Error) => process.stderr.write(`fill: redis ${error.message}\n`));
   if (!(await waitUntilReady(store.client, 10_000))) throw new Error("the benchmark's redis-server is not ready");
@@ -150,7 +150,6 @@ export async function redisMemoryReport(redisUrl: string) {
 }
 
 const randomScaleTool = () => scaleTool(Math.floor(Math.random() * SCALE_TOOLS));
-const authOnly = { authorization: `Bearer ${BENCH_KEY}` };
 
 /**
  * Reads that name the fill's 2,000 tools at random, beside the rows that name the bench's five: what a
@@ -162,7 +161,7 @@ export const scaleScenarios: Record<string, Scenario> = {
       {
         method: "GET",
         headers: authOnly,
-        setupRequest: (request) => ({ ...request, path: `/sessions/fresh-${Math.floor(Math.random() * 200)}/prompt?tools=${randomScaleTool()},${randomScaleTool()}&shared=true` }),
+        setupRequest: (request) => ({ ...request, path: `/sessions/fresh-${Math.floor(Math.random() * SESSIONS)}/prompt?tools=${randomScaleTool()},${randomScaleTool()}&shared=true` }),
       },
     ],
   },

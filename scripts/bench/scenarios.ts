@@ -4,6 +4,8 @@ import type { Request } from "autocannon";
 export const BENCH_KEY = "bench-key-0123456789abcdef";
 export const TASKS = 1000;
 export const SESSIONS = 200;
+/** What the bench's service keeps of a task (LESSONS_MAX_PER_TASK); the scale fill trims the same way. */
+export const LESSONS_KEPT_PER_TASK = 40;
 
 const ERRORS = [
   ["SyntaxError", "invalid syntax on line 42: unexpected ')' after the argument list of the call"],
@@ -20,7 +22,7 @@ let deciderSessions = 0;
 
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
-const authOnly = { authorization: `Bearer ${BENCH_KEY}` };
+export const authOnly = { authorization: `Bearer ${BENCH_KEY}` };
 
 /** A lesson capture as the bench sends it: a realistic error with its context, model and costs. */
 export function lessonBody(): string {
