@@ -1,27 +1,52 @@
 // Bar charts of counts over time (uPlot) and horizontal bars of counts by name: counts per minute or hour are bars.
+// @ts-check
 import uPlot from "/dashboard/vendor/uplot/uPlot.esm.js";
-import { el, fill } from "./dom.js";
+import { byId, el, fill } from "./dom.js";
+
+/**
+ * One series of bars: its values per point; align -1 or 1 puts two series side by side.
+ * @typedef {{ label: string, color: string, values: number[], align?: -1 | 1 }} BarSeries
+ */
+/**
+ * A chart drawn: the shape it was built for (`key`), and what the readout says of the point at an index.
+ * @typedef {{ key: string, chart: uPlot, readout: HTMLElement, describeAt: (index: number) => string }} DrawnChart
+ */
 
 const HEIGHT = 220;
-/** Per container: its chart and the shape it was built for, so new data redraws in place and a new shape rebuilds. */
+/**
+ * Per container: its chart and the shape it was built for, so new data redraws in place and a new shape rebuilds.
+ * @type {Map<string, DrawnChart>}
+ */
 const charts = new Map();
 // Whole counts only on the y axis: never a tick at 0.5 calls.
 const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
+// uPlot's builds all have the bars path builder; its types call each builder optional.
+const bars = uPlot.paths.bars ?? missing("uPlot.paths.bars");
 
 /**
  * The points worth drawing: from just before the first one with data to the current one, at least
  * `min` of them (12 minutes or 6 hours unless told), so an hour with one burst at its end is not
  * an hour of empty axis. Empty when no point has data.
+ * @template {{ at: string }} P
+ * @param {P[]} timeline
+ * @param {(point: P) => boolean} hasData
+ * @param {number} [min]
+ * @returns {P[]}
  */
 export function fromFirstData(timeline, hasData, min) {
   const first = timeline.findIndex(hasData);
   if (first === -1) return [];
-  const hourly = timeline.length > 1 && Date.parse(timeline[1].at) - Date.parse(timeline[0].at) >= 3_600_000;
+  const [zero, one] = timeline;
+  const hourly = zero !== undefined && one !== undefined && Date.parse(one.at) - Date.parse(zero.at) >= 3_600_000;
   const shown = min ?? (hourly ? 6 : 12);
   return timeline.slice(Math.max(0, Math.min(first - 1, timeline.length - shown)));
 }
 
-/** A short local time for a point: the hour and minute, with the day when the range spans days. */
+/**
+ * A short local time for a point: the hour and minute, with the day when the range spans days.
+ * @param {string} iso
+ * @param {boolean} [withDay]
+ */
 export function pointTime(iso, withDay) {
   const date = new Date(iso);
   const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
@@ -33,12 +58,22 @@ export function pointTime(iso, withDay) {
  * puts two series side by side; stacked series are drawn largest first, each over the one before).
  * The legend names the series without values (an idle cursor has none to show); hovering a point
  * writes its counts in the readout line under the chart instead.
+ * @template {{ at: string }} P
+ * @param {string} id the container's id
+ * @param {{ key: string, series: BarSeries[], unitMs: number, describe: (point: P) => string }} shape
+ * @param {P[]} points
  */
 export function drawBars(id, { key, series, unitMs, describe }, points) {
-  const container = document.getElementById(id);
+  const container = byId(id);
   const xs = points.map((point) => Date.parse(point.at) / 1000);
   const half = unitMs / 2000;
   const readout = el("p", { class: "readout", "aria-hidden": "true" });
+  /** @param {number} index */
+  const describeAt = (index) => {
+    const point = points[index];
+    return point === undefined ? "" : describe(point);
+  };
+  /** @type {uPlot.Options} */
   const options = {
     width: Math.max(260, container.clientWidth || 600),
     height: HEIGHT,
@@ -57,7 +92,7 @@ export function drawBars(id, { key, series, unitMs, describe }, points) {
         stroke: s.color,
         width: 0,
         points: { show: false },
-        paths: uPlot.paths.bars({ size: [s.align ? 0.42 : 0.8, 48], align: s.align ?? 0 }),
+        paths: bars({ size: [s.align ? 0.42 : 0.8, 48], align: s.align ?? 0 }),
       })),
     ],
     axes: [{}, { incrs: COUNT_STEPS, values: (_u, ticks) => ticks.map((v) => v.toLocaleString()) }],
@@ -66,15 +101,16 @@ export function drawBars(id, { key, series, unitMs, describe }, points) {
         (u) => {
           const drawn = charts.get(id);
           const i = u.cursor.idx;
-          if (drawn) drawn.readout.textContent = i === null || i === undefined ? "" : describe(drawn.points[i]);
+          if (drawn) drawn.readout.textContent = i === null || i === undefined ? "" : drawn.describeAt(i);
         },
       ],
     },
   };
+  /** @type {uPlot.AlignedData} */
   const data = [xs, ...series.map((s) => s.values)];
   const existing = charts.get(id);
   if (existing?.key === key && container.contains(existing.readout)) {
-    existing.points = points;
+    existing.describeAt = describeAt;
     existing.chart.setData(data);
     return;
   }
@@ -82,18 +118,26 @@ export function drawBars(id, { key, series, unitMs, describe }, points) {
   fill(container);
   const chart = new uPlot(options, data, container);
   container.append(readout);
-  charts.set(id, { key, chart, readout, points });
+  charts.set(id, { key, chart, readout, describeAt });
   sized.observe(container);
 }
 
-/** Says there is nothing to draw, in place of a chart of empty axes. */
+/**
+ * Says there is nothing to draw, in place of a chart of empty axes.
+ * @param {string} id the container's id
+ * @param {string} text
+ */
 export function noData(id, text) {
   charts.get(id)?.chart.destroy();
   charts.delete(id);
-  fill(document.getElementById(id), el("p", { class: "no-data" }, text));
+  fill(byId(id), el("p", { class: "no-data" }, text));
 }
 
-/** Counts by name as horizontal bars, the largest first; names are never cut or broken. */
+/**
+ * Counts by name as horizontal bars, the largest first; names are never cut or broken.
+ * @param {[name: string, count: number][]} entries
+ * @param {string} label
+ */
 export function horizontalBars(entries, label) {
   const largest = Math.max(1, ...entries.map(([, count]) => count));
   return el(
@@ -113,3 +157,12 @@ export function horizontalBars(entries, label) {
 const sized = new ResizeObserver((entries) => {
   for (const { target } of entries) charts.get(target.id)?.chart.setSize({ width: Math.max(260, target.clientWidth), height: HEIGHT });
 });
+
+/**
+ * Stops the module where a library lacks what it is known to have.
+ * @param {string} what
+ * @returns {never}
+ */
+function missing(what) {
+  throw new Error(`${what} is missing`);
+}

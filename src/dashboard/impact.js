@@ -1,13 +1,24 @@
 // The impact view: whether offered fixes helped (GET /efficacy), as a funnel, a table, attempts saved, and the best and worst fixes.
+// @ts-check
 import { encode, get } from "./api.js";
-import { card, el, fill, percent, table } from "./dom.js";
+import { byId, card, el, fill, percent, table } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["EfficacyReport"]} EfficacyReport */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["ListedFix"]} ListedFix */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["SignatureEfficacy"]} SignatureEfficacy */
+/** @typedef {EfficacyReport["tools"]} ToolOffers */
+
+/** @param {number} value */
 const oneDecimal = (value) => (Math.round(value * 10) / 10).toFixed(1);
+/** @param {number | null} value */
 const rate = (value) => (value === null ? "–" : percent(value));
+/** @param {number} value */
 const attempts = (value) => `${oneDecimal(value)} ${oneDecimal(value) === "1.0" ? "attempt" : "attempts"}`;
 
-/** Offered, adopted, worked: each bar as wide as its share of the offers, its count beside it. */
+/**
+ * Offered, adopted, worked: each bar as wide as its share of the offers, its count beside it.
+ * @param {ToolOffers} tools
+ */
 function funnel(tools) {
   const steps = [
     { label: "Offered", count: tools.offered, detail: "fixes handed to a failing agent" },
@@ -34,7 +45,9 @@ function funnel(tools) {
   );
 }
 
+/** @param {ToolOffers} tools */
 function outcomesTable(tools) {
+  /** @type {[name: string, value: string | number, meaning: string][]} */
   const rows = [
     ["Offered", tools.offered, "Fixes handed to a failing agent"],
     ["Adopted", tools.adopted, "The agent's next call of the tool used the fix's arguments"],
@@ -47,7 +60,7 @@ function outcomesTable(tools) {
     ["Success rate when adopted", rate(tools.success_rate_when_adopted), "Worked, of the offers adopted"],
   ];
   table(
-    $("impact-table"),
+    byId("impact-table", HTMLTableElement),
     [
       { header: "Outcome", cell: ([name]) => name },
       { header: "Count", className: "number", cell: ([, value]) => value },
@@ -58,7 +71,10 @@ function outcomesTable(tools) {
   );
 }
 
-/** The plain-language comparison of attempts to resolve a task with and without an offered fix. */
+/**
+ * The plain-language comparison of attempts to resolve a task with and without an offered fix.
+ * @param {SignatureEfficacy} lessons
+ */
 export function attemptsSentence({ mean_attempts_with_offer: withOffer, mean_attempts_without_offer: without, mean_attempts_after_offer: after }) {
   if (withOffer === null) return "No task offered a known fix has been resolved yet.";
   let sentence = `Tasks offered a known fix resolved in ${attempts(withOffer)}`;
@@ -72,7 +88,9 @@ export function attemptsSentence({ mean_attempts_with_offer: withOffer, mean_att
   return sentence;
 }
 
+/** @param {SignatureEfficacy} lessons */
 function attemptsBlock(lessons) {
+  /** @param {number | null} mean */
   const value = (mean) => (mean === null ? "–" : oneDecimal(mean));
   return [
     el(
@@ -86,10 +104,15 @@ function attemptsBlock(lessons) {
   ];
 }
 
-/** Each fix linked to its tool's row in the tools view, with what it changes and how it fared. */
+/**
+ * Each fix linked to its tool's row in the tools view, with what it changes and how it fared.
+ * @param {string} id the table's id
+ * @param {ListedFix[]} fixes
+ * @param {string} label
+ */
 function fixesTable(id, fixes, label) {
   table(
-    $(id),
+    byId(id, HTMLTableElement),
     [
       { header: "Tool", cell: (fix) => el("a", { href: `#/tools/${encode(fix.tool_name)}` }, el("code", {}, fix.tool_name)) },
       { header: "Error", cell: (fix) => el("code", {}, fix.error_type) },
@@ -106,15 +129,16 @@ function fixesTable(id, fixes, label) {
 
 /** Fetches the tenant's efficacy and draws the view, or explains what will appear once fixes are offered. */
 export async function renderImpact() {
+  /** @type {EfficacyReport} */
   const efficacy = await get("/efficacy");
   const { tools, lessons } = efficacy;
   const nothingYet = tools.offered === 0 && lessons.tasks_offered === 0;
-  $("impact-empty").hidden = !nothingYet;
-  $("impact-body").hidden = nothingYet;
+  byId("impact-empty").hidden = !nothingYet;
+  byId("impact-body").hidden = nothingYet;
   if (nothingYet) return;
-  fill($("impact-funnel"), tools.offered === 0 ? el("p", { class: "hint" }, "No fix has been offered to a failing tool call yet.") : funnel(tools));
+  fill(byId("impact-funnel"), tools.offered === 0 ? el("p", { class: "hint" }, "No fix has been offered to a failing tool call yet.") : funnel(tools));
   outcomesTable(tools);
-  fill($("impact-lessons"), lessons.tasks_offered === 0 ? el("p", { class: "hint" }, "No task has been offered a known fix yet.") : attemptsBlock(lessons));
+  fill(byId("impact-lessons"), lessons.tasks_offered === 0 ? el("p", { class: "hint" }, "No task has been offered a known fix yet.") : attemptsBlock(lessons));
   fixesTable("impact-worst", efficacy.worst_fixes, "Worst fixes");
   fixesTable("impact-best", efficacy.best_fixes, "Best fixes");
 }

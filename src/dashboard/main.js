@@ -1,7 +1,8 @@
 // Starts the dashboard: asks for the API key when the service wants one, routes between views, keeps the live parts live.
+// @ts-check
 import { ApiError, apiKey } from "./api.js";
 import { startFeed } from "./feed.js";
-import { fill } from "./dom.js";
+import { byId, fill } from "./dom.js";
 import { renderImpact } from "./impact.js";
 import { onLoadFailure } from "./listing.js";
 import { overviewRange, renderOverview } from "./overview.js";
@@ -13,49 +14,63 @@ import { renderTool, toolRange } from "./tool-view.js";
 import { renderTools } from "./tools.js";
 
 const OVERVIEW_REFRESH_MS = 10_000;
-const $ = (id) => document.getElementById(id);
+/** @type {(() => void) | null} */
 let stopFeed = null;
-let refreshTimer = null;
+/** @type {number | undefined} */
+let refreshTimer;
+/** @type {number | null} */
 let pendingRefresh = null;
 
+/** @param {string} text */
 function setStatus(text) {
-  $("status").textContent = text;
+  byId("status").textContent = text;
 }
 
+/** @param {string} message */
 function askForKey(message) {
   stopFeed?.();
   stopFeed = null;
-  $("views").hidden = true;
-  $("key-form").hidden = false;
-  $("key-message").textContent = message;
-  $("key-input").focus();
+  byId("views").hidden = true;
+  byId("key-form").hidden = false;
+  byId("key-message").textContent = message;
+  byId("key-input").focus();
 }
 
+/** @param {string} viewId */
 function show(viewId) {
-  for (const section of $("views").children) section.hidden = section.id !== viewId;
+  for (const section of byId("views").children) if (section instanceof HTMLElement) section.hidden = section.id !== viewId;
 }
 
 /** Redraws the overview at most every 2 s while events stream in. */
 function refreshSoon() {
-  if (pendingRefresh || $("overview-view").hidden) return;
+  if (pendingRefresh || byId("overview-view").hidden) return;
   pendingRefresh = setTimeout(() => {
     pendingRefresh = null;
     renderOverview().catch(failed);
   }, 2000);
 }
 
+/** @param {unknown} error */
 function failed(error) {
   if (error instanceof ApiError && error.status === 401) {
     const hadKey = apiKey.get() !== null;
     apiKey.clear();
-    $("forget-key").hidden = true;
+    byId("forget-key").hidden = true;
     askForKey(hadKey ? "That API key was not accepted (401). Enter a valid key." : "This service asks for an API key. It is kept in this tab only (sessionStorage).");
     return;
   }
-  setStatus(`Could not load: ${error.message}`);
+  setStatus(`Could not load: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-/** The view for a hash: `#/tasks/<id>`, `#/sessions`, `#/tools/<name>`, … and the overview for anything else. */
+/**
+ * A view and the hashes that show it: exactly one, or those with a prefix, whose rest names what it shows.
+ * @typedef {{ view: string } & ({ exact: string, prefix?: undefined, render: () => Promise<unknown> } | { prefix: string, exact?: undefined, render: (rest: string) => Promise<unknown> })} View
+ */
+
+/**
+ * The view for a hash: `#/tasks/<id>`, `#/sessions`, `#/tools/<name>`, … and the overview for anything else.
+ * @type {View[]}
+ */
 const VIEWS = [
   { prefix: "tasks/", view: "task-view", render: renderTask },
   { exact: "tasks", view: "tasks-view", render: () => renderTasks() },
@@ -71,27 +86,32 @@ async function route() {
   clearInterval(refreshTimer);
   try {
     const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ""));
-    const match = VIEWS.find((v) => (v.exact ? hash === v.exact : hash.startsWith(v.prefix)));
+    const match = VIEWS.find((v) => (v.exact !== undefined ? hash === v.exact : hash.startsWith(v.prefix)));
     if (match) {
       show(match.view);
-      await match.render(match.prefix ? hash.slice(match.prefix.length) : undefined);
+      await (match.prefix !== undefined ? match.render(hash.slice(match.prefix.length)) : match.render());
     } else {
       show("overview-view");
       await renderOverview();
       refreshTimer = setInterval(() => renderOverview().catch(failed), OVERVIEW_REFRESH_MS);
     }
-    $("views").hidden = false;
-    $("key-form").hidden = true;
-    stopFeed ??= startFeed($("feed"), { onActivity: refreshSoon, onUnauthorized: () => failed(new ApiError(401)) });
+    byId("views").hidden = false;
+    byId("key-form").hidden = true;
+    stopFeed ??= startFeed(byId("feed"), { onActivity: refreshSoon, onUnauthorized: () => failed(new ApiError(401)) });
   } catch (error) {
     failed(error);
   }
 }
 
-/** A range group's buttons remember their choice and redraw their view. */
+/**
+ * A range group's buttons remember their choice and redraw their view.
+ * @param {string} groupId
+ * @param {{ set: (range: string) => void }} store
+ * @param {() => Promise<unknown>} redraw
+ */
 function rangeButtons(groupId, store, redraw) {
-  $(groupId).addEventListener("click", (event) => {
-    const range = event.target.closest("button")?.dataset.range;
+  byId(groupId).addEventListener("click", (event) => {
+    const range = event.target instanceof Element ? event.target.closest("button")?.dataset.range : undefined;
     if (!range) return;
     store.set(range);
     redraw().catch(failed);
@@ -101,24 +121,25 @@ function rangeButtons(groupId, store, redraw) {
 rangeButtons("overview-range", overviewRange, () => renderOverview());
 rangeButtons("tool-range", toolRange, () => renderTool(decodeURIComponent(location.hash.replace(/^#\/?tools\//, ""))));
 
-$("key-form").addEventListener("submit", (event) => {
+byId("key-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const key = $("key-input").value.trim();
+  const input = byId("key-input", HTMLInputElement);
+  const key = input.value.trim();
   if (!key) return;
   apiKey.set(key);
-  $("key-input").value = "";
-  $("forget-key").hidden = false;
-  fill($("feed"));
+  input.value = "";
+  byId("forget-key").hidden = false;
+  fill(byId("feed"));
   route();
 });
 
-$("forget-key").addEventListener("click", () => {
+byId("forget-key").addEventListener("click", () => {
   apiKey.clear();
-  $("forget-key").hidden = true;
+  byId("forget-key").hidden = true;
   location.reload();
 });
 
-$("forget-key").hidden = apiKey.get() === null;
+byId("forget-key").hidden = apiKey.get() === null;
 onLoadFailure.handle = failed;
 addEventListener("hashchange", route);
 route();

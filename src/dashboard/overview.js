@@ -1,31 +1,65 @@
 // The overview for the chosen range: totals as cards, calls and failures as bars, categories, latency per tool.
+// @ts-check
 import { get } from "./api.js";
 import { drawBars, fromFirstData, horizontalBars, noData, pointTime } from "./charts.js";
-import { card, el, fill, milliseconds, percent, table, toolLink } from "./dom.js";
+import { byId, card, el, fill, milliseconds, percent, table, toolLink } from "./dom.js";
+
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["TenantOverview"]} TenantOverview */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["ActivityPoint"]} ActivityPoint */
+/** @typedef {TenantOverview["window"]} Range */
 
 const RANGE_KEY = "agent-lessons.range";
+/** @type {Record<Range, { label: string, unit: string, unitMs: number }>} */
 export const RANGES = {
   hour: { label: "last hour", unit: "minute", unitMs: 60_000 },
   day: { label: "last day", unit: "hour", unitMs: 3_600_000 },
   week: { label: "last 7 days", unit: "hour", unitMs: 3_600_000 },
 };
 
+/**
+ * Whether a text is one of the ranges.
+ * @param {string | null} value
+ * @returns {value is Range}
+ */
+const isRange = (value) => value !== null && Object.hasOwn(RANGES, value);
+
 /** The range chosen in this browser (kept across visits), the last hour at first. */
 export const overviewRange = {
-  get: () => (RANGES[localStorage.getItem(RANGE_KEY)] ? localStorage.getItem(RANGE_KEY) : "hour"),
+  /** @returns {Range} */
+  get: () => {
+    const stored = localStorage.getItem(RANGE_KEY);
+    return isRange(stored) ? stored : "hour";
+  },
+  /** @param {string} range */
   set: (range) => localStorage.setItem(RANGE_KEY, range),
 };
 
+/**
+ * @param {ActivityPoint[]} points
+ * @param {Exclude<keyof ActivityPoint, "at">} field
+ */
 const sum = (points, field) => points.reduce((total, point) => total + point[field], 0);
+/**
+ * @param {number} n
+ * @param {string} one
+ * @param {string} [many]
+ */
 const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-/** "3.4 min" style, for the time failed attempts took. */
+/**
+ * "3.4 min" style, for the time failed attempts took.
+ * @param {number} ms
+ */
 function duration(ms) {
   if (ms < 60_000) return `${Math.round(ms / 100) / 10} s`;
   if (ms < 3_600_000) return `${Math.round(ms / 6_000) / 10} min`;
   return `${Math.round(ms / 360_000) / 10} h`;
 }
 
+/**
+ * @param {TenantOverview} overview
+ * @param {Range} range
+ */
 function cards(overview, range) {
   const { timeline } = overview;
   const calls = sum(timeline, "tool_calls");
@@ -41,16 +75,21 @@ function cards(overview, range) {
   ];
 }
 
+/**
+ * @param {TenantOverview} overview
+ * @param {Range} range
+ */
 function callsChart(overview, range) {
   const { unitMs, unit } = RANGES[range];
   const points = fromFirstData(overview.timeline, (p) => p.tool_calls > 0);
-  const caption = document.getElementById("calls-caption");
-  if (points.length === 0) {
+  const caption = byId("calls-caption");
+  const [first] = points;
+  if (first === undefined) {
     fill(caption, "Tool calls");
     return noData("calls-chart", `No tool call in the ${RANGES[range].label}.`);
   }
   const withDay = range === "week";
-  fill(caption, `Tool calls per ${unit}, since ${pointTime(points[0].at, withDay)}`);
+  fill(caption, `Tool calls per ${unit}, since ${pointTime(first.at, withDay)}`);
   drawBars(
     "calls-chart",
     {
@@ -67,16 +106,21 @@ function callsChart(overview, range) {
   );
 }
 
+/**
+ * @param {TenantOverview} overview
+ * @param {Range} range
+ */
 function failuresChart(overview, range) {
   const { unitMs, unit } = RANGES[range];
   const points = fromFirstData(overview.timeline, (p) => p.lessons > 0 || p.fixes > 0);
-  const caption = document.getElementById("failures-caption");
-  if (points.length === 0) {
+  const caption = byId("failures-caption");
+  const [first] = points;
+  if (first === undefined) {
     fill(caption, "Failures captured and fixes detected");
     return noData("failures-chart", `No failure captured and no fix detected in the ${RANGES[range].label}.`);
   }
   const withDay = range === "week";
-  fill(caption, `Failures captured and fixes detected per ${unit}, since ${pointTime(points[0].at, withDay)}`);
+  fill(caption, `Failures captured and fixes detected per ${unit}, since ${pointTime(first.at, withDay)}`);
   drawBars(
     "failures-chart",
     {
@@ -92,22 +136,28 @@ function failuresChart(overview, range) {
   );
 }
 
+/** @param {TenantOverview} overview */
 function categories(overview) {
   const entries = Object.entries(overview.failures_by_category).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  fill(document.getElementById("category-bars"), entries.length === 0 ? el("p", { class: "no-data" }, "No failure captured yet.") : horizontalBars(entries, "Failures by category"));
+  fill(byId("category-bars"), entries.length === 0 ? el("p", { class: "no-data" }, "No failure captured yet.") : horizontalBars(entries, "Failures by category"));
 }
 
+/** @type {string | null} */
 let drawnLatency = null;
 
+/**
+ * @param {TenantOverview} overview
+ * @param {Range} range
+ */
 function latency(overview, range) {
   const since = new Date(overview.latency_since);
-  fill(document.getElementById("latency-caption"), `Tool latency, ${range === "hour" ? `since ${since.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : RANGES[range].label}`);
+  fill(byId("latency-caption"), `Tool latency, ${range === "hour" ? `since ${since.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}` : RANGES[range].label}`);
   // Redrawn only when it changed, so a keyboard user's focus on one of its links survives a refresh.
   const shown = JSON.stringify(overview.tool_latency);
   if (shown === drawnLatency) return;
   drawnLatency = shown;
   table(
-    document.getElementById("latency-table"),
+    byId("latency-table", HTMLTableElement),
     [
       { header: "Tool", cell: (row) => toolLink(row.tool_name) },
       { header: "Timed calls", className: "number", cell: (row) => row.calls.toLocaleString() },
@@ -120,9 +170,13 @@ function latency(overview, range) {
   );
 }
 
-/** Marks the chosen range's button pressed. */
+/**
+ * Marks the chosen range's button pressed.
+ * @param {string} groupId
+ * @param {string} range
+ */
 export function markRange(groupId, range) {
-  for (const button of document.querySelectorAll(`#${groupId} button`)) button.setAttribute("aria-pressed", String(button.dataset.range === range));
+  for (const button of byId(groupId).querySelectorAll("button")) button.setAttribute("aria-pressed", String(button.dataset.range === range));
 }
 
 /** Fetches the overview for the chosen range and draws the cards, charts and tables. */
@@ -133,9 +187,10 @@ export async function renderOverview() {
   markRange("overview-range", range);
   // A refresh and a range change can cross: only the request made last is drawn.
   const request = ++latest;
+  /** @type {TenantOverview} */
   const overview = await get(`/overview?window=${range}`);
   if (request !== latest) return;
-  fill(document.getElementById("overview-cards"), cards(overview, range));
+  fill(byId("overview-cards"), cards(overview, range));
   callsChart(overview, range);
   failuresChart(overview, range);
   categories(overview);

@@ -1,9 +1,15 @@
 // One session: its counts, its calls, the fixes detected in it and the prompt a fresh session would get.
-import { encode, get } from "./api.js";
-import { ago, card, el, fill, milliseconds, percent, table, toolLink } from "./dom.js";
+// @ts-check
+import { encode, get, getText } from "./api.js";
+import { ago, byId, card, el, fill, milliseconds, percent, table, toolLink } from "./dom.js";
+
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["SessionStats"]} SessionStats */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["ToolCallList"]} ToolCallList */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["ToolLogEntry"]} ToolLogEntry */
 
 const CALLS_SHOWN = 100;
 
+/** @param {ToolLogEntry[]} calls */
 function callsTable(calls) {
   const node = el("table", { id: "session-calls" });
   table(
@@ -24,6 +30,7 @@ function callsTable(calls) {
   return el("div", { class: "scroll" }, node);
 }
 
+/** @param {ToolLogEntry[]} fixes calls that fixed an earlier failure */
 function fixesTable(fixes) {
   const node = el("table", { id: "session-fixes" });
   table(
@@ -42,19 +49,23 @@ function fixesTable(fixes) {
   return el("div", { class: "scroll" }, node);
 }
 
-/** Fetches everything about one session and shows it. */
+/**
+ * Fetches everything about one session and shows it.
+ * @param {string} sessionId
+ */
 export async function renderSession(sessionId) {
   const base = `/sessions/${encode(sessionId)}`;
+  /** @type {[SessionStats, ToolCallList, ToolCallList, string]} */
   const [stats, calls, fixes, prompt] = await Promise.all([
     get(`${base}/stats`),
     get(`${base}/tool-calls?limit=${CALLS_SHOWN}`),
     get(`${base}/tool-calls?only_fixes=true&limit=${CALLS_SHOWN}`),
-    get(`${base}/prompt`, { asText: true }),
+    getText(`${base}/prompt`),
   ]);
-  fill(document.getElementById("session-title"), "Session ", el("code", {}, sessionId));
+  fill(byId("session-title"), "Session ", el("code", {}, sessionId));
   const none = stats.total_calls === 0;
   fill(
-    document.getElementById("session-detail"),
+    byId("session-detail"),
     el("p", {}, el("a", { href: "#/sessions" }, "← All sessions")),
     none
       ? el("p", { class: "no-data" }, "This session keeps no calls: none was recorded, it was reset, or its data expired.")

@@ -1,7 +1,16 @@
 // One task: its resolution, its failure signatures, its lessons and the prompt an orchestrator would inject.
-import { encode, get } from "./api.js";
-import { ago, el, fill, table } from "./dom.js";
+// @ts-check
+import { encode, find, get, getText } from "./api.js";
+import { ago, byId, el, fill, table } from "./dom.js";
 
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["FailureSignature"]} FailureSignature */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["FailureSignatureList"]} FailureSignatureList */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["Lesson"]} Lesson */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["LessonList"]} LessonList */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["LessonStats"]} LessonStats */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["Resolution"]} Resolution */
+
+/** @param {Resolution | null} resolution */
 function resolutionBlock(resolution) {
   if (!resolution) return el("p", {}, "Not resolved yet.");
   return el(
@@ -16,6 +25,7 @@ function resolutionBlock(resolution) {
   );
 }
 
+/** @param {Lesson[]} lessons oldest first */
 function lessonsTable(lessons) {
   const node = el("table");
   table(
@@ -35,6 +45,7 @@ function lessonsTable(lessons) {
   return el("div", { class: "scroll" }, node);
 }
 
+/** @param {FailureSignature[]} signatures */
 function signaturesTable(signatures) {
   const node = el("table");
   table(
@@ -51,20 +62,25 @@ function signaturesTable(signatures) {
   return el("div", { class: "scroll" }, node);
 }
 
-/** Fetches everything about one task and shows it. */
+/**
+ * Fetches everything about one task and shows it.
+ * @param {string} taskId
+ */
 export async function renderTask(taskId) {
   const base = `/tasks/${encode(taskId)}`;
+  /** @type {[LessonList, FailureSignatureList, LessonStats, string]} */
   const [lessons, signatures, stats, prompt] = await Promise.all([
     get(`${base}/lessons`),
     get(`${base}/lessons/signatures`),
     get(`${base}/lessons/stats`),
-    get(`${base}/lessons/prompt`, { asText: true }),
+    getText(`${base}/lessons/prompt`),
   ]);
   // Asked for only when it exists: a missing resolution is a 404, and the page makes no failing requests.
-  const resolution = stats?.resolved ? await get(`${base}/resolution`) : null;
-  fill(document.getElementById("task-title"), "Task ", el("code", {}, taskId));
+  /** @type {Resolution | null} */
+  const resolution = stats?.resolved ? await find(`${base}/resolution`) : null;
+  fill(byId("task-title"), "Task ", el("code", {}, taskId));
   fill(
-    document.getElementById("task-detail"),
+    byId("task-detail"),
     el("p", {}, el("a", { href: "#/tasks" }, "← All tasks")),
     el("h3", {}, "Resolution"),
     resolutionBlock(resolution),

@@ -1,18 +1,42 @@
 // One tool: its counts and latency, its success over time, its error patterns with their fixes and how they fared, and the sessions that used it last.
-import { encode, get } from "./api.js";
+// @ts-check
+import { encode, find, get } from "./api.js";
 import { drawBars, fromFirstData, noData, pointTime } from "./charts.js";
-import { ago, card, el, fill, milliseconds, percent, table } from "./dom.js";
+import { ago, byId, card, el, fill, milliseconds, percent, table } from "./dom.js";
 import { markRange } from "./overview.js";
 
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["SharedErrorPattern"]} SharedErrorPattern */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["SharedToolKnowledge"]} SharedToolKnowledge */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["ToolActivity"]} ToolActivity */
+/** @typedef {ToolActivity["window"]} Range */
+
 const RANGE_KEY = "agent-lessons.tool-range";
+/** @type {Record<Range, string>} */
 const LABELS = { day: "last day", week: "last 7 days" };
+
+/**
+ * Whether a text is one of the ranges.
+ * @param {string | null} value
+ * @returns {value is Range}
+ */
+const isRange = (value) => value !== null && Object.hasOwn(LABELS, value);
 
 /** The range chosen for tool views in this browser, the last day at first. */
 export const toolRange = {
-  get: () => (LABELS[localStorage.getItem(RANGE_KEY)] ? localStorage.getItem(RANGE_KEY) : "day"),
+  /** @returns {Range} */
+  get: () => {
+    const stored = localStorage.getItem(RANGE_KEY);
+    return isRange(stored) ? stored : "day";
+  },
+  /** @param {string} range */
   set: (range) => localStorage.setItem(RANGE_KEY, range),
 };
 
+/**
+ * @param {SharedToolKnowledge} knowledge
+ * @param {ToolActivity} activity
+ * @param {Range} range
+ */
 function cards(knowledge, activity, range) {
   const { latency } = activity;
   return el(
@@ -27,11 +51,16 @@ function cards(knowledge, activity, range) {
   );
 }
 
+/**
+ * @param {ToolActivity} activity
+ * @param {Range} range
+ */
 function successChart(activity, range) {
   const points = fromFirstData(activity.timeline, (p) => p.calls > 0);
-  if (points.length === 0) return noData("tool-chart", `No call in the ${LABELS[range]}.`);
+  const [first] = points;
+  if (first === undefined) return noData("tool-chart", `No call in the ${LABELS[range]}.`);
   const withDay = range === "week";
-  fill(document.getElementById("tool-chart-caption"), `Calls per hour, since ${pointTime(points[0].at, withDay)}`);
+  fill(byId("tool-chart-caption"), `Calls per hour, since ${pointTime(first.at, withDay)}`);
   drawBars(
     "tool-chart",
     {
@@ -47,6 +76,7 @@ function successChart(activity, range) {
   );
 }
 
+/** @param {SharedErrorPattern} pattern */
 function fixesOf(pattern) {
   const node = el("table", { class: "compact" });
   table(
@@ -67,6 +97,7 @@ function fixesOf(pattern) {
   return node;
 }
 
+/** @param {SharedToolKnowledge} knowledge */
 function errorPatterns(knowledge) {
   const patterns = [...knowledge.error_patterns].sort((a, b) => b.count - a.count);
   if (patterns.length === 0) return el("p", { class: "no-data" }, "No failure recorded for this tool.");
@@ -84,6 +115,7 @@ function errorPatterns(knowledge) {
   );
 }
 
+/** @param {ToolActivity} activity */
 function recentSessions(activity) {
   const node = el("table", { id: "tool-sessions", class: "compact" });
   table(
@@ -100,17 +132,21 @@ function recentSessions(activity) {
 
 let latest = 0;
 
-/** Fetches one tool's knowledge and activity and shows them, or says that no session called it. */
+/**
+ * Fetches one tool's knowledge and activity and shows them, or says that no session called it.
+ * @param {string} tool
+ */
 export async function renderTool(tool) {
   const range = toolRange.get();
   markRange("tool-range", range);
   const request = ++latest;
-  const [knowledge, activity] = await Promise.all([get(`/tools/${encode(tool)}`), get(`/tools/${encode(tool)}/activity?window=${range}`)]);
+  /** @type {[SharedToolKnowledge | null, ToolActivity]} */
+  const [knowledge, activity] = await Promise.all([find(`/tools/${encode(tool)}`), get(`/tools/${encode(tool)}/activity?window=${range}`)]);
   // Two quick range changes: only the last one's answer is drawn.
   if (request !== latest) return;
-  fill(document.getElementById("tool-title"), "Tool ", el("code", {}, tool));
+  fill(byId("tool-title"), "Tool ", el("code", {}, tool));
   const back = el("p", {}, el("a", { href: "#/tools" }, "← All tools"));
-  const detail = document.getElementById("tool-detail");
+  const detail = byId("tool-detail");
   if (!knowledge) return fill(detail, back, el("p", { class: "no-data" }, "No session of this tenant has called this tool, or what it taught has expired."));
   fill(
     detail,

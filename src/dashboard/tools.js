@@ -1,14 +1,24 @@
 // The tools table: what every session of the tenant taught about each tool (GET /tools, then each tool's knowledge), sortable, filtered by name; each row opens its tool's view.
-import { encode, get } from "./api.js";
+// @ts-check
+import { encode, find } from "./api.js";
 import { ago, el, percent, toolLink } from "./dom.js";
 import { createListing } from "./listing.js";
 
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["SharedToolSummary"]} SharedToolSummary */
+/** @typedef {import("../../clients/typescript/src/generated/schema.js").components["schemas"]["SharedToolKnowledge"]} SharedToolKnowledge */
+/**
+ * A row: the tool as listed, and its knowledge once fetched (null when it expired since it was listed).
+ * @typedef {SharedToolSummary & { knowledge?: SharedToolKnowledge | null }} ToolRow
+ */
+
+/** @param {SharedToolKnowledge | null | undefined} knowledge */
 function errorTypes(knowledge) {
   const errors = [...(knowledge?.error_patterns ?? [])].sort((a, b) => b.count - a.count);
   if (errors.length === 0) return "–";
   return el("ul", { class: "tags" }, errors.map((error) => el("li", {}, el("code", { class: "name" }, error.error_type), ` ${error.count}`)));
 }
 
+/** @param {ToolRow} tool */
 const failures = (tool) => (tool.knowledge?.error_patterns ?? []).reduce((sum, error) => sum + error.count, 0);
 
 const tools = createListing({
@@ -21,11 +31,17 @@ const tools = createListing({
   nothing: "No session has recorded a tool call yet.",
   // The 50 most called (or, filtered, the first 50 by name), each with its error patterns.
   page: 50,
-  enrich: async (items) => {
-    const knowledge = await Promise.all(items.map((tool) => get(`/tools/${encode(tool.tool_name)}`)));
-    return items.map((tool, i) => ({ ...tool, knowledge: knowledge[i] }));
-  },
+  /** @param {SharedToolSummary[]} items */
+  enrich: (items) =>
+    Promise.all(
+      items.map(async (tool) => {
+        /** @type {SharedToolKnowledge | null} */
+        const knowledge = await find(`/tools/${encode(tool.tool_name)}`);
+        return { ...tool, knowledge };
+      }),
+    ),
   sort: { key: "total_calls", descending: true, idKey: "tool_name" },
+  /** @type {import("./listing.js").ListingColumn<ToolRow>[]} */
   columns: [
     { key: "tool_name", header: "Tool", cell: (tool) => toolLink(tool.tool_name) },
     { key: "total_calls", header: "Calls", className: "number", cell: (tool) => tool.total_calls },
