@@ -47,6 +47,19 @@ const sum = (points, field) => points.reduce((total, point) => total + point[fie
 const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /**
+ * Whether the overview has nothing at all to show: no failure kept (failures_by_category counts every
+ * kept lesson, whatever the range), no task or session active in the last day, and no count in the
+ * range's timeline or latency. The overview sees no further back than that, so the hint shown then
+ * claims no more (a tenant whose agents only called tools, days ago, reads as empty too).
+ * @param {TenantOverview} overview
+ */
+function isEmpty(overview) {
+  const { tasks, sessions, failures_by_category: categories, timeline, tool_latency: latency } = overview;
+  const counted = timeline.some((p) => p.lessons > 0 || p.tool_calls > 0 || p.successes > 0 || p.fixes > 0 || p.tokens_used > 0 || p.duration_ms > 0);
+  return tasks.active_last_day === 0 && sessions.active_last_day === 0 && Object.keys(categories).length === 0 && !counted && latency.length === 0;
+}
+
+/**
  * "3.4 min" style, for the time failed attempts took.
  * @param {number} ms
  */
@@ -190,6 +203,7 @@ export async function renderOverview() {
   /** @type {TenantOverview} */
   const overview = await get(`/overview?window=${range}`);
   if (request !== latest) return;
+  byId("overview-empty").hidden = !isEmpty(overview);
   fill(byId("overview-cards"), cards(overview, range));
   callsChart(overview, range);
   failuresChart(overview, range);

@@ -1,4 +1,4 @@
-// The dashboard's views in real Chromium, on both stores: the feed's history, the time range, a tool's view, sessions, the filter boxes, and the screenshots the README shows.
+// The dashboard's views in real Chromium, on both stores: the feed's history, the time range, the empty overview's hint, a tool's view, sessions, the filter boxes, and the screenshots the README shows.
 /// <reference lib="dom" />
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -103,6 +103,31 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
     await page.reload();
     await expect.poll(() => failures.locator(".card-value").textContent()).toBe("23");
     expect(await page.locator('#overview-range button[aria-pressed="true"]').textContent()).toBe("Last 7 days");
+    expect(problems).toEqual([]);
+  });
+
+  it("tells a tenant with nothing recorded how to fill the overview, and drops the hint once something is", async () => {
+    await h.start();
+    const { page, problems } = await h.open("/dashboard#/");
+    const hint = page.locator("#overview-empty");
+    await hint.waitFor();
+    expect(await hint.textContent()).toContain("Nothing to show yet.");
+    expect(await hint.locator("code").textContent()).toBe("npm run demo");
+    // Empty on the longest range too.
+    await page.getByRole("button", { name: "Last 7 days" }).click();
+    await expect.poll(() => page.locator('#overview-range button[aria-pressed="true"]').textContent()).toBe("Last 7 days");
+    expect(await hint.isVisible()).toBe(true);
+
+    await h.feedOpen();
+    await h.send({ method: "POST", path: "/sessions/first-agent/tool-calls", body: { tool_name: "web_search", arguments: { query: "agent memory" }, outcome: "success" } });
+    // The call's event brings a redraw of the overview (within 2 s), which has something to show.
+    await hint.waitFor({ state: "hidden", timeout: 8000 });
+    expect(await page.locator('#overview-cards [data-card="calls"] .card-value').textContent()).toBe("1");
+
+    // A fresh load with data never shows it: the cards are drawn after the hint's state is set.
+    await page.reload();
+    await expect.poll(() => page.locator('#overview-cards [data-card="calls"] .card-value').textContent()).toBe("1");
+    expect(await hint.isHidden()).toBe(true);
     expect(problems).toEqual([]);
   });
 
