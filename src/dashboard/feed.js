@@ -133,7 +133,7 @@ export function startFeed(list, { onActivity, onUnauthorized }) {
           if (done) break;
           buffer = parse(buffer + value, show);
         }
-      } catch (error) {
+      } catch {
         if (stopped) return;
       }
       // The stream ended (a deploy, a dropped slow client): resume after the last event seen.
