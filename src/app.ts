@@ -22,7 +22,7 @@ import dashboard from "./plugins/dashboard.js";
 import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
 import { fastSerializerCompiler } from "./plugins/fast-serializer.js";
-import type { RateLimitOptions } from "./plugins/rate-limit.js";
+import type { RateLimitOptions } from "./rate-limit/limiter.js";
 import problemDetails, { routerProblem, sendProblem } from "./plugins/problem-details.js";
 import requestLifecycle from "./plugins/request-lifecycle.js";
 import storePlugin from "./plugins/store.js";
@@ -66,8 +66,9 @@ function loggerOf(config: Config) {
 /** A tenant's default budget when keys make tenants: generous for one agent fleet, a stop for a runaway loop. */
 const DEFAULT_TENANT_RATE_LIMIT = 100_000;
 
-function rateLimitOf(config: Config, hasKeys: boolean): RateLimitOptions {
+function rateLimitOf(config: Config, hasKeys: boolean, now: () => number): RateLimitOptions {
   return {
+    now,
     tenantMax: config.RATE_LIMIT_MAX ?? (hasKeys ? DEFAULT_TENANT_RATE_LIMIT : 0),
     // Without keys nobody is unauthenticated; with them, this limits guessing.
     unauthenticatedMax: hasKeys ? config.RATE_LIMIT_UNAUTHENTICATED_MAX : 0,
@@ -103,7 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Requests arriving during shutdown get our own 503 problem (plugins/request-lifecycle), not Fastify's plain one.
     return503OnClosing: false,
     // URLs the router itself refuses (bad percent-encoding, an over-long id) are problems too.
-    frameworkErrors: (error, request, reply) => sendProblem(request, reply, routerProblem(error)),
+    frameworkErrors: (error, request, reply) => void sendProblem(request, reply, routerProblem(error)),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only; any other body is a 415, not a string that fails validation.
@@ -162,7 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(startPage);
   await app.register(dashboard);
   await app.register(async (api) => {
-    await api.register(auth, { keys, rateLimit: rateLimitOf(config, keys.enabled) });
+    await api.register(auth, { keys, rateLimit: rateLimitOf(config, keys.enabled, () => clock().getTime()) });
     await api.register(lessonRoutes, { lessons });
     await api.register(resolutionRoutes, { lessons });
     await api.register(tenantSignatureRoutes, { lessons });

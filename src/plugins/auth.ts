@@ -5,7 +5,7 @@ import type { ApiKeyEntry } from "../auth/api-keys.js";
 import type { KeyRing } from "../auth/key-ring.js";
 import { SCOPE_MEMBER, allows, insufficientScope, isScope, type Scope } from "../auth/scopes.js";
 import { AppError } from "../errors.js";
-import { createRateLimiter, type RateLimitOptions } from "./rate-limit.js";
+import { createRateLimiter, type RateLimitOptions } from "../rate-limit/limiter.js";
 
 declare module "fastify" {
   interface FastifyRequest {

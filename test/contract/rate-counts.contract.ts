@@ -8,8 +8,7 @@ const MINUTE = 60_000;
 export function rateCountStoreContract(factory: StoreFactory): void {
   describe("rate counts", () => {
     const open = closingAfterEach(factory);
-    // A window that starts now lives a whole minute, so a test never straddles its end; an aligned
-    // window could end between two calls of one test when the clock passes a minute boundary.
+    // Windows are named by their start; the store forgets one when told, a minute on here, so no test outlives its counts.
     const thisWindow = () => Date.now();
 
     it("adds each subject's requests and answers every adder's total, per window", async () => {

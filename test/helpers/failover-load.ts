@@ -157,7 +157,9 @@ export async function expectNoAcknowledgedWriteLost(label: string, reader: ApiRe
     "responses other than 200, 201 or 503 (no request here is invalid, so a 4xx or 500 is a bug)",
   );
   expectNone(malformed503s(outcomes), "503s that are not STORE_UNAVAILABLE or NOT_REPLICATED problem+json with Retry-After");
-  expect(outcomes.some((o) => o.startedAt >= run.killedAt && o.status === 503), "a 503 while the failover was under way").toBe(true);
+  // What the service promises during a failover is a 503 or a success, never a lost or doubled write; whether a
+  // request happened to meet the gap depends on timing, so it is not asserted. Writes after the kill were
+  // acknowledged (firstAcknowledgedAfterKillMs, waited for by writeThroughFailover), so the failover happened under load.
 
   expect(lessons.acknowledged).toBeGreaterThan(0);
   expect(calls.acknowledged).toBeGreaterThan(0);

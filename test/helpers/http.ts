@@ -13,11 +13,11 @@ export interface HttpContext {
 }
 
 /** Registers hooks that give each test a fresh app on a fresh store; read the fields inside tests. */
-export function useHttpApp(factory: StoreFactory, env: Record<string, string> = {}): HttpContext {
+export function useHttpApp(factory: StoreFactory, env: Record<string, string> = {}, deps: { clock?: () => Date } = {}): HttpContext {
   const context = {} as HttpContext;
   beforeEach(async () => {
     context.store = await factory();
-    context.app = await buildTestApp(context.store, env);
+    context.app = await buildTestApp(context.store, env, deps);
     context.http = supertest(context.app.server);
   });
   afterEach(async () => {

@@ -9,6 +9,7 @@ import type { Store } from "../../src/storage/port.js";
 import { testConfig } from "../helpers/app.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem } from "../helpers/http.js";
+import { windowStartingNow } from "../helpers/rate-windows.js";
 import { memoryStoreFactory } from "../helpers/stores.js";
 import { MCP_HEADERS, call, connectClient, rpc, textOf, useMcpService } from "./service.js";
 
@@ -103,7 +104,8 @@ describe("POST /mcp with API keys", () => {
 });
 
 describe("POST /mcp under the rate limit", () => {
-  const service = useMcpService(memoryStoreFactory, { API_KEYS, RATE_LIMIT_MAX: "2" });
+  // The window starts with the test, so its three requests never straddle two windows.
+  const service = useMcpService(memoryStoreFactory, { API_KEYS, RATE_LIMIT_MAX: "2" }, { clock: windowStartingNow(60_000) });
 
   it("counts MCP requests against the tenant's budget like any other request", async () => {
     const post = () => service.http.post("/mcp").set({ ...MCP_HEADERS, ...bearer(KEY_A) }).send(rpc("tools/list"));
@@ -184,9 +186,9 @@ describe("POST /mcp and the server's lifecycle", () => {
         .then((response) => response);
       await reading;
       closing = app.close();
-      // preClose hooks run as close() begins; give them a turn before the held read goes on. (Node
-      // also marks responses "Connection: close" once the server itself closes, after those hooks.)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The held read goes on once the preClose hooks have run: the server stops listening right after them.
+      // (Node also marks responses "Connection: close" once the server itself closes.)
+      await expect.poll(() => app.server.listening, { interval: 5 }).toBe(false);
       release();
       const response = await pending;
       expect(response.status).toBe(200);

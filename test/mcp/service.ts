@@ -21,12 +21,12 @@ export interface McpService {
 }
 
 /** Registers hooks that give each test the service on a fresh store, and close its clients after it. */
-export function useMcpService(factory: StoreFactory, env: Record<string, string> = {}): McpService {
+export function useMcpService(factory: StoreFactory, env: Record<string, string> = {}, deps: { clock?: () => Date } = {}): McpService {
   const service = {} as McpService;
   const clients: Client[] = [];
   beforeEach(async () => {
     service.store = await factory();
-    service.app = await buildTestApp(service.store, env);
+    service.app = await buildTestApp(service.store, env, deps);
     await service.app.listen({ port: 0, host: "127.0.0.1" });
     service.url = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
     service.http = supertest(service.url);

@@ -1,5 +1,6 @@
 // GET /tasks, /sessions and /overview over HTTP: pages with cursors, what is never listed, bad input, tenants, on both stores.
 import { describe, expect, it } from "vitest";
+import { manualClock } from "../helpers/clock.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem, useHttpApp, type HttpContext } from "../helpers/http.js";
 import { bothStores, memoryStoreFactory, type StoreFactory } from "../helpers/stores.js";
@@ -27,15 +28,16 @@ async function walk(ctx: HttpContext, path: string, field: "tasks" | "sessions",
 }
 
 describe.each(bothStores())("listings and overview (%s store)", (_name, factory: StoreFactory) => {
-  const ctx = useHttpApp(factory);
+  const clock = manualClock();
+  const ctx = useHttpApp(factory, {}, { clock: clock.now });
 
   it("lists tasks most recently active first, a page at a time, with their failures by category", async () => {
     const tasks = [uniqueId("task"), uniqueId("task"), uniqueId("task")];
     // Writes a few ms apart, so that their order is by time and not by the ids of equal times.
-    const apart = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const apart = () => clock.advance(5);
     for (const task of tasks) {
       expect((await ctx.http.post(`/tasks/${task}/lessons`).send(lesson("boom"))).status).toBe(201);
-      await apart();
+      apart();
     }
     await ctx.http.post(`/tasks/${tasks[0]}/lessons`).send(lesson("Request timed out after 30s", "TimeoutError"));
 
@@ -126,7 +128,7 @@ describe.each(bothStores())("listings and overview (%s store)", (_name, factory:
     for (const [session, outcome, ms] of [[first, "failure", 30], [first, "success", 20], [second, "success", 25]] as const) {
       await ctx.http.post(`/sessions/${session}/tool-calls`).send({ tool_name: "fetch", arguments: { ms }, outcome, execution_time_ms: ms });
       // A few ms apart, so that the sessions' order is by time and not by the ids of equal times.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.advance(5);
     }
     const day = await ctx.http.get("/tools/fetch/activity");
     expect(day.status).toBe(200);

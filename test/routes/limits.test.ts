@@ -1,13 +1,13 @@
 // Protections at the edge: per-tenant rate limits (shared through Redis), security headers and CORS.
 import type { FastifyInstance } from "fastify";
 import supertest from "supertest";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Store } from "../../src/storage/port.js";
 import { buildTestApp } from "../helpers/app.js";
 import { uniqueId } from "../helpers/fixtures.js";
 import { expectProblem } from "../helpers/http.js";
 import { waitFor } from "../helpers/load.js";
+import { countingSyncs, windowStartingNow } from "../helpers/rate-windows.js";
 import { bothStores, keysWritten, memoryStoreFactory, rawRedis, redisStoreFactory, type StoreFactory } from "../helpers/stores.js";
 
 const KEY_A = "alpha-key-0123456789abcdef";
@@ -19,11 +19,14 @@ const LIMITED = { RATE_LIMIT_MAX: "5", RATE_LIMIT_UNAUTHENTICATED_MAX: "5", RATE
 const apps: FastifyInstance[] = [];
 const stores: Store[] = [];
 
-/** A fresh app on a fresh store (or on the one given); every store has a key prefix of its own, rate counts included. */
-async function appOn(factory: StoreFactory, env: Record<string, string> = {}, shared?: Store) {
+/**
+ * A fresh app on a fresh store (or on the one given); every store has a key prefix of its own, rate counts included.
+ * Its rate-limit window starts with the test (a minute of windows unless the env says otherwise).
+ */
+async function appOn(factory: StoreFactory, env: Record<string, string> = {}, shared?: Store, clock = windowStartingNow(Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000))) {
   const opened = shared ?? (await factory());
   if (!shared) stores.push(opened);
-  const app = await buildTestApp(opened, env);
+  const app = await buildTestApp(opened, env, { clock });
   apps.push(app);
   return Object.assign(supertest(app.server), { store: opened });
 }
@@ -119,8 +122,10 @@ describe("rate limiting across instances (redis store)", () => {
     const store = await redisStoreFactory()();
     stores.push(store);
     const env = { ...LIMITED, RATE_LIMIT_SYNC_MS: "10" };
-    const first = await appOn(redisStoreFactory(), env, store);
-    const second = await appOn(redisStoreFactory(), env, store);
+    const clock = windowStartingNow(60_000);
+    const [firstStore, secondStore] = [countingSyncs(store), countingSyncs(store)];
+    const first = await appOn(redisStoreFactory(), env, firstStore.store, clock);
+    const second = await appOn(redisStoreFactory(), env, secondStore.store, clock);
     const task = uniqueId("task");
     const raw = rawRedis();
     const window = async () => {
@@ -132,8 +137,8 @@ describe("rate limiting across instances (redis store)", () => {
       await waitFor(async () => (await window())?.counts.default === "3", 5000, "the first instance's sync");
       for (let i = 0; i < 2; i += 1) expect((await second.get(`/tasks/${task}/lessons`)).status).toBe(200);
       await waitFor(async () => (await window())?.counts.default === "5", 5000, "the second instance's sync");
-      // Both have synced the tenant since its fifth request (an idle tenant is refreshed too), so both refuse.
-      await sleep(100);
+      // Once both have synced the tenant since its fifth request (an idle tenant is refreshed too), both refuse.
+      await Promise.all([firstStore.nextSync(), secondStore.nextSync()]);
       expect(expectProblem(await second.get(`/tasks/${task}/lessons`), 429).code).toBe("RATE_LIMITED");
       expectProblem(await first.get(`/tasks/${task}/lessons`), 429);
 
@@ -145,6 +150,40 @@ describe("rate limiting across instances (redis store)", () => {
     } finally {
       await raw.quit();
     }
+  });
+
+  it("admits exactly RATE_LIMIT_MAX writes of a tenant through the pair once each has synced, and keeps the other tenant's budget its own", async () => {
+    const store = await redisStoreFactory()();
+    stores.push(store);
+    const env = { RATE_LIMIT_MAX: "10", RATE_LIMIT_WINDOW_MS: "60000", RATE_LIMIT_SYNC_MS: "10", API_KEYS: `${KEY_A}:tenant-a,${KEY_B}:tenant-b` };
+    const clock = windowStartingNow(60_000);
+    const pair = [countingSyncs(store), countingSyncs(store)];
+    const [first, second] = [await appOn(redisStoreFactory(), env, pair[0]!.store, clock), await appOn(redisStoreFactory(), env, pair[1]!.store, clock)];
+    const task = uniqueId("task");
+    let attempt = 0;
+    const capture = (http: typeof first) =>
+      http.post(`/tasks/${task}/lessons`).set(auth(KEY_A)).send({ attempt_number: ++attempt, tier: 1, error_type: "E", error_message: `m${attempt}` });
+    const bothSynced = () => Promise.all(pair.map((instance) => instance.nextSync()));
+
+    expect((await Promise.all(Array.from({ length: 6 }, () => capture(first)))).map((reply) => reply.status)).toEqual(Array(6).fill(201));
+    // (The second instance has met no subject yet, so it has nothing to sync.)
+    await pair[0]!.nextSync();
+    // The second instance meets tenant A for the first time: its first sync tells it the first one's 6.
+    expect((await capture(second)).status).toBe(201);
+    await bothSynced();
+    const replies = await Promise.all(Array.from({ length: 5 }, () => capture(second)));
+    expect(replies.filter((reply) => reply.status === 201)).toHaveLength(3);
+    for (const limited of replies.filter((reply) => reply.status !== 201)) {
+      expect(expectProblem(limited, 429).code).toBe("RATE_LIMITED");
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    await bothSynced();
+    for (const http of [first, second]) expectProblem(await http.get(`/tasks/${task}/lessons`).set(auth(KEY_A)), 429);
+    // The refused writes were not performed: exactly 10 captures.
+    expect((await store.lessonCounters({ tenant: "tenant-a", taskId: task })).total_captured).toBe(10);
+    // Tenant B has its own budget of 10 on the same pair.
+    const others = await Promise.all(Array.from({ length: 10 }, (_, i) => [first, second][i % 2]!.get(`/tasks/${task}/lessons`).set(auth(KEY_B))));
+    expect(others.map((reply) => reply.status)).toEqual(Array(10).fill(200));
   });
 });
 

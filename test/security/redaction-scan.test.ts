@@ -32,7 +32,7 @@ async function send(base: string, method: string, path: string, body?: unknown):
 }
 
 /** Writes every kind of record with the secrets in it, and answers every response body. */
-async function fill(base: string, secrets: ReturnType<typeof corpus>): Promise<{ texts: string[]; tasks: string[]; sessions: string[]; tools: string[] }> {
+async function fill(base: string, secrets: ReturnType<typeof corpus>): Promise<{ texts: string[]; tasks: string[]; sessions: string[]; tools: string[]; lastTask: string }> {
   const texts: string[] = [];
   const tasks: string[] = [];
   const sessions: string[] = [];
@@ -84,12 +84,13 @@ async function fill(base: string, secrets: ReturnType<typeof corpus>): Promise<{
     fix_relations: [{ failed_call_id: "call-0001", success_call_id: "call-0002", delta_args: { changed: { password: { from: p1, to: p2 } } } }],
   });
   // The last texts redacted are harmless ones, so nothing of the secrets lingers as the engine's last match.
-  texts.push(await send(base, "POST", `/tasks/${uniqueId("scan-last")}/lessons`, { attempt_number: 1, tier: 1, error_type: "TypeError", error_message: "nothing secret" }));
-  return { texts, tasks, sessions, tools: [...tools, "db"] };
+  const lastTask = uniqueId("scan-last");
+  texts.push(await send(base, "POST", `/tasks/${lastTask}/lessons`, { attempt_number: 1, tier: 1, error_type: "TypeError", error_message: "nothing secret" }));
+  return { texts, tasks, sessions, tools: [...tools, "db"], lastTask };
 }
 
 /** Every read that could show what was written. */
-async function readEverything(base: string, written: { tasks: string[]; sessions: string[]; tools: string[] }): Promise<string[]> {
+async function readEverything(base: string, written: { tasks: string[]; sessions: string[]; tools: string[]; lastTask: string }): Promise<string[]> {
   const paths = ["/tasks?limit=1000", "/sessions?limit=1000", "/overview?window=day", "/tools", "/lessons/signatures?limit=1000"];
   for (const task of written.tasks) {
     paths.push(`/tasks/${task}/lessons`, `/tasks/${task}/lessons/prompt`, `/tasks/${task}/lessons/prompt?group=signature`, `/tasks/${task}/lessons/signatures`, `/tasks/${task}/resolution`, `/context?task_id=${task}`);
@@ -106,9 +107,10 @@ async function readEverything(base: string, written: { tasks: string[]; sessions
     const response = await fetch(`${base}${path}`, { headers: auth });
     texts.push(await response.text());
   }
-  // Every event kept, from the start of the log.
+  // Every event kept, from the start of the log to the last write's.
   const stream = await openEventStream(base, "/events", { ...auth, "last-event-id": "0-0" });
-  await sleep(1000);
+  const holdsLastWrite = () => stream.events.some((event) => (event.data as { task_id?: string }).task_id === written.lastTask);
+  await expect.poll(holdsLastWrite, { timeout: 10_000, interval: 20 }).toBe(true);
   stream.close();
   texts.push(stream.body(), JSON.stringify(stream.events));
   expect(stream.events.length).toBeGreaterThan(written.tasks.length);

@@ -2,19 +2,15 @@
 import type { RateCountStore } from "../port.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
-import type { ScriptedRedis } from "./scripts.js";
-
-// The hash outlives its window a little, for replicas whose clocks run behind.
-const WINDOW_SLACK_MS = 5_000;
+import type { ScriptedRedis } from "./script-commands.js";
 
 export function createRedisRateCounts(redis: ScriptedRedis, keys: Keys): RateCountStore {
   return {
-    async addRequestCounts(windowStartMs, windowMs, counts) {
+    async addRequestCounts(windowStartMs, forgetInMs, counts) {
       const subjects = [...counts.keys()];
       const args: Array<string | number> = [];
       for (const subject of subjects) args.push(subject, counts.get(subject)!);
-      const ttlMs = Math.max(1, windowStartMs + windowMs + WINDOW_SLACK_MS - Date.now());
-      const totals = await guarded(() => redis.addRequestCounts(keys.rateWindow(windowStartMs), ttlMs, ...args));
+      const totals = await guarded(() => redis.addRequestCounts(keys.rateWindow(windowStartMs), Math.max(1, Math.ceil(forgetInMs)), ...args));
       return new Map(subjects.map((subject, i) => [subject, Number(totals[i])]));
     },
   };

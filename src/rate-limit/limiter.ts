@@ -1,6 +1,6 @@
 // The rate limiter: budgets decided in this process without a round trip, synced with every replica in one background call.
 import type { FastifyBaseLogger } from "fastify";
-import { createSharedBudget, type BudgetDecision } from "../domain/rate-limit/shared-budget.js";
+import { createSharedBudget, type BudgetDecision } from "./shared-budget.js";
 import type { RateCountStore } from "../storage/port.js";
 
 export interface RateLimitOptions {
@@ -11,7 +11,12 @@ export interface RateLimitOptions {
   windowMs: number;
   /** How often the counts admitted here are added to the shared ones (and theirs learnt). */
   syncMs: number;
+  /** The clock windows are cut from (the app's clock; tests give one whose window starts with the test). */
+  now?: () => number;
 }
+
+// A window's shared counts outlive it a little, for replicas whose clocks run behind.
+const WINDOW_SLACK_MS = 5_000;
 
 /**
  * Every `syncMs`, what this replica admitted since the last sync goes to the store in one call per
@@ -19,7 +24,8 @@ export interface RateLimitOptions {
  * replica goes on counting its own requests, and sends them once it answers again.
  */
 export function createRateLimiter(store: RateCountStore, options: RateLimitOptions, log: FastifyBaseLogger) {
-  const budget = createSharedBudget(options.windowMs);
+  const now = options.now ?? Date.now;
+  const budget = createSharedBudget(options.windowMs, now);
   let syncing: Promise<void> | null = null;
   let failing = false;
 
@@ -28,7 +34,8 @@ export function createRateLimiter(store: RateCountStore, options: RateLimitOptio
     await Promise.all(
       batches.map(async (batch) => {
         try {
-          budget.settle(batch, await store.addRequestCounts(batch.windowStartMs, options.windowMs, batch.counts));
+          const forgetInMs = batch.windowStartMs + options.windowMs + WINDOW_SLACK_MS - now();
+          budget.settle(batch, await store.addRequestCounts(batch.windowStartMs, forgetInMs, batch.counts));
           if (failing) log.info("rate-limit counts are shared again");
           failing = false;
         } catch (error) {

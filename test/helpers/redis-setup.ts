@@ -1,10 +1,6 @@
-// Builds what the tests run as shipped (dist/ of the service, the client and the command), once and before
-// any test file starts, and gives every test file a Redis: REDIS_URL when set, else a throwaway
-// redis-server for the run; with REDIS_CLUSTER=1 (npm run test:cluster) also a throwaway cluster of 3 masters with a replica each,
+// Global setup of the projects that talk to Redis: REDIS_URL when set, else a throwaway redis-server for the run;
+// with REDIS_CLUSTER=1 (npm run test:cluster) also a throwaway cluster of 3 masters with a replica each,
 // and with REDIS_SENTINEL=1 (npm run test:sentinel) a primary with two replicas behind three sentinels.
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
 import { startRedisCluster, type RedisClusterHandle } from "./redis-cluster.js";
 import { startSentinelSet, type SentinelSet } from "./redis-sentinel.js";
@@ -24,11 +20,7 @@ let server: RedisServerHandle | undefined;
 let cluster: RedisClusterHandle | undefined;
 let sentinelSet: SentinelSet | undefined;
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
 export async function setup(project: TestProject): Promise<void> {
-  // Once here, not per file: two files building at once could let a test read a half-written dist/ file.
-  await promisify(execFile)("npm", ["run", "build"], { cwd: ROOT });
   if (process.env.REDIS_URL) {
     project.provide("redisUrl", process.env.REDIS_URL);
   } else {

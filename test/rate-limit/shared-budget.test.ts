@@ -1,6 +1,6 @@
 // The rate limiter's budget: exact in one replica, shared through synced counts, bounded when replicas race.
 import { describe, expect, it } from "vitest";
-import { createSharedBudget, type SharedBudget } from "../../../src/domain/rate-limit/shared-budget.js";
+import { createSharedBudget, type SharedBudget } from "../../src/rate-limit/shared-budget.js";
 
 /** A shared count as the store keeps it: every replica's requests per window and subject. */
 function sharedCounts() {
