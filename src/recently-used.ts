@@ -1,6 +1,7 @@
 // A bounded map that forgets the entry used least recently: the caches of decoded knowledge, token counts and text work.
 
 // Any character past U+00FF: such a text needs two bytes a character.
+// eslint-disable-next-line no-control-regex -- the range starts at U+0000 on purpose: every Latin-1 character.
 const WIDE = /[^\u0000-\u00ff]/;
 
 /**

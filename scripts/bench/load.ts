@@ -34,7 +34,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
     requests: options.requests,
   }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
-  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+  const events: NodeJS.EventEmitter = instance;
+  events.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     if (count === latencies.length) {
       const bigger = new Float64Array(latencies.length * 2);
       bigger.set(latencies);

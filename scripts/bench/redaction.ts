@@ -2,7 +2,7 @@
 import { redactFailureReport, redactToolCall } from "../../src/domain/redaction/inputs.js";
 import { RedactionTally, createRedactor } from "../../src/domain/redaction/redactor.js";
 import type { FailureReport } from "../../src/domain/lessons/types.js";
-import type { ToolCallInput } from "../../src/domain/tools/service.js";
+import type { ToolCallInput } from "../../src/domain/tools/types.js";
 import { lessonBody, toolCallBody } from "./scenarios.js";
 
 export interface RedactionCost {

@@ -5,7 +5,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { allows, insufficientScope, type Scope } from "../auth/scopes.js";
-import { API_VERSION } from "../plugins/openapi.js";
+import { API_VERSION } from "../api-version.js";
 import { errorResult, problemOf } from "./results.js";
 import type { McpTool } from "./tools.js";
 

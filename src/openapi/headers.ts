@@ -1,5 +1,5 @@
 // Declares the response headers the service sends, and marks each operation open or protected by the bearer key.
-import type { OpenApiDocument } from "./polish.js";
+import type { OpenApiDocument } from "./json.js";
 
 type JsonObject = { [key: string]: unknown };
 

@@ -1,11 +1,9 @@
 // Finishes the document generated from the zod schemas: one component per shape, no noise bounds, described responses.
 import { readFileSync } from "node:fs";
 import { describeHeaders } from "./headers.js";
+import type { Json, JsonObject, OpenApiDocument } from "./json.js";
 
-// The generated document is plain JSON; these walks read and rewrite it in place.
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-export type OpenApiDocument = JsonObject & { paths: Record<string, Record<string, JsonObject>>; components: JsonObject };
+// The walks below read and rewrite the generated document in place.
 
 const REF_PREFIX = "#/components/schemas/";
 // z.int() bounds every integer by the safe integers, which the docs UI then offers as examples.

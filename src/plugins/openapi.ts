@@ -5,9 +5,9 @@ import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { noQuery, problemResponses } from "../schemas/common.js";
-import { polishDocument, type OpenApiDocument } from "../openapi/polish.js";
-
-export const API_VERSION = "0.1.0";
+import type { OpenApiDocument } from "../openapi/json.js";
+import { polishDocument } from "../openapi/polish.js";
+import { API_VERSION } from "../api-version.js";
 
 export default fp(
   async (app) => {

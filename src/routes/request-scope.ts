@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { IdempotencyRequest } from "../domain/write-keys.js";
 import { replyTypeOf } from "./content-negotiation.js";
-import type { SessionRef, TaskRef } from "../storage/port.js";
+import type { SessionRef, TaskRef } from "../domain/refs.js";
 
 /** The task a request addresses, within the request's tenant. */
 export function taskOf(request: FastifyRequest, taskId: string): TaskRef {

@@ -15,18 +15,7 @@ import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../
 import type { FixRanking } from "../domain/shared-tools/efficacy.js";
 import type { StoredMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
 import type { SessionSettingOverrides } from "../domain/tools/session-settings.js";
-
-/** One task of one tenant: the unit that lessons and their counters belong to. */
-export interface TaskRef {
-  tenant: string;
-  taskId: string;
-}
-
-/** One session of one tenant: the unit that tool calls, fixes and patterns belong to. */
-export interface SessionRef {
-  tenant: string;
-  sessionId: string;
-}
+import type { SessionRef, TaskRef } from "../domain/refs.js";
 
 /** Limits every adapter enforces inside its atomic operations. */
 export interface StoreLimits {
@@ -371,10 +360,11 @@ export interface ActivityStore {
 /** Request counts that every replica adds to, so that they share one rate-limit budget. */
 export interface RateCountStore {
   /**
-   * Adds each subject's requests to its count in the window that starts at `windowStartMs` (the
-   * counts of a window are forgotten soon after it ends) and returns each subject's new total.
+   * Adds each subject's requests to its count in the window that starts at `windowStartMs`, and
+   * returns each subject's new total. The counts of that window are forgotten `forgetInMs` from now:
+   * the caller's clock decides when a window ends, never the store's.
    */
-  addRequestCounts(windowStartMs: number, windowMs: number, counts: ReadonlyMap<string, number>): Promise<Map<string, number>>;
+  addRequestCounts(windowStartMs: number, forgetInMs: number, counts: ReadonlyMap<string, number>): Promise<Map<string, number>>;
 }
 
 /** How the store keeps data, and the role of the Redis server it talks to (null where there is no one server). */

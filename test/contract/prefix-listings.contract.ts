@@ -2,7 +2,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Page } from "../../src/domain/activity/types.js";
-import type { SessionRef, Store, TaskRef } from "../../src/storage/port.js";
+import type { Store } from "../../src/storage/port.js";
+import type { SessionRef, TaskRef } from "../../src/domain/refs.js";
 import { aCall, aLesson } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";

@@ -1,6 +1,7 @@
 // Contract tests of retention: a task's or session's data lives a fixed time after its last write, all of it together.
 import { describe, expect, it } from "vitest";
-import type { SessionRef, Store, StoreLimits, TaskRef } from "../../src/storage/port.js";
+import type { Store, StoreLimits } from "../../src/storage/port.js";
+import type { SessionRef, TaskRef } from "../../src/domain/refs.js";
 import { aCall, aLesson, aSession, aTask, valueOf, ZERO_LESSON_COUNTERS, ZERO_SESSION_COUNTERS } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";

@@ -1,7 +1,8 @@
 // Contract tests of a session's own settings: its log size and fix-detection window, on both ways of recording a call.
 import { describe, expect, it } from "vitest";
 import type { ToolLogEntry } from "../../src/domain/tools/types.js";
-import type { NewToolCall, SessionRef, Store } from "../../src/storage/port.js";
+import type { NewToolCall, Store } from "../../src/storage/port.js";
+import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";

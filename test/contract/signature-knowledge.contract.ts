@@ -1,7 +1,8 @@
 // Contract tests of SignatureKnowledgeStore: failures counted across a tenant's tasks, and what worked linked to them.
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
-import type { Store, TaskRef, WriteKey } from "../../src/storage/port.js";
+import type { Store, WriteKey } from "../../src/storage/port.js";
+import type { TaskRef } from "../../src/domain/refs.js";
 import { aCall, aLesson, aTask, keyed, NO_SIGNATURE_EFFICACY, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";

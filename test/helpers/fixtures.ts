@@ -3,7 +3,8 @@ import { failureSignature } from "../../src/domain/lessons/signature.js";
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import { hashArguments } from "../../src/domain/tools/arguments.js";
 import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
-import type { KeyedWrite, NewToolCall, SessionRef, TaskRef, WriteKey } from "../../src/storage/port.js";
+import type { KeyedWrite, NewToolCall, WriteKey } from "../../src/storage/port.js";
+import type { SessionRef, TaskRef } from "../../src/domain/refs.js";
 
 let counter = 0;
 

@@ -1,6 +1,6 @@
 // Every operation of the OpenAPI document tried with a key of every scope: what the scope allows goes through, the rest is a 403 that changed nothing.
 import { readFileSync } from "node:fs";
-import supertest from "supertest";
+import type supertest from "supertest";
 import { describe, expect, it } from "vitest";
 import { allows, SCOPES, type Scope } from "../../src/auth/scopes.js";
 import { uniqueId } from "../helpers/fixtures.js";

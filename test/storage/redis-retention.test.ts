@@ -1,7 +1,8 @@
 // Redis at the key level: every key of a task or session carries the TTL after every write, or none at all; a stored call's facts stay small.
 import type { Cluster, Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SessionRef, Store, StoreLimits, TaskRef } from "../../src/storage/port.js";
+import type { Store, StoreLimits } from "../../src/storage/port.js";
+import type { SessionRef, TaskRef } from "../../src/domain/refs.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { canonicalJson } from "../../src/domain/tools/arguments.js";
 import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";

@@ -23,13 +23,15 @@ export interface CallOptions {
 }
 
 // Keys whose type is never (an operation without a query, say) are left out of its input.
+/** No fields: what an operation without parameters or body adds to its input. */
+type Nothing = Record<never, never>;
 type Present<T> = { [K in keyof T as [Exclude<T[K], undefined>] extends [never] ? never : K]: T[K] };
-type ParamsOf<O> = O extends { parameters: infer P } ? Present<Pick<P, "path" & keyof P> & Pick<P, "query" & keyof P>> : {};
+type ParamsOf<O> = O extends { parameters: infer P } ? Present<Pick<P, "path" & keyof P> & Pick<P, "query" & keyof P>> : Nothing;
 type BodyOf<O> = O extends { requestBody: { content: { "application/json": infer B } } }
   ? { body: B }
   : O extends { requestBody?: { content: { "application/json": infer B } } }
     ? { body?: B }
-    : {};
+    : Nothing;
 
 /** What an operation takes: `path` ids, `query` fields and `body`, as the document names them. */
 export type Input<K extends OperationId> = ParamsOf<operations[K]> & BodyOf<operations[K]> & CallOptions;
@@ -48,7 +50,7 @@ export type Output<K extends OperationId> = operations[K] extends { responses: i
   ? { [S in keyof R & SuccessStatus]: ContentOf<R[S]> }[keyof R & SuccessStatus]
   : never;
 
-type Method<K extends OperationId> = {} extends Input<K> ? (input?: Input<K>) => Promise<Output<K>> : (input: Input<K>) => Promise<Output<K>>;
+type Method<K extends OperationId> = Nothing extends Input<K> ? (input?: Input<K>) => Promise<Output<K>> : (input: Input<K>) => Promise<Output<K>>;
 
 export type AgentLessonsClient = { [K in OperationId]: Method<K> };
 

@@ -1,5 +1,6 @@
 // The one context block for a fresh session: what worked, the task's lessons, the session's and the tenant's tool memory, within a token budget.
-import type { SessionRef, Store, TaskRef } from "../../storage/port.js";
+import type { Store } from "../../storage/port.js";
+import type { SessionRef, TaskRef } from "../refs.js";
 import { groupBlock, groupLessons } from "../lessons/prompt.js";
 import type { KnownFix } from "../lessons/types.js";
 import { formatSharedToolSection } from "../shared-tools/prompt.js";

@@ -1,7 +1,8 @@
 // The lessons use cases: capture a failure as a lesson, read lessons back, format them, count them.
 import { createHash } from "node:crypto";
 import { keyReused, notFound } from "../../errors.js";
-import type { LessonStore, SignatureKnowledgeStore, TaskRef } from "../../storage/port.js";
+import type { LessonStore, SignatureKnowledgeStore } from "../../storage/port.js";
+import type { TaskRef } from "../refs.js";
 import { redactFailureReport, redactResolution } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
 import { writeKeyFor, type IdempotencyRequest } from "../write-keys.js";
@@ -9,7 +10,7 @@ import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js
 import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons, type KnownFixLine } from "./prompt.js";
 import { bySignatureRank, failureSignature } from "./signature.js";
 import { CATEGORIES } from "./rules.js";
-import type { FailureReport, FailureSignature, KnownFix, Lesson, LessonCounters, Resolution, TenantSignature } from "./types.js";
+import type { FailureReport, FailureSignature, KnownFix, Lesson, LessonCounters, Resolution, ResolutionReport, TenantSignature } from "./types.js";
 
 // The seed cut long texts so that a lesson stays small enough to inject into a prompt.
 const MAX_MESSAGE_CHARS = 500;
@@ -35,12 +36,6 @@ export interface LessonStats extends LessonCounters {
 }
 
 /** What an agent reports when a task finally succeeded. */
-export interface ResolutionReport {
-  attempt_number: number;
-  approach: string;
-  model?: string | null | undefined;
-}
-
 /** The category with the most kept lessons; ties go to the category that comes first in the rule table. */
 export function mostCommonCategory(byCategory: Record<string, number>): string | null {
   let best: string | null = null;

@@ -101,3 +101,10 @@ export interface TenantSignature {
   /** Whether the fixes offered for it shortened the tasks they were offered to. */
   efficacy: SignatureEfficacy;
 }
+
+/** What an agent says finally worked for a task, before redaction. */
+export interface ResolutionReport {
+  attempt_number: number;
+  approach: string;
+  model?: string | null | undefined;
+}

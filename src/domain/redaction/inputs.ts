@@ -1,10 +1,8 @@
 // What is redacted in each kind of write, field by field: lessons, resolutions, tool calls and imported memories.
 import { hashArguments } from "../tools/arguments.js";
 import { describeDelta } from "../tools/delta-text.js";
-import type { ToolCallInput } from "../tools/service.js";
-import type { ArgDelta, MemoryImport, ToolArguments } from "../tools/types.js";
-import type { ResolutionReport } from "../lessons/service.js";
-import type { FailureReport } from "../lessons/types.js";
+import type { ArgDelta, MemoryImport, ToolArguments, ToolCallInput } from "../tools/types.js";
+import type { FailureReport, ResolutionReport } from "../lessons/types.js";
 import { REDACTED, type RedactionTally, type Redactor } from "./redactor.js";
 
 /** A lesson's texts: the error, its context, the approach, and the model and type too (every text an agent sends). */

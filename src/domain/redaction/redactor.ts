@@ -68,7 +68,7 @@ export function createRedactor(settings: RedactionSettings): Redactor {
       if (rule.then) {
         // A refused name is passed over; its value is read by the next try like any other text, once.
         const value = rule.lead && !rule.lead(groups, names) ? null : rule.then(groups);
-        value && (value.lastIndex = leadEnd);
+        if (value) value.lastIndex = leadEnd;
         const found = value?.exec(input);
         if (!found) {
           pattern.lastIndex = Math.max(leadEnd, match.index + 1);

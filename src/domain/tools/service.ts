@@ -1,6 +1,7 @@
 // The procedural-memory use cases: record calls, search them, read patterns, stats, prompts, export and import.
 import { AppError, keyReused, notFound } from "../../errors.js";
-import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, ToolMemoryStore } from "../../storage/port.js";
+import type { NewToolCall, StoreLimits, ToolKnowledgeStore, ToolMemoryStore } from "../../storage/port.js";
+import type { SessionRef } from "../refs.js";
 import { redactMemoryImport, redactToolCall } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
 import { writeKeyFor, type IdempotencyRequest } from "../write-keys.js";
@@ -12,19 +13,7 @@ import { formatErrorGuidance, formatSuccessTemplate, formatSummary, formatToolCo
 import { summariseResult } from "./result-summary.js";
 import { isUnfiltered, matchesFilter, type CallFilter } from "./search.js";
 import { effectiveSettings, type SessionSettingOverrides } from "./session-settings.js";
-import type { ArgDelta, MemoryImport, ProceduralMemory, StoredMemory, ToolArguments, ToolLogEntry, ToolOutcome, ToolPattern } from "./types.js";
-
-export interface ToolCallInput {
-  tool_name: string;
-  arguments: ToolArguments;
-  result?: unknown;
-  outcome: ToolOutcome;
-  context_goal?: string | null | undefined;
-  error_type?: string | null | undefined;
-  error_message?: string | null | undefined;
-  execution_time_ms?: number | null | undefined;
-  preceding_call_id?: string | null | undefined;
-}
+import type { ArgDelta, MemoryImport, ProceduralMemory, StoredMemory, ToolArguments, ToolCallInput, ToolLogEntry, ToolPattern } from "./types.js";
 
 export interface PromptOptions {
   tools?: string[] | undefined;

@@ -97,3 +97,16 @@ export type MemoryImport = Omit<ProceduralMemory, "session_id" | "created_at" | 
   updated_at?: string | null | undefined;
   next_call_id?: number | undefined;
 }
+
+/** A tool call as an agent reports it, before redaction and before the store numbers it. */
+export interface ToolCallInput {
+  tool_name: string;
+  arguments: ToolArguments;
+  result?: unknown;
+  outcome: ToolOutcome;
+  context_goal?: string | null | undefined;
+  error_type?: string | null | undefined;
+  error_message?: string | null | undefined;
+  execution_time_ms?: number | null | undefined;
+  preceding_call_id?: string | null | undefined;
+}

@@ -9,7 +9,8 @@ import type { Lesson, Resolution } from "../../domain/lessons/types.js";
 import type { ToolLogEntry } from "../../domain/tools/types.js";
 import { sessionSummaryOf, taskSummaryOf } from "../listing-items.js";
 import { walkById, walkListing, type ListingSource } from "../listing-walk.js";
-import type { ActivityStore, LessonStore, SessionRef, StoreLimits, TaskRef, ToolMemoryStore } from "../port.js";
+import type { ActivityStore, LessonStore, StoreLimits, ToolMemoryStore } from "../port.js";
+import type { SessionRef, TaskRef } from "../../domain/refs.js";
 import { ExpiringMap } from "./expiring-map.js";
 import { SortedIndex } from "./sorted-index.js";
 

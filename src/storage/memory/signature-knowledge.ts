@@ -10,7 +10,8 @@ import {
 } from "../../domain/lessons/efficacy.js";
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Lesson, Resolution, TenantSignature } from "../../domain/lessons/types.js";
-import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits, type TaskRef } from "../port.js";
+import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits } from "../port.js";
+import type { TaskRef } from "../../domain/refs.js";
 import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
 import { createWriteKeys } from "./write-keys.js";

@@ -5,7 +5,8 @@ import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedToolKnowledge
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES, type ToolLogEntry } from "../../domain/tools/types.js";
 import { walkById } from "../listing-walk.js";
-import type { NewToolCall, SessionRef, StoreLimits, ToolKnowledgeStore } from "../port.js";
+import type { NewToolCall, StoreLimits, ToolKnowledgeStore } from "../port.js";
+import type { SessionRef } from "../../domain/refs.js";
 import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
 import { LexIndex } from "./lex-index.js";

@@ -9,7 +9,8 @@ import {
 } from "../../domain/tools/pattern-update.js";
 import { effectiveSettings, lookBack, NO_OVERRIDES, type SessionSettingOverrides } from "../../domain/tools/session-settings.js";
 import { FAILURE_OUTCOMES, type FixRelation, type ToolLogEntry, type ToolPattern } from "../../domain/tools/types.js";
-import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import type { NewToolCall, SessionCounters, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import type { SessionRef } from "../../domain/refs.js";
 import { ExpiringMap } from "./expiring-map.js";
 
 interface SessionState {

@@ -10,7 +10,7 @@ import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { countersFrom } from "./lessons.js";
-import type { ScriptedRedis } from "./scripts.js";
+import type { ScriptedRedis } from "./script-commands.js";
 
 /** The fields lib/activity.lua counts under, by the letter after '<minute or hour>:'. */
 const COUNT_FIELDS: Record<string, keyof ActivityCounts> = { l: "lessons", c: "tool_calls", s: "successes", f: "fixes", t: "tokens_used", d: "duration_ms" };

@@ -5,10 +5,10 @@
 // what the primary had by then, so the service answers 201 only once n of them hold the write. The
 // write and its WAIT travel as one pipeline: one round trip, on the connection (in a Cluster, to the
 // master) that took the write. A write that crosses slots sends one such pipeline to each master.
-import { Cluster, type ChainableCommander } from "ioredis";
+import { Cluster } from "ioredis";
 import { NotReplicatedError } from "../../errors.js";
 import { guarded } from "./errors.js";
-import type { ScriptCommands, ScriptedRedis } from "./scripts.js";
+import type { ConfirmedWrites, ScriptCommands, ScriptedRedis, WriteTarget } from "./script-commands.js";
 
 export interface ReplicaWait {
   /** Replicas that must confirm each write; 0 sends no WAIT. */
@@ -42,16 +42,6 @@ export const UNCONFIRMED_SCRIPTS: Readonly<Partial<Record<keyof ScriptCommands, 
   listSharedToolsByPrefix: "drops from the name index the tools whose knowledge already expired, as it reads; the next read drops them again",
   addRequestCounts: "the rate limiter's shared counts, which a replica may lag on by one sync (the README's bound)",
 };
-
-/** A pipeline with the scripts on it, as the write functions fill it. */
-export type WriteTarget = ChainableCommander & { [K in keyof ScriptCommands]: (...args: Parameters<ScriptCommands[K]>) => WriteTarget };
-
-export interface ConfirmedWrites {
-  /** One script (or command) and, when replicas must confirm, WAIT behind it; answers the script's reply. */
-  script<T>(send: (target: ScriptedRedis | WriteTarget) => unknown): Promise<T>;
-  /** Commands in MULTI/EXEC and, when replicas must confirm, WAIT behind them; answers EXEC's replies. */
-  transaction(build: (target: WriteTarget) => void): Promise<unknown[]>;
-}
 
 /**
  * A Cluster client learns its slot map on connecting. Until then ioredis defers a pipeline's exec(), so

@@ -1,6 +1,6 @@
 // Every Redis key name is built here: prefix, one hash tag per task, session or tenant, then a suffix.
 import { createHash } from "node:crypto";
-import type { SessionRef, TaskRef } from "../port.js";
+import type { SessionRef, TaskRef } from "../../domain/refs.js";
 
 /**
  * A client's text as a short, safe key name: 128 bits of SHA-256 in base64url (22 characters).

@@ -1,13 +1,14 @@
 // Redis lesson storage: a list of lesson JSON per task, its counters, signatures and resolution, changed only by Lua scripts.
 import { failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
-import type { LessonStore, StoreLimits, TaskRef, WriteKey } from "../port.js";
+import type { LessonStore, StoreLimits, WriteKey } from "../port.js";
+import type { TaskRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { asArray } from "./pattern-state.js";
-import type { ScriptedRedis } from "./scripts.js";
+import type { AppendReply, ScriptedRedis } from "./script-commands.js";
 
 // Lessons kept before signatures existed get theirs on the way out, from what they kept.
 function parseLesson(json: string): Lesson {
@@ -49,9 +50,6 @@ function resolutionFrom(doc: string | null): Resolution | null {
     signatures: asArray(resolution.signatures as string[] | Record<string, never>),
   };
 }
-
-/** What appendLesson-5.lua answers: applied (and how many lessons the task keeps), replayed, or refused. */
-export type AppendReply = ["applied", number] | ["replayed", string, string] | ["mismatch"];
 
 /** How a capture appends: with its write key (and how long its record lives), and text it has made already. */
 export interface AppendOptions {

@@ -4,7 +4,7 @@ import type { FixRelation, StoredMemory } from "../../domain/tools/types.js";
 import type { Keys } from "./keys.js";
 import { callFacts, entryFrom } from "./log-entries.js";
 import { patternsInOrderOfUse, stateFromPattern } from "./pattern-state.js";
-import type { ScriptedRedis } from "./scripts.js";
+import type { ScriptedRedis } from "./script-commands.js";
 import { execAtomically } from "./transaction.js";
 
 type SessionKeys = ReturnType<Keys["session"]>;

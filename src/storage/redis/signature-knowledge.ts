@@ -2,20 +2,13 @@
 import { efficacyOf, efficacySumsFrom, SUM_FIELDS } from "../../domain/lessons/efficacy.js";
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
-import {
-  KNOWN_FIXES_PER_SIGNATURE,
-  SIGNATURES_LISTED_PER_TASK,
-  type LessonStore,
-  type ResolutionChange,
-  type SignatureKnowledgeStore,
-  type StoreLimits,
-  type TaskRef,
-} from "../port.js";
+import { KNOWN_FIXES_PER_SIGNATURE, SIGNATURES_LISTED_PER_TASK, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits } from "../port.js";
+import type { TaskRef } from "../../domain/refs.js";
 import { writeLocalAndTenant, writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
 import { appendKeyedLesson } from "./lessons.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
-import type { ScriptedRedis } from "./scripts.js";
+import type { ScriptedRedis } from "./script-commands.js";
 
 type Limits = Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds" | "writeIdTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
 

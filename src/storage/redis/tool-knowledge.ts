@@ -9,11 +9,12 @@ import { canonicalJson, canonicalKeyOrder } from "../../domain/tools/arguments.j
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_CONTEXTS_PER_ERROR, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
-import type { KeyedWrite, NewToolCall, RecordedToolCall, SessionRef, StoreLimits, ToolKnowledgeStore, WriteKey } from "../port.js";
+import type { KeyedWrite, NewToolCall, RecordedToolCall, StoreLimits, ToolKnowledgeStore, WriteKey } from "../port.js";
+import type { SessionRef } from "../../domain/refs.js";
 import { writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
-import type { ScriptedRedis } from "./scripts.js";
+import type { ScriptedRedis } from "./script-commands.js";
 import { servedKnowledge } from "./shared-state.js";
 import { argumentPairs } from "./log-entries.js";
 import { recordInSession, sessionScriptInput, sessionWriteFrom, type SessionRecord } from "./tool-memory.js";

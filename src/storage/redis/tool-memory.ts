@@ -7,7 +7,8 @@ import {
 } from "../../domain/tools/pattern-limits.js";
 import { UNKNOWN_ERROR_TYPE } from "../../domain/tools/pattern-update.js";
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
-import type { NewToolCall, SessionCounters, SessionRef, StoreLimits, ToolContext, ToolMemoryStore, WriteKey } from "../port.js";
+import type { NewToolCall, SessionCounters, StoreLimits, ToolContext, ToolMemoryStore, WriteKey } from "../port.js";
+import type { SessionRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
@@ -15,7 +16,7 @@ import type { Keys } from "./keys.js";
 import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
 import { createPatternCache } from "./pattern-cache.js";
 import { parsePatternState, patternFromState, patternsInOrderOfUse } from "./pattern-state.js";
-import type { ScriptedRedis } from "./scripts.js";
+import type { ScriptedRedis } from "./script-commands.js";
 import { exportSession, importSession } from "./session-transfer.js";
 
 /** A call as its session recorded it, with the error type of the failure it fixed (null when none). */

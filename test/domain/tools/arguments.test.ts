@@ -1,3 +1,4 @@
+// Arguments as the memory compares them: canonical JSON, the hash of a call's arguments, and the delta from a failure to its fix.
 import { createHash } from "node:crypto";
 import { describe, it, expect } from "vitest";
 import { argumentDelta, canonicalJson, differsOnlyInRedactions, hashArguments, valueText } from "../../../src/domain/tools/arguments.js";

@@ -1,3 +1,4 @@
+// A session's pattern of one tool, updated call by call and fix by fix, and the failure a success fixes.
 import { describe, it, expect } from "vitest";
 import {
   applyCallToPattern,

@@ -1,3 +1,4 @@
+// The one-line summary of a call's result, kept in the log instead of the result itself.
 import { describe, it, expect } from "vitest";
 import { summariseResult } from "../../../src/domain/tools/result-summary.js";
 

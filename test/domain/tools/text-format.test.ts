@@ -1,3 +1,4 @@
+// Small text helpers of the prompts: cut text, percentages and whether a time was measured.
 import { describe, it, expect } from "vitest";
 import { formatPercent, isMeasuredTime, truncateText } from "../../../src/domain/tools/text-format.js";
 

@@ -1,0 +1,56 @@
+// The Lua scripts as the client's methods, and the client that carries them: types only, so that the loader,
+// the confirmed writes and the adapters can all name them without importing one another.
+import type { ChainableCommander } from "ioredis";
+import type { RedisClient } from "./client.js";
+
+/** What appendLesson-5.lua answers: applied (and how many lessons the task keeps), replayed, or refused. */
+export type AppendReply = ["applied", number] | ["replayed", string, string] | ["mismatch"];
+
+export type Arg = string | number;
+
+/** The scripts as client methods: keys first, then arguments, as the file headers list them. */
+export interface ScriptCommands {
+  appendLesson(lessons: string, counters: string, signatures: string, resolution: string, writeKey: string, ...args: Arg[]): Promise<AppendReply>;
+  deleteLesson(lessons: string, counters: string, signatures: string, resolution: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
+  setResolution(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<[replaced: number, version: number, doc: string, previous: string | null]>;
+  recordToolCall(meta: string, log: string, calls: string, patterns: string, fixes: string, writeKey: string, settings: string, ...args: Arg[]): Promise<string[]>;
+  learnToolCall(tool: string, sessions: string, tools: string, appliedMarker: string, ...args: Arg[]): Promise<Array<string | number>>;
+  /** recordToolCall's 7 keys, learnToolCall's 4, then both argument lists (a single server only). */
+  recordAndLearnToolCall(...keysThenArgs: Arg[]): Promise<Array<string | number>>;
+  listSharedTools(tools: string, toolNames: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
+  countSignature(signature: string, tasks: string, signatures: string, fixes: string, approaches: string, appliedMarker: string, ...args: Arg[]): Promise<string[]>;
+  linkResolution(taskLinks: string, ...args: Arg[]): Promise<number>;
+  listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number | null>>;
+  sumSignatureEfficacy(signatures: string, prefix: string): Promise<string[]>;
+  readKnownFixes(signatures: string, prefix: string, perSignature: Arg, ...signatureList: string[]): Promise<Array<string | number>>;
+  readTaskKnownFixes(taskSignatures: string, prefix: string, perSignature: Arg, signaturesRead: Arg): Promise<Array<string | number>>;
+  readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
+  readRecentCalls(patterns: string, calls: string, perTool: Arg, ...tools: string[]): Promise<Array<string | number>>;
+  readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
+  touchListing(listing: string, prefix: string, kind: "tasks" | "sessions", id: string, atMs: Arg, ttlSeconds: Arg): Promise<number>;
+  pageListing(listing: string, atMs: Arg, id: string, count: Arg): Promise<string[]>;
+  pageListingByPrefix(ids: string, listing: string, prefix: string, afterId: string, count: Arg): Promise<Array<string | number>>;
+  forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
+  listSharedToolsByPrefix(toolNames: string, tools: string, prefix: string, afterName: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
+  readSharedTools(tools: string, toolPrefix: string, seenPrefix: string, ...toolNames: string[]): Promise<Array<string | number | null>>;
+  readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number]>;
+  /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
+  pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;
+  readSessionSummary(meta: string, log: string, patterns: string): Promise<[string[], number, number]>;
+  readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
+  readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
+  addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
+}
+
+/** The client with the scripts registered, and the way every write a request waits for is confirmed. */
+export type ScriptedRedis = RedisClient & ScriptCommands & { readonly writes: ConfirmedWrites };
+
+/** A pipeline with the scripts on it, as the write functions fill it. */
+export type WriteTarget = ChainableCommander & { [K in keyof ScriptCommands]: (...args: Parameters<ScriptCommands[K]>) => WriteTarget };
+
+export interface ConfirmedWrites {
+  /** One script (or command) and, when replicas must confirm, WAIT behind it; answers the script's reply. */
+  script<T>(send: (target: ScriptedRedis | WriteTarget) => unknown): Promise<T>;
+  /** Commands in MULTI/EXEC and, when replicas must confirm, WAIT behind them; answers EXEC's replies. */
+  transaction(build: (target: WriteTarget) => void): Promise<unknown[]>;
+}
