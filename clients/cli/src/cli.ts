@@ -1,4 +1,5 @@
 // The agent-lessons command line: picks the command, turns a UsageError into one stderr line and exit code 2.
+import { readFileSync } from "node:fs";
 import { contextCommand } from "./commands/context.js";
 import { hookCommandLine } from "./commands/hook.js";
 import { mcpProxyCommand } from "./commands/mcp-proxy.js";
@@ -21,13 +22,20 @@ Settings (flags override the environment):
   --session ID     AGENT_LESSONS_SESSION   the session to record in (mcp-proxy, context)
   --task ID        AGENT_LESSONS_TASK      the task whose lessons to show (hook, context)
 
-Run agent-lessons <command> --help for a command's own options.`;
+Other options:
+  --help, -h       this help; agent-lessons <command> --help shows a command's own options
+  --version, -v    print this program's version (from its package.json)`;
 
 const COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv) => Promise<number>> = {
   "mcp-proxy": mcpProxyCommand,
   hook: hookCommandLine,
   context: contextCommand,
 };
+
+/** This program's version, from the package.json that ships beside dist/ (read only when asked for). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}
 
 /** Runs one command line and answers its exit code: 0 done, 1 the service refused, 2 a bad flag or value. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -38,6 +46,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
   if (name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (name === "--version" || name === "-v") {
+    process.stdout.write(`${version()}\n`);
     return 0;
   }
   const command = COMMANDS[name];

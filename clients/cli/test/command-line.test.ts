@@ -1,6 +1,8 @@
-// The agent-lessons command line itself: its help, one clear line and exit code 2 for a bad flag or value, flags over the environment, and `context`.
+// The agent-lessons command line itself: its help and version, one clear line and exit code 2 for a bad flag or value, flags over the environment, and `context`.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NOWHERE, runCli } from "../../../test/helpers/cli.js";
+import { NOWHERE, ROOT, runCli } from "../../../test/helpers/cli.js";
 import { uniqueId } from "../../../test/helpers/fixtures.js";
 import { startServerProcess, type ServerProcess } from "../../../test/helpers/server-process.js";
 
@@ -25,6 +27,16 @@ describe("help and usage errors", () => {
       const own = await runCli([command, "--help"]);
       expect({ code: own.code, mentions: own.stdout.includes(option) }).toEqual({ code: 0, mentions: true });
     }
+  });
+
+  it("prints the version of its package.json with --version or -v, and its help says so", async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, "clients/cli/package.json"), "utf8")) as { version: string };
+    for (const flag of ["--version", "-v"]) {
+      const run = await runCli([flag]);
+      expect({ flag, code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({ flag, code: 0, stdout: `${version}\n`, stderr: "" });
+    }
+    const help = await runCli(["--help"]);
+    expect(help.stdout).toMatch(/^\s+--version, -v\s+print this program's version/m);
   });
 
   it.each([
