@@ -39,6 +39,23 @@ export function parseFlags<const O extends Options>(args: string[], options: O, 
   }
 }
 
+/**
+ * A command's own flags, and the command line it runs after them: everything after `--`, else from the
+ * first argument that is neither one of `options` nor an option's value. MCP clients that take a command
+ * and its arguments as one list keep the `--`; the MCP Inspector's --cli drops it: both must mean the same.
+ */
+export function splitAtCommand(args: string[], options: Options): { own: string[]; command: string[]; separated: boolean } {
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (arg === "--") return { own: args.slice(0, i), command: args.slice(i + 1), separated: true };
+    if (!arg.startsWith("-") || arg === "-") return { own: args.slice(0, i), command: args.slice(i), separated: false };
+    // `--name fs` takes the next argument with it (`--name=fs` does not); a `--` is never a value.
+    const name = arg.startsWith("--") ? arg.slice(2) : Object.keys(options).find((key) => `-${options[key]!.short}` === arg);
+    if (name !== undefined && options[name]?.type === "string" && args[i + 1] !== "--") i += 1;
+  }
+  return { own: args, command: [], separated: false };
+}
+
 /** A flag's value, else the environment variable's, with `name` saying which one it came from. */
 function pick(flag: string | undefined, flagName: string, env: Environment, variable: string) {
   if (flag !== undefined) return { value: flag, name: `--${flagName}` };

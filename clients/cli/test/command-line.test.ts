@@ -46,7 +46,10 @@ describe("help and usage errors", () => {
     [["context", "--task", "no spaces allowed"], /--task must be 1-128 letters/],
     [["context"], /context needs --task or --session/],
     [["context", "--task", "t", "--url", "localhost:3000"], /--url must be an http or https URL/],
-    [["mcp-proxy", "node", "server.js"], /mcp-proxy needs the server to wrap after --/],
+    [["mcp-proxy", "--name", "fs"], /mcp-proxy needs the server to wrap: mcp-proxy \[options\] -- COMMAND/],
+    [["mcp-proxy", "--name"], /Option '--name <value>' argument missing/],
+    // Without --, a mistyped flag before the command is still refused before anything starts.
+    [["mcp-proxy", "--nmae", "fs", "node", "server.js"], /Unknown option '--nmae'/],
     [["mcp-proxy", "--timeout-ms", "soon", "--", "node"], /--timeout-ms must be an integer from 0 to 60000, not "soon"/],
     [["mcp-proxy", "--name", "with spaces", "--", "node"], /--name must be 1-64 letters/],
     [["mcp-proxy", "--"], /mcp-proxy needs a COMMAND after --/],

@@ -1,10 +1,10 @@
-// `agent-lessons mcp-proxy [--name NAME] [--session ID] [--timeout-ms N] -- COMMAND [ARGS...]`: an MCP server that records the one it wraps.
+// `agent-lessons mcp-proxy [--name NAME] [--session ID] [--timeout-ms N] [--] COMMAND [ARGS...]`: an MCP server that records the one it wraps.
 import { randomUUID } from "node:crypto";
 import { createProblemLog } from "../problem-log.js";
 import { createRecorder, type Recorder } from "../proxy/recorder.js";
 import { runProxy } from "../proxy/proxy.js";
 import { serviceClient } from "../service.js";
-import { SERVICE_OPTIONS, UsageError, idSetting, integerFlag, parseFlags, serviceSettings } from "../settings.js";
+import { SERVICE_OPTIONS, UsageError, idSetting, integerFlag, parseFlags, serviceSettings, splitAtCommand } from "../settings.js";
 
 export const MCP_PROXY_USAGE = `agent-lessons mcp-proxy [--name NAME] [--session ID] [--timeout-ms N] [--call-timeout-ms N] -- COMMAND [ARGS...]
 
@@ -16,7 +16,10 @@ back with one more text item: the fix, and the arguments that worked.
   --session ID           the session to record in (AGENT_LESSONS_SESSION); else a new one per run
   --timeout-ms N         how long a failure waits for its known fix (default 1000, 0-60000)
   --call-timeout-ms N    a call with no answer, progress or cancellation for N ms is a timeout (default 300000)
-  --url URL, --api-key KEY   the service (AGENT_LESSONS_URL, AGENT_LESSONS_API_KEY)`;
+  --url URL, --api-key KEY   the service (AGENT_LESSONS_URL, AGENT_LESSONS_API_KEY)
+
+The -- may be left out (the MCP Inspector's --cli drops it): COMMAND is then the first argument
+that is not one of these options or its value.`;
 
 const OPTIONS = {
   ...SERVICE_OPTIONS,
@@ -30,17 +33,17 @@ const OPTIONS = {
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function mcpProxyCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const split = args.indexOf("--");
-  // Only the proxy's own part is read: after --, a --help belongs to the wrapped command.
-  const own = split === -1 ? args : args.slice(0, split);
+  const { own, command: server, separated } = splitAtCommand(args, OPTIONS);
+  // Only the proxy's own part is read: from the server's command on, a --help belongs to the wrapped command.
   if (own.includes("--help") || own.includes("-h")) {
     process.stdout.write(`${MCP_PROXY_USAGE}\n`);
     return 0;
   }
-  if (split === -1) throw new UsageError("mcp-proxy needs the server to wrap after --: mcp-proxy [options] -- COMMAND [ARGS...]");
-  const [command, ...commandArgs] = args.slice(split + 1);
-  if (!command) throw new UsageError("mcp-proxy needs a COMMAND after --");
   const { values } = parseFlags(own, OPTIONS);
+  const [command, ...commandArgs] = server;
+  if (!command) {
+    throw new UsageError(separated ? "mcp-proxy needs a COMMAND after --" : "mcp-proxy needs the server to wrap: mcp-proxy [options] -- COMMAND [ARGS...]");
+  }
   if (values.name !== undefined && !SERVER_NAME.test(values.name)) {
     throw new UsageError(`--name must be 1-64 letters, digits, '_' or '-', not ${JSON.stringify(values.name)}`);
   }
