@@ -1,11 +1,11 @@
-// The command installs alone on an agent's machine: packed with the client, installed into an empty project, it runs with no server code around it.
+// The command installs alone on an agent's machine: packed with the client, installed into an empty project, it runs with no server code around it; unbuilt, it says how to build.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../../test/helpers/cli.js";
+import { CLI, ROOT, runCli } from "../../../test/helpers/cli.js";
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), "agent-lessons-cli-"));
@@ -38,4 +38,20 @@ describe("the @agent-lessons/cli package", () => {
     expect(packages.some((path) => path.includes("openapi-fetch"))).toBe(true);
     for (const server of ["fastify", "ioredis", "@modelcontextprotocol"]) expect(packages.filter((path) => path.split(sep).includes(server)), server).toEqual([]);
   }, 120_000);
+
+  it("says in one line what to run when dist/ is not built yet (a fresh clone), instead of a stack trace", async () => {
+    // The bin as it is, in a package of its own without dist/: the real dist/ stays for the tests that run it.
+    const unbuilt = join(scratch, "unbuilt");
+    mkdirSync(join(unbuilt, "bin"), { recursive: true });
+    writeFileSync(join(unbuilt, "package.json"), JSON.stringify({ name: "@agent-lessons/cli", type: "module" }));
+    copyFileSync(CLI, join(unbuilt, "bin/agent-lessons.js"));
+    const unbuiltRun = await run(process.execPath, [join(unbuilt, "bin/agent-lessons.js"), "--help"], { cwd: unbuilt }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+    expect(unbuiltRun).toEqual({ code: 1, stdout: "", stderr: "agent-lessons: not built yet; run npm run build (or npm start) in the agent-lessons repository\n" });
+    // Built, the same bin runs the program.
+    const built = await runCli(["--help"]);
+    expect({ code: built.code, usage: built.stdout.startsWith("Usage: agent-lessons") }).toEqual({ code: 0, usage: true });
+  });
 });
