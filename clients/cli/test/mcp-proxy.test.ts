@@ -162,7 +162,9 @@ describe.each(Object.keys(STORES) as Array<keyof typeof STORES>)("mcp-proxy on t
 
     const abort = new AbortController();
     const cancelled = peer.client.callTool({ name: "slow", arguments: { ms: 10_000 } }, undefined, { signal: abort.signal });
-    await sleep(200);
+    // The server takes messages in order: once it answers a ping sent after the call, the call's handler is running
+    // and will hear the cancellation (one read with both would cancel the call before its handler starts listening).
+    await peer.client.ping();
     abort.abort("the user changed their mind");
     await expect(cancelled).rejects.toThrow();
     const stats = JSON.parse(textOf(await peer.client.callTool({ name: "stats", arguments: {} }), 0)!) as { cancellations: number };
