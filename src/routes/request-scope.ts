@@ -1,6 +1,6 @@
 // Helpers every route shares: whose data a request touches, its idempotency key, and text-or-JSON prompt replies.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { IdempotencyRequest } from "../domain/write-keys.js";
+import type { IdempotencyRequest } from "../domain/idempotency.js";
 import { replyTypeOf } from "./content-negotiation.js";
 import type { SessionRef, TaskRef } from "../domain/refs.js";
 
@@ -28,8 +28,13 @@ export function markReplayed(reply: FastifyReply, replayed: boolean): void {
 /** Route config of a prompt route: JSON by default, the text alone when Accept prefers text/plain. */
 export const PROMPT_TYPES = { produces: ["application/json", "text/plain"] } as const;
 
+/** A text whose last line ends like every other, as terminals and files expect; an empty text stays empty. */
+function asTextLines(text: string): string {
+  return text === "" || text.endsWith("\n") ? text : `${text}\n`;
+}
+
 /** Sends the prompt text itself when the client prefers text/plain, else the JSON document. */
 export function sendPrompt<T extends { prompt: string }>(request: FastifyRequest, reply: FastifyReply, body: T) {
-  if (replyTypeOf(request) === "text/plain") return reply.type("text/plain; charset=utf-8").send(body.prompt);
+  if (replyTypeOf(request) === "text/plain") return reply.type("text/plain; charset=utf-8").send(asTextLines(body.prompt));
   return reply.type("application/json; charset=utf-8").send(body);
 }

@@ -99,7 +99,7 @@ export const idempotencyHeaders = z.object({
  */
 export function promptResponse<T extends z.ZodType>(json: T) {
   return {
-    description: "The prompt block as JSON; with Accept: text/plain, the prompt text alone",
+    description: "The prompt block as JSON; with Accept: text/plain, the prompt text alone, its last line ended with a newline",
     content: { "application/json": { schema: json } },
   };
 }

@@ -118,7 +118,8 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
     const memory = await call(client, "get_procedural_memory", { session_id: session });
     expect(textOf(memory)).toContain('<tool_memory name="t">');
     expect(textOf(memory)).toContain("    - unsat -> fix: change x: 1 -> 2");
-    expect(textOf(memory)).toBe((await text(`/sessions/${session}/prompt`)).text);
+    // The route sends text/plain with its last line ended; the tool answers the prompt as the JSON field holds it.
+    expect(`${textOf(memory)}\n`).toBe((await text(`/sessions/${session}/prompt`)).text);
     expect(memory.structuredContent).toEqual({ session_id: session, prompt: textOf(memory) });
   });
 
@@ -160,10 +161,10 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
     expect(textOf(memory)).not.toContain("success_rate");
     expect(textOf(memory)).not.toContain('name="u"');
     const viaHttp = await text(`/sessions/${session}/prompt?include_timing=true&compact=true&include_args=false&max_recent_calls=1&tools=t`);
-    expect(textOf(memory)).toBe(viaHttp.text);
+    expect(`${textOf(memory)}\n`).toBe(viaHttp.text);
     // The strings a query would carry work too.
     const asStrings = await call(client, "get_procedural_memory", { session_id: session, include_timing: "true", compact: "yes", max_recent_calls: "1", tools: "t" });
-    expect(textOf(asStrings)).toBe(viaHttp.text);
+    expect(`${textOf(asStrings)}\n`).toBe(viaHttp.text);
   });
 
   it("resolves a task, and a later failure with the same signature in another task gets its fix", async () => {

@@ -68,14 +68,16 @@ describe.each(bothStores())("GET /context (%s store)", (_name, factory: StoreFac
         "    - ValueError (x2) -> fix: change limit: 0 -> 10 (worked 2x)",
         "  </known_fixes>",
         "</shared_tool_knowledge>",
-      ].join("\n"),
+      ].join("\n") + "\n",
     );
 
     const json = await ctx.http.get(path);
     const count = await tokenCounter();
+    // The same block, as rendered and counted: text/plain only ends its last line.
+    const block = text.text.slice(0, -1);
     expect(json.body).toEqual({
-      prompt: text.text,
-      tokens: count(text.text),
+      prompt: block,
+      tokens: count(block),
       max_tokens: 2000,
       encoding: "o200k_base",
       sections: [

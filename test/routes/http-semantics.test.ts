@@ -66,6 +66,21 @@ describe.each(bothStores())("HTTP semantics (%s store)", (_name, factory: StoreF
     expect(asJson.body.prompt).toBe(asText.text);
   });
 
+  it("ends a text/plain prompt's last line with a newline, as a terminal or a file expects, and leaves the JSON prompt as rendered", async () => {
+    const session = uniqueId("session");
+    await ctx.http.post(`/sessions/${session}/tool-calls`).send({ tool_name: "t", arguments: {}, outcome: "success", result: "ok" });
+    const asJson = await ctx.http.get(`/sessions/${session}/prompt`);
+    expect(asJson.body.prompt.endsWith("</procedural_memory>")).toBe(true);
+    const asText = await ctx.http.get(`/sessions/${session}/prompt`).set("accept", "text/plain");
+    expect(asText.text).toBe(`${asJson.body.prompt}\n`);
+    // A prompt that ends its last line already (the lessons block) gets no second newline; an empty one stays empty.
+    const task = uniqueId("task");
+    await ctx.http.post(`/tasks/${task}/lessons`).send(failure({}));
+    const lessons = await ctx.http.get(`/tasks/${task}/lessons/prompt`);
+    expect((await ctx.http.get(`/tasks/${task}/lessons/prompt`).set("accept", "text/plain")).text).toBe(lessons.body.prompt);
+    expect((await ctx.http.get(`/tasks/${uniqueId("task")}/lessons/prompt`).set("accept", "text/plain")).text).toBe("");
+  });
+
   it("says that JSON is expected when a body is sent as something else, and stores nothing", async () => {
     const task = uniqueId("task");
     const response = await ctx.http.post(`/tasks/${task}/lessons`).set("content-type", "text/plain").send("attempt 1 failed");

@@ -88,7 +88,7 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
         "  </known_fixes>",
         "</shared_tool_knowledge>",
         "</procedural_memory>",
-      ].join("\n"),
+      ].join("\n") + "\n",
     );
     expect((await text(`/sessions/${fresh}/prompt?tools=search`)).text).toBe("");
     const compact = await text(`/sessions/${fresh}/prompt?tools=search&shared=true&compact=true`);
@@ -140,7 +140,7 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
         `    - ${second}: call-0001 -> call-0002`,
         `    - ${first}: call-0001 -> call-0002`,
         "</error_guidance>",
-      ].join("\n"),
+      ].join("\n") + "\n",
     );
     const json = await ctx.http.get("/tools/search/guidance?error_type=KeyError");
     expect(json.body).toEqual({

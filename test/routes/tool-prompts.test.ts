@@ -50,7 +50,7 @@ describe.each(bothStores())("procedural memory prompts (%s store)", (_name, fact
     const response = await text(`/sessions/${session}/prompt`);
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/plain/);
-    expect(response.text).toBe(FIXED_SESSION_PROMPT);
+    expect(response.text).toBe(FIXED_SESSION_PROMPT + "\n");
   });
 
   it("wraps the same text in JSON unless text/plain is asked for", async () => {
@@ -66,7 +66,7 @@ describe.each(bothStores())("procedural memory prompts (%s store)", (_name, fact
   it("leaves out the success rate line when compact", async () => {
     const session = await fixedSession(ctx);
     const response = await text(`/sessions/${session}/prompt?compact=true`);
-    expect(response.text).toBe(FIXED_SESSION_PROMPT.replace("  success_rate: 50% (2 calls)\n", ""));
+    expect(response.text).toBe(FIXED_SESSION_PROMPT.replace("  success_rate: 50% (2 calls)\n", "") + "\n");
     expect(response.text).not.toContain("success_rate");
   });
 
@@ -95,7 +95,7 @@ describe.each(bothStores())("procedural memory prompts (%s store)", (_name, fact
         "</recent_calls>",
         "</tool_memory>",
         "</procedural_memory>",
-      ].join("\n"),
+      ].join("\n") + "\n",
     );
     expect((await text(`/sessions/${session}/prompt`)).text).not.toContain("args:");
   });
@@ -107,7 +107,7 @@ describe.each(bothStores())("procedural memory prompts (%s store)", (_name, fact
       { tool_name: "u", arguments: { y: 1 }, outcome: "success", result: "u-result" },
     ]);
     const onlyU = await text(`/sessions/${session}/prompt?tools=u`);
-    expect(onlyU.text).toBe('<procedural_memory>\n<tool_memory name="u">\n<recent_calls>\n  [✓] u-result\n</recent_calls>\n</tool_memory>\n</procedural_memory>');
+    expect(onlyU.text).toBe('<procedural_memory>\n<tool_memory name="u">\n<recent_calls>\n  [✓] u-result\n</recent_calls>\n</tool_memory>\n</procedural_memory>' + "\n");
 
     const both = (await text(`/sessions/${session}/prompt?tools=u,%20missing,t`)).text;
     expect(both.indexOf('<tool_memory name="u">')).toBeLessThan(both.indexOf('<tool_memory name="t">'));
@@ -156,10 +156,11 @@ describe.each(bothStores())("procedural memory prompts (%s store)", (_name, fact
     const response = await text(`/sessions/${session}/prompt/summary?max_tools=5`);
     expect(response.headers["content-type"]).toMatch(/^text\/plain/);
     expect(response.text).toBe(
-      "<procedural_memory_summary>\n  Total: 2 calls, 50% success, 1 fixes detected\n\n  Most used tools:\n    - t: 2 calls, 50% success\n      last error: unsat\n</procedural_memory_summary>",
+      "<procedural_memory_summary>\n  Total: 2 calls, 50% success, 1 fixes detected\n\n  Most used tools:\n    - t: 2 calls, 50% success\n      last error: unsat\n</procedural_memory_summary>" + "\n",
     );
     const json = await ctx.http.get(`/sessions/${session}/prompt/summary`);
-    expect(json.body).toEqual({ session_id: session, prompt: response.text });
+    // The same text, as rendered: text/plain only ends its last line.
+    expect(json.body).toEqual({ session_id: session, prompt: response.text.slice(0, -1) });
   });
 
   it("lists only the most used tools in the summary, up to max_tools", async () => {
@@ -181,17 +182,18 @@ describe.each(bothStores())("procedural memory prompts (%s store)", (_name, fact
     const response = await text(`/sessions/${session}/patterns/t/guidance?error_type=unsat`);
     expect(response.status).toBe(200);
     expect(response.text).toBe(
-      '<error_guidance tool="t" error="unsat">\n  Previous fix: x:1->2\n  Past fixes:\n    - call-0001 -> call-0002\n</error_guidance>',
+      '<error_guidance tool="t" error="unsat">\n  Previous fix: x:1->2\n  Past fixes:\n    - call-0001 -> call-0002\n</error_guidance>' + "\n",
     );
     const json = await ctx.http.get(`/sessions/${session}/patterns/t/guidance?error_type=unsat`);
-    expect(json.body).toEqual({ session_id: session, prompt: response.text });
+    // The same text, as rendered: text/plain only ends its last line.
+    expect(json.body).toEqual({ session_id: session, prompt: response.text.slice(0, -1) });
   });
 
   it("says so when no fix is known for the error type, and 404s for a tool without calls", async () => {
     const session = await fixedSession(ctx);
     const response = await text(`/sessions/${session}/patterns/t/guidance?error_type=overflow`);
     expect(response.text).toBe(
-      '<error_guidance tool="t" error="overflow">\n  No previous fixes found for this error type.\n</error_guidance>',
+      '<error_guidance tool="t" error="overflow">\n  No previous fixes found for this error type.\n</error_guidance>' + "\n",
     );
     expectProblem(await ctx.http.get(`/sessions/${session}/patterns/u/guidance?error_type=unsat`), 404);
   });
@@ -205,16 +207,17 @@ describe.each(bothStores())("procedural memory prompts (%s store)", (_name, fact
     const response = await text(`/sessions/${session}/patterns/t/template?goal=report`);
     expect(response.status).toBe(200);
     expect(response.text).toBe(
-      '<success_template tool="t" goal="report">\n  Recommended args based on past success:\n    path: /home/me/report.txt\n    mode: w\n    retries: 2\n</success_template>',
+      '<success_template tool="t" goal="report">\n  Recommended args based on past success:\n    path: /home/me/report.txt\n    mode: w\n    retries: 2\n</success_template>' + "\n",
     );
     const json = await ctx.http.get(`/sessions/${session}/patterns/t/template?goal=report`);
-    expect(json.body).toEqual({ session_id: session, prompt: response.text });
+    // The same text, as rendered: text/plain only ends its last line.
+    expect(json.body).toEqual({ session_id: session, prompt: response.text.slice(0, -1) });
   });
 
   it("answers 404 for a template when no success matches the goal", async () => {
     const session = await fixedSession(ctx, { context_goal: "solve the puzzle" });
     expect((await text(`/sessions/${session}/patterns/t/template?goal=PUZZLE`)).text).toBe(
-      '<success_template tool="t" goal="PUZZLE">\n  Recommended args based on past success:\n    x: 2\n</success_template>',
+      '<success_template tool="t" goal="PUZZLE">\n  Recommended args based on past success:\n    x: 2\n</success_template>' + "\n",
     );
     expectProblem(await ctx.http.get(`/sessions/${session}/patterns/t/template?goal=deploy`), 404);
     expectProblem(await ctx.http.get(`/sessions/${session}/patterns/nope/template?goal=puzzle`), 404);

@@ -2221,7 +2221,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone, its last line ended with a newline */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4359,7 +4359,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone, its last line ended with a newline */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4476,7 +4476,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone, its last line ended with a newline */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4708,7 +4708,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone, its last line ended with a newline */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4810,7 +4810,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone, its last line ended with a newline */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6346,7 +6346,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone, its last line ended with a newline */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6465,7 +6465,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone */
+            /** @description The prompt block as JSON; with Accept: text/plain, the prompt text alone, its last line ended with a newline */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
