@@ -12,7 +12,7 @@ import { createLessonService } from "./domain/lessons/service.js";
 import { createRedactor, type RedactionTally } from "./domain/redaction/redactor.js";
 import { createContextService } from "./domain/context/service.js";
 import { createEfficacyService } from "./domain/efficacy/service.js";
-import { createToolKnowledgeService } from "./domain/shared-tools/service.js";
+import { createSharedToolService } from "./domain/shared-tools/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
 import mcpRoute from "./mcp/route.js";
 import { instrumentStore } from "./metrics/instrumented-store.js";
@@ -153,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const countRedactions = (tally: RedactionTally) => tally.byKind.forEach((count, kind) => metrics.redactions.inc({ kind }, count));
   const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${randomUUID().replaceAll("-", "")}`, redactor, countRedactions });
   const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES, fixDetectionWindow: config.FIX_DETECTION_WINDOW }, redactor, countRedactions });
-  const knowledge = createToolKnowledgeService({ store });
+  const knowledge = createSharedToolService({ store });
   const context = createContextService({ store });
   const activity = createActivityService({ store, clock });
   const efficacy = createEfficacyService({ store });

@@ -163,7 +163,7 @@ export const configSchema = z
       .meta(
         about(
           "retention",
-          "A tool's shared tool knowledge expires this long after the tenant last called the tool (90 days); `0` keeps it forever.",
+          "The shared tool knowledge of a tool expires this long after the tenant last called it (90 days); `0` keeps it forever.",
         ),
       ),
     // An empty value means unset (z.coerce would read "" as 0, which turns the limit off).

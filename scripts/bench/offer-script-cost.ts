@@ -10,7 +10,7 @@ import { startRedisServer } from "../../test/helpers/redis-server.js";
 const CALLS = 4000;
 const limits = {
   maxLessonsPerTask: 40, maxToolLogEntries: 1000, fixDetectionWindow: 10, lessonsTtlSeconds: 2_592_000, sessionsTtlSeconds: 2_592_000,
-  toolsTtlSeconds: 7_776_000, writeIdTtlSeconds: 86_400, eventsMaxPerTenant: 10_000, eventsTtlSeconds: 86_400,
+  toolsTtlSeconds: 7_776_000, idempotencyTtlSeconds: 86_400, eventsMaxPerTenant: 10_000, eventsTtlSeconds: 86_400,
 };
 const call = (outcome: "failure" | "success", errorType: string, args: Record<string, unknown>): NewToolCall => ({
   timestamp: new Date().toISOString(), tool_name: "search", arguments: args, arguments_hash: "", context_goal: "find the failing test",

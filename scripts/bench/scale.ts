@@ -37,7 +37,7 @@ export async function fillForScale(redisUrl: string, keyPrefix: string, tenant: 
     url: redisUrl,
     keyPrefix,
     commandTimeoutMs: 10_000,
-    limits: { maxLessonsPerTask: LESSONS_KEPT_PER_TASK, maxToolLogEntries: CALLS_PER_SESSION, fixDetectionWindow: 10, lessonsTtlSeconds: 2_592_000, sessionsTtlSeconds: 2_592_000, toolsTtlSeconds: 7_776_000, writeIdTtlSeconds: 86_400, eventsMaxPerTenant: 10_000, eventsTtlSeconds: 86_400 },
+    limits: { maxLessonsPerTask: LESSONS_KEPT_PER_TASK, maxToolLogEntries: CALLS_PER_SESSION, fixDetectionWindow: 10, lessonsTtlSeconds: 2_592_000, sessionsTtlSeconds: 2_592_000, toolsTtlSeconds: 7_776_000, idempotencyTtlSeconds: 86_400, eventsMaxPerTenant: 10_000, eventsTtlSeconds: 86_400 },
   });
   store.client.on("error", (error: Error) => process.stderr.write(`fill: redis ${error.message}\n`));
   if (!(await waitUntilReady(store.client, 10_000))) throw new Error("the benchmark's redis-server is not ready");

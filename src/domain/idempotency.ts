@@ -1,7 +1,15 @@
 // A write's idempotency key as the store keeps it: the key, and a fingerprint of the request as it will be stored.
 import { createHash } from "node:crypto";
-import type { WriteKey } from "../storage/port.js";
 import { canonicalJson } from "./tools/arguments.js";
+
+/**
+ * A POST's Idempotency-Key, scoped to the task or session it writes, and the fingerprint of what
+ * the request asked (method, path and body), so that a key reused for something else is noticed.
+ */
+export interface IdempotencyKey {
+  key: string;
+  fingerprint: string;
+}
 
 /** What a route knows of a request's Idempotency-Key: the key, and the method and path it came with. */
 export interface IdempotencyRequest {
@@ -17,7 +25,7 @@ export interface IdempotencyRequest {
  * Two requests that differ only in their secrets store the same thing, and count as the same.
  * 128 bits of SHA-256 tell requests apart and keep the record small.
  */
-export function writeKeyFor(idempotency: IdempotencyRequest | null, body: unknown): WriteKey | null {
+export function idempotencyKeyOf(idempotency: IdempotencyRequest | null, body: unknown): IdempotencyKey | null {
   if (!idempotency) return null;
   const asked = `${idempotency.request}\n${canonicalJson(body ?? null)}`;
   return { key: idempotency.key, fingerprint: createHash("sha256").update(asked).digest().subarray(0, 16).toString("base64url") };

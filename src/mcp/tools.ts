@@ -3,7 +3,7 @@ import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/
 import { z } from "zod";
 import type { ContextService } from "../domain/context/service.js";
 import type { LessonService } from "../domain/lessons/service.js";
-import type { ToolKnowledgeService } from "../domain/shared-tools/service.js";
+import type { SharedToolService } from "../domain/shared-tools/service.js";
 import type { ToolMemoryService } from "../domain/tools/service.js";
 import { contextQuery } from "../schemas/context.js";
 import { failureReportSchema, lessonPromptQuery, resolutionInputSchema, taskParams } from "../schemas/lessons.js";
@@ -17,7 +17,7 @@ import { jsonResult, promptResult } from "./results.js";
 export interface McpServices {
   lessons: LessonService;
   tools: ToolMemoryService;
-  knowledge: ToolKnowledgeService;
+  knowledge: SharedToolService;
   context: ContextService;
 }
 

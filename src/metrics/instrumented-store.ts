@@ -31,8 +31,8 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     metrics.lessonsCaptured.inc();
   };
   // A replayed or refused keyed write stored nothing, so it counts nothing.
-  instrumented.captureLesson = async (task, lesson, writeKey) => {
-    const captured = await captureLesson(task, lesson, writeKey);
+  instrumented.captureLesson = async (task, lesson, idempotencyKey) => {
+    const captured = await captureLesson(task, lesson, idempotencyKey);
     if (captured.outcome === "applied") metrics.lessonsCaptured.inc();
     return captured;
   };
@@ -42,8 +42,8 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     if (entry.fix_for) metrics.fixesDetected.inc();
     return entry;
   };
-  instrumented.recordSharedToolCall = async (session, call, writeKey) => {
-    const written = await recordSharedToolCall(session, call, writeKey);
+  instrumented.recordSharedToolCall = async (session, call, idempotencyKey) => {
+    const written = await recordSharedToolCall(session, call, idempotencyKey);
     if (written.outcome !== "applied") return written;
     metrics.toolCallsRecorded.inc({ outcome: written.value.entry.outcome });
     if (written.value.entry.fix_for) metrics.fixesDetected.inc();

@@ -38,7 +38,7 @@ export function storeLimitsOf(config: Config): StoreLimits {
     lessonsTtlSeconds: config.LESSONS_TTL_SECONDS,
     sessionsTtlSeconds: config.SESSIONS_TTL_SECONDS,
     toolsTtlSeconds: config.TOOLS_TTL_SECONDS,
-    writeIdTtlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
+    idempotencyTtlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
     eventsMaxPerTenant: config.EVENTS_MAX_PER_TENANT,
     eventsTtlSeconds: config.EVENTS_TTL_SECONDS,
     fixRanking: config.FIX_RANKING,

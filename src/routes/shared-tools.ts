@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requires } from "../auth/scopes.js";
-import type { ToolKnowledgeService } from "../domain/shared-tools/service.js";
+import type { SharedToolService } from "../domain/shared-tools/service.js";
 import { apiProblems, promptResponse } from "../schemas/common.js";
 import {
   listToolsQuery,
@@ -17,7 +17,7 @@ import { PROMPT_TYPES, sendPrompt } from "./request-scope.js";
 
 const tags = ["shared-tools"];
 
-const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: ToolKnowledgeService }> = async (app, { knowledge }) => {
+const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: SharedToolService }> = async (app, { knowledge }) => {
   app.get(
     "/tools",
     {

@@ -5,13 +5,13 @@ import type { Store } from "./port.js";
 export function nudgingStore(store: Store, nudge: (tenant: string) => void): Store {
   return {
     ...store,
-    async captureLesson(task, lesson, writeKey) {
-      const captured = await store.captureLesson(task, lesson, writeKey);
+    async captureLesson(task, lesson, idempotencyKey) {
+      const captured = await store.captureLesson(task, lesson, idempotencyKey);
       nudge(task.tenant);
       return captured;
     },
-    async recordSharedToolCall(session, call, writeKey) {
-      const recorded = await store.recordSharedToolCall(session, call, writeKey);
+    async recordSharedToolCall(session, call, idempotencyKey) {
+      const recorded = await store.recordSharedToolCall(session, call, idempotencyKey);
       nudge(session.tenant);
       return recorded;
     },

@@ -16,6 +16,7 @@ import type { FixRanking } from "../domain/shared-tools/efficacy.js";
 import type { StoredMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
 import type { SessionSettingOverrides } from "../domain/tools/session-settings.js";
 import type { SessionRef, TaskRef } from "../domain/refs.js";
+import type { IdempotencyKey } from "../domain/idempotency.js";
 
 /** Limits every adapter enforces inside its atomic operations. */
 export interface StoreLimits {
@@ -32,7 +33,7 @@ export interface StoreLimits {
   /** Seconds a tool's shared knowledge lives after the tenant last called it; 0 keeps it forever. */
   toolsTtlSeconds: number;
   /** Seconds a tenant-level write remembers its write id, so that a retry is not counted twice. */
-  writeIdTtlSeconds: number;
+  idempotencyTtlSeconds: number;
   /** Events kept per tenant for replay (about that many on Redis, which trims in whole nodes). */
   eventsMaxPerTenant: number;
   /** Seconds a tenant's event log lives after its last event. */
@@ -93,15 +94,6 @@ export interface ResolutionChange {
   previousSignatures: string[];
 }
 
-/**
- * A POST's Idempotency-Key, scoped to the task or session it writes, and the fingerprint of what
- * the request asked (method, path and body), so that a key reused for something else is noticed.
- */
-export interface WriteKey {
-  key: string;
-  fingerprint: string;
-}
-
 /** What a write with a key did: applied now, replayed (the key's first write, answered again), or refused. */
 export type KeyedWrite<T> = { outcome: "applied" | "replayed"; value: T } | { outcome: "mismatch" };
 
@@ -132,7 +124,7 @@ export interface SignatureKnowledgeStore {
    * and one with another fingerprint changes nothing either ("mismatch"). A replay counts nothing
    * again tenant-wide, its offer included.
    */
-  captureLesson(task: TaskRef, lesson: Lesson, writeKey: WriteKey | null): Promise<KeyedWrite<CapturedLesson>>;
+  captureLesson(task: TaskRef, lesson: Lesson, idempotencyKey: IdempotencyKey | null): Promise<KeyedWrite<CapturedLesson>>;
 
   /**
    * Sets the task's resolution (as setResolution), then links its signatures to it tenant-wide,
@@ -250,7 +242,7 @@ export interface RecordedToolCall {
   knownFix: KnownSharedFix | null;
 }
 
-export interface ToolKnowledgeStore {
+export interface SharedToolStore {
   /**
    * Records one call in its session, exactly as `recordToolCall` does, then folds it into the
    * tenant's shared knowledge of the tool: counts, argument values, error patterns, and the fix it
@@ -270,7 +262,7 @@ export interface ToolKnowledgeStore {
    * does: a replay answers the first call's entry and known fix (the same offer) as they were
    * answered, and counts nothing again.
    */
-  recordSharedToolCall(session: SessionRef, call: NewToolCall, writeKey: WriteKey | null): Promise<KeyedWrite<RecordedToolCall>>;
+  recordSharedToolCall(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null): Promise<KeyedWrite<RecordedToolCall>>;
 
   /** The tenant's tools, most calls first (ties by name), at most `limit`. */
   listSharedTools(tenant: string, limit: number): Promise<SharedToolSummary[]>;
@@ -373,7 +365,7 @@ export interface StoreTopology {
   role: "master" | null;
 }
 
-export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, ToolKnowledgeStore, ActivityStore, RateCountStore {
+export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, SharedToolStore, ActivityStore, RateCountStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 

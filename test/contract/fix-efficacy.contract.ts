@@ -1,7 +1,8 @@
 // Contract tests of fix efficacy: offers, the outcome the session's next call decides, ranking and retiring; every adapter passes them.
 import { describe, expect, it } from "vitest";
 import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
-import type { RecordedToolCall, Store, WriteKey } from "../../src/storage/port.js";
+import type { RecordedToolCall, Store } from "../../src/storage/port.js";
+import type { IdempotencyKey } from "../../src/domain/idempotency.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession, keyed, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
@@ -14,10 +15,10 @@ export function fixEfficacyContract(factory: StoreFactory): void {
     const open = closingAfterEach(factory);
     let clock = 0;
 
-    async function call(store: Store, session: SessionRef, outcome: ToolOutcome, args: ToolArguments, writeKey: WriteKey | null = null, tool = "search") {
+    async function call(store: Store, session: SessionRef, outcome: ToolOutcome, args: ToolArguments, idempotencyKey: IdempotencyKey | null = null, tool = "search") {
       clock += 1;
       const options = outcome === "success" ? { timestamp: at(clock) } : { error_type: "E", timestamp: at(clock) };
-      return valueOf(await store.recordSharedToolCall(session, aCall(tool, outcome, args, options), writeKey));
+      return valueOf(await store.recordSharedToolCall(session, aCall(tool, outcome, args, options), idempotencyKey));
     }
 
     /** A session fails with n: 0 and fixes it with `to`: the tenant learns the change. */

@@ -7,7 +7,7 @@ import { rateCountStoreContract } from "./rate-counts.contract.js";
 import { retentionContract } from "./retention.contract.js";
 import { sessionSettingsContract } from "./session-settings.contract.js";
 import { signatureKnowledgeStoreContract } from "./signature-knowledge.contract.js";
-import { toolKnowledgeStoreContract } from "./tool-knowledge.contract.js";
+import { sharedToolStoreContract } from "./shared-tools.contract.js";
 import { toolMemoryStoreContract } from "./tool-memory.contract.js";
 import type { StoreFactory } from "../helpers/stores.js";
 
@@ -21,7 +21,7 @@ export function runStorageContract(factory: StoreFactory, options: ContractOptio
   signatureKnowledgeStoreContract(factory);
   toolMemoryStoreContract(factory);
   sessionSettingsContract(factory, options.elapse);
-  toolKnowledgeStoreContract(factory);
+  sharedToolStoreContract(factory);
   fixEfficacyContract(factory);
   rateCountStoreContract(factory);
   retentionContract(factory, options.elapse);

@@ -71,7 +71,7 @@ export function sessionSettingsContract(factory: StoreFactory, elapse: (ms: numb
           await record(store, small, calls[4]!);
           expect((await store.readToolLog(small)).map((entry) => entry.id)).toEqual(["call-0005", "call-0004"]);
           expect(await store.sessionCounters(small)).toMatchObject({ total_calls: 2, success_count: 0, failure_count: 2, total_fixes_detected: 1 });
-          // Patterns keep their counts, and the fix relation outlives the calls it links (as the original keeps it).
+          // Patterns keep their counts, and the fix relation outlives the calls it links (as the tool memory keeps it).
           expect((await store.getPattern(small, "u"))!.total_calls).toBe(3);
           expect((await store.exportMemory(small))!.fix_relations).toEqual([
             expect.objectContaining({ failed_call_id: "call-0001", success_call_id: "call-0002" }),

@@ -1,4 +1,4 @@
-// Contract tests of ToolKnowledgeStore: what every session of a tenant teaches about a tool; every adapter passes them.
+// Contract tests of SharedToolStore: what every session of a tenant teaches about a tool; every adapter passes them.
 import { describe, expect, it } from "vitest";
 import type { ToolArguments } from "../../src/domain/tools/types.js";
 import type { NewToolCall, Store } from "../../src/storage/port.js";
@@ -9,7 +9,7 @@ import { closingAfterEach } from "./open-stores.js";
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
 
-export function toolKnowledgeStoreContract(factory: StoreFactory): void {
+export function sharedToolStoreContract(factory: StoreFactory): void {
   describe("tool knowledge store", () => {
     const open = closingAfterEach(factory);
 

@@ -1,7 +1,8 @@
 // Contract tests of the efficacy of known fixes: offers made by captures, outcomes counted by resolutions, exact sums.
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
-import type { Store, WriteKey } from "../../src/storage/port.js";
+import type { Store } from "../../src/storage/port.js";
+import type { IdempotencyKey } from "../../src/domain/idempotency.js";
 import type { TaskRef } from "../../src/domain/refs.js";
 import { aLesson, aTask, keyed, NO_SIGNATURE_EFFICACY, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
@@ -15,10 +16,10 @@ export function signatureEfficacyContract(factory: StoreFactory): void {
   describe("efficacy of offered fixes", () => {
     const open = closingAfterEach(factory);
 
-    const capture = async (store: Store, task: TaskRef, lesson: Partial<Lesson>, writeKey: WriteKey | null = null) =>
-      valueOf(await store.captureLesson(task, aLesson(lesson), writeKey)).knownFixes;
-    const captureAt = (store: Store, task: TaskRef, kind: Partial<Lesson>, attempt: number, writeKey: WriteKey | null = null) =>
-      capture(store, task, { ...kind, attempt_number: attempt }, writeKey);
+    const capture = async (store: Store, task: TaskRef, lesson: Partial<Lesson>, idempotencyKey: IdempotencyKey | null = null) =>
+      valueOf(await store.captureLesson(task, aLesson(lesson), idempotencyKey)).knownFixes;
+    const captureAt = (store: Store, task: TaskRef, kind: Partial<Lesson>, attempt: number, idempotencyKey: IdempotencyKey | null = null) =>
+      capture(store, task, { ...kind, attempt_number: attempt }, idempotencyKey);
     const resolveAt = (store: Store, task: TaskRef, attempt: number) =>
       store.resolveTask(task, { task_id: task.taskId, attempt_number: attempt, approach: `fix of ${task.taskId}`, model: null, resolved_at: at(attempt) });
     const efficacyOf = async (store: Store, signature: string) =>

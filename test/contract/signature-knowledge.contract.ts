@@ -1,7 +1,8 @@
 // Contract tests of SignatureKnowledgeStore: failures counted across a tenant's tasks, and what worked linked to them.
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
-import type { Store, WriteKey } from "../../src/storage/port.js";
+import type { Store } from "../../src/storage/port.js";
+import type { IdempotencyKey } from "../../src/domain/idempotency.js";
 import type { TaskRef } from "../../src/domain/refs.js";
 import { aCall, aLesson, aTask, keyed, NO_SIGNATURE_EFFICACY, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
@@ -16,8 +17,8 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
   describe("signature knowledge store", () => {
     const open = closingAfterEach(factory);
 
-    const capture = async (store: Store, task: TaskRef, lesson: Partial<Lesson>, writeKey: WriteKey | null = null) =>
-      valueOf(await store.captureLesson(task, aLesson(lesson), writeKey)).knownFixes;
+    const capture = async (store: Store, task: TaskRef, lesson: Partial<Lesson>, idempotencyKey: IdempotencyKey | null = null) =>
+      valueOf(await store.captureLesson(task, aLesson(lesson), idempotencyKey)).knownFixes;
     const resolve = (store: Store, task: TaskRef, approach: string, second: number) =>
       store.resolveTask(task, { task_id: task.taskId, attempt_number: 3, approach, model: null, resolved_at: at(second) });
 

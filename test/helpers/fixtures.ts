@@ -3,7 +3,8 @@ import { failureSignature } from "../../src/domain/lessons/signature.js";
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import { hashArguments } from "../../src/domain/tools/arguments.js";
 import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
-import type { KeyedWrite, NewToolCall, WriteKey } from "../../src/storage/port.js";
+import type { KeyedWrite, NewToolCall } from "../../src/storage/port.js";
+import type { IdempotencyKey } from "../../src/domain/idempotency.js";
 import type { SessionRef, TaskRef } from "../../src/domain/refs.js";
 
 let counter = 0;
@@ -82,7 +83,7 @@ export const ZERO_SESSION_COUNTERS = {
 };
 
 /** A write key as a route makes it; one fingerprint per distinct request. */
-export function keyed(key: string, fingerprint = "same-request"): WriteKey {
+export function keyed(key: string, fingerprint = "same-request"): IdempotencyKey {
   return { key, fingerprint };
 }
 

@@ -16,7 +16,7 @@ export const DEFAULT_LIMITS: StoreLimits = {
   lessonsTtlSeconds: 0,
   sessionsTtlSeconds: 0,
   toolsTtlSeconds: 0,
-  writeIdTtlSeconds: 86_400,
+  idempotencyTtlSeconds: 86_400,
   eventsMaxPerTenant: 10_000,
   eventsTtlSeconds: 86_400,
 };

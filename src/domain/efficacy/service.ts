@@ -1,5 +1,5 @@
 // The tenant's impact report: whether offered fixes helped, summed over its tools and its failure signatures.
-import type { SignatureKnowledgeStore, ToolKnowledgeStore } from "../../storage/port.js";
+import type { SignatureKnowledgeStore, SharedToolStore } from "../../storage/port.js";
 import { efficacyOf } from "../lessons/efficacy.js";
 import { emptyCounts, type FixEfficacy } from "../shared-tools/efficacy.js";
 import { toolEfficacy } from "../shared-tools/knowledge.js";
@@ -23,7 +23,7 @@ export interface ListedFix {
 }
 
 export interface EfficacyServiceDeps {
-  store: Pick<ToolKnowledgeStore, "listSharedTools" | "sharedToolKnowledge"> & Pick<SignatureKnowledgeStore, "signatureEfficacyTotals">;
+  store: Pick<SharedToolStore, "listSharedTools" | "sharedToolKnowledge"> & Pick<SignatureKnowledgeStore, "signatureEfficacyTotals">;
 }
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);

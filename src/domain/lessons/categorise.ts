@@ -26,7 +26,7 @@ export function normaliseErrorText(text: string): string {
     .join(" ");
 }
 
-// The seed matched raw substrings, so "rapid" counted as api and "latest" as test.
+// The accumulator (one of the originals) matched raw substrings, so "rapid" counted as api and "latest" as test.
 // Here a keyword must begin at the start of a word.
 function matchesRule(words: string, rule: CategoryRule): boolean {
   return rule.keywords.some((keyword) => {
@@ -55,7 +55,7 @@ export function assessSeverity(category: string): Severity {
   return SEVERITY_BY_CATEGORY[category] ?? "medium";
 }
 
-/** The category's fix text, plus the seed's hints for undefined and null values found in the message. */
+/** The category's fix text, plus the accumulator's hints for undefined and null values found in the message. */
 export function hypothesiseFix(errorMessage: string, category: string): string {
   const message = errorMessage.toLowerCase();
   const base = FIX_BY_CATEGORY[category] ?? FIX_BY_CATEGORY[FALLBACK_CATEGORY]!;

@@ -1,4 +1,4 @@
-// Formats lessons as the block injected into a fresh session's prompt: byte for byte as the seed did,
+// Formats lessons as the block injected into a fresh session's prompt: byte for byte as the accumulator did,
 // plus what finally worked and repeated failures grouped, when there are any.
 import type { FailureSignature, Lesson, Resolution } from "./types.js";
 
@@ -45,12 +45,12 @@ function render(blocks: string[], extras: PromptExtras): string {
   return parts.join("\n");
 }
 
-/** The seed's block of one lesson (plus a known fix, when there is one). */
+/** The accumulator's block of one lesson (plus a known fix, when there is one). */
 export function lessonBlock(lesson: Lesson, extras: PromptExtras = {}): string {
   return lessonLines(lesson, `PREVIOUS ATTEMPT #${lesson.attempt_number} FAILED:`, extras);
 }
 
-/** The block of one distinct failure: the seed's when it was seen once, else a REPEATED FAILURE block. */
+/** The block of one distinct failure: the accumulator's when it was seen once, else a REPEATED FAILURE block. */
 export function groupBlock(group: FailureGroup, extras: PromptExtras = {}): string {
   if (group.occurrences <= 1) return lessonBlock(group.latest, extras);
   const header = `REPEATED FAILURE (seen ${group.occurrences} times, last on attempt #${group.latest.attempt_number}):`;

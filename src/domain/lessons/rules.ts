@@ -1,4 +1,4 @@
-// The seed's categorisation, severity and fix texts, kept as data so they can be read and tested as a table.
+// The accumulator's categorisation (one of the originals), severity and fix texts, kept as data so they can be read and tested as a table.
 import type { Severity } from "./types.js";
 
 export interface CategoryRule {
@@ -7,7 +7,7 @@ export interface CategoryRule {
   keywords: readonly string[];
 }
 
-/** First match wins, in the seed's order. */
+/** First match wins, in the accumulator's order. */
 export const CATEGORY_RULES: readonly CategoryRule[] = [
   { category: "syntax", keywords: ["syntax", "indent", "parse"] },
   { category: "timeout", keywords: ["timeout", "timed out"] },
@@ -49,7 +49,7 @@ export const FIX_BY_CATEGORY: Readonly<Record<string, string>> = {
 };
 
 export interface FixHint {
-  /** Raw, case-insensitive substrings of the error message, as the seed looks for them. */
+  /** Raw, case-insensitive substrings of the error message, as the accumulator looks for them. */
   anyOf: readonly string[];
   hint: string;
 }

@@ -5,14 +5,14 @@ import type { LessonStore, SignatureKnowledgeStore } from "../../storage/port.js
 import type { TaskRef } from "../refs.js";
 import { redactFailureReport, redactResolution } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
-import { writeKeyFor, type IdempotencyRequest } from "../write-keys.js";
+import { idempotencyKeyOf, type IdempotencyRequest } from "../idempotency.js";
 import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js";
 import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons, type KnownFixLine } from "./prompt.js";
 import { bySignatureRank, failureSignature } from "./signature.js";
 import { CATEGORIES } from "./rules.js";
 import type { FailureReport, FailureSignature, KnownFix, Lesson, LessonCounters, Resolution, ResolutionReport, TenantSignature } from "./types.js";
 
-// The seed cut long texts so that a lesson stays small enough to inject into a prompt.
+// The accumulator cut long texts so that a lesson stays small enough to inject into a prompt.
 const MAX_MESSAGE_CHARS = 500;
 const MAX_CONTEXT_CHARS = 200;
 
@@ -84,11 +84,11 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
     ): Promise<{ lesson: LessonWithFixes; replayed: boolean; redactions: number }> {
       const tally = new RedactionTally();
       const report = redactFailureReport(redactor, sent, tally);
-      const writeKey = writeKeyFor(idempotency, report);
+      const idempotencyKey = idempotencyKeyOf(idempotency, report);
       const category = categoriseError(report.error_type, report.error_message);
       const message = report.error_message.slice(0, MAX_MESSAGE_CHARS);
       const lesson: Lesson = {
-        lesson_id: writeKey ? keyedLessonId(task, writeKey.key) : newLessonId(),
+        lesson_id: idempotencyKey ? keyedLessonId(task, idempotencyKey.key) : newLessonId(),
         task_id: task.taskId,
         attempt_number: report.attempt_number,
         tier: report.tier,
@@ -107,7 +107,7 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
         // From the message as kept, so that a lesson's signature can always be computed from the lesson.
         signature: failureSignature(report.error_type, message),
       };
-      const captured = await store.captureLesson(task, lesson, writeKey);
+      const captured = await store.captureLesson(task, lesson, idempotencyKey);
       if (captured.outcome === "mismatch") throw keyReused();
       if (captured.outcome === "applied") countRedactions(tally);
       return {

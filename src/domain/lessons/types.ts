@@ -1,4 +1,4 @@
-// Shapes of failure lessons, in the snake_case wire format the seed used.
+// Shapes of failure lessons, in the snake_case wire format the accumulator used.
 import type { SignatureEfficacy } from "./efficacy.js";
 
 export const TIERS = [1, 2, 3] as const;

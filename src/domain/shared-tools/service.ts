@@ -3,15 +3,15 @@ import { notFound } from "../../errors.js";
 import { encodePrefixCursor } from "../activity/cursor.js";
 import { prefixCursorOf, refuseCursor } from "../activity/listing-cursors.js";
 import type { ListingParams } from "../activity/service.js";
-import type { ToolKnowledgeStore } from "../../storage/port.js";
+import type { SharedToolStore } from "../../storage/port.js";
 import { formatSharedErrorGuidance } from "./prompt.js";
 import type { SharedFix, SharedToolKnowledge } from "./types.js";
 
 export interface ToolKnowledgeServiceDeps {
-  store: Pick<ToolKnowledgeStore, "listSharedTools" | "listSharedToolsByPrefix" | "sharedToolKnowledge" | "forgetSharedTool">;
+  store: Pick<SharedToolStore, "listSharedTools" | "listSharedToolsByPrefix" | "sharedToolKnowledge" | "forgetSharedTool">;
 }
 
-export function createToolKnowledgeService({ store }: ToolKnowledgeServiceDeps) {
+export function createSharedToolService({ store }: ToolKnowledgeServiceDeps) {
   async function knowledgeOf(tenant: string, toolName: string): Promise<SharedToolKnowledge> {
     const [knowledge] = await store.sharedToolKnowledge(tenant, [toolName]);
     if (!knowledge) throw notFound(`No session of this tenant has called tool '${toolName}'.`);
@@ -52,4 +52,4 @@ export function createToolKnowledgeService({ store }: ToolKnowledgeServiceDeps) 
   };
 }
 
-export type ToolKnowledgeService = ReturnType<typeof createToolKnowledgeService>;
+export type SharedToolService = ReturnType<typeof createSharedToolService>;

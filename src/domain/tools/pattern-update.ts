@@ -36,7 +36,7 @@ export function emptyPattern(toolName: string, now: string): ToolPattern {
   };
 }
 
-// Keeps the last few distinct values; as in the original, a value already listed keeps its place.
+// Keeps the last few distinct values; as in the tool memory, a value already listed keeps its place.
 function rememberArgValue(commonArgs: Record<string, unknown[]>, key: string, value: unknown): void {
   const values = Object.hasOwn(commonArgs, key) ? (commonArgs[key] ?? []) : [];
   const text = canonicalJson(value);

@@ -1,10 +1,10 @@
 // The procedural-memory use cases: record calls, search them, read patterns, stats, prompts, export and import.
 import { AppError, keyReused, notFound } from "../../errors.js";
-import type { NewToolCall, StoreLimits, ToolKnowledgeStore, ToolMemoryStore } from "../../storage/port.js";
+import type { NewToolCall, StoreLimits, SharedToolStore, ToolMemoryStore } from "../../storage/port.js";
 import type { SessionRef } from "../refs.js";
 import { redactMemoryImport, redactToolCall } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
-import { writeKeyFor, type IdempotencyRequest } from "../write-keys.js";
+import { idempotencyKeyOf, type IdempotencyRequest } from "../idempotency.js";
 import { formatToolContextWithShared } from "../shared-tools/prompt.js";
 import type { KnownSharedFix } from "../shared-tools/types.js";
 import { hashArguments } from "./arguments.js";
@@ -32,7 +32,7 @@ export interface PromptOptions {
 export type RecordedCall = ToolLogEntry & { known_fix: KnownSharedFix | null };
 
 export interface ToolMemoryServiceDeps {
-  store: ToolMemoryStore & Pick<ToolKnowledgeStore, "recordSharedToolCall" | "sharedToolKnowledge">;
+  store: ToolMemoryStore & Pick<SharedToolStore, "recordSharedToolCall" | "sharedToolKnowledge">;
   clock: () => Date;
   limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow">;
   /** Replaces secrets in what agents send, before the store sees it. */
@@ -121,7 +121,7 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
     ): Promise<{ call: RecordedCall; replayed: boolean; redactions: number }> {
       const tally = new RedactionTally();
       const input = redactToolCall(redactor, sent, tally);
-      const writeKey = writeKeyFor(idempotency, input);
+      const idempotencyKey = idempotencyKeyOf(idempotency, input);
       const { summary, type } = summariseResult(input.result);
       const call: NewToolCall = {
         timestamp: clock().toISOString(),
@@ -137,7 +137,7 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
         error_type: input.error_type ?? null,
         error_message: input.error_message ?? null,
       };
-      const written = await store.recordSharedToolCall(session, call, writeKey);
+      const written = await store.recordSharedToolCall(session, call, idempotencyKey);
       if (written.outcome === "mismatch") throw keyReused();
       if (written.outcome === "applied") countRedactions(tally);
       return { call: { ...written.value.entry, known_fix: written.value.knownFix }, replayed: written.outcome === "replayed", redactions: tally.total };

@@ -23,7 +23,7 @@ export function effectiveSettings(overrides: SessionSettingOverrides, defaults: 
 
 /**
  * How many earlier entries a success looks back through. A failure the log no longer keeps cannot
- * be fixed: the original appends the call, trims the log, then looks at the entries before it, so a
+ * be fixed: the tool memory appends the call, trims the log, then looks at the entries before it, so a
  * log of `maxLog` entries leaves `maxLog - 1` to look through however wide the window is.
  */
 export function lookBack(settings: EffectiveSessionSettings): number {

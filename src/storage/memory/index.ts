@@ -4,7 +4,7 @@ import { createMemoryActivity } from "./activity.js";
 import { createMemoryLessonStore } from "./lessons.js";
 import { createMemoryRateCounts } from "./rate-counts.js";
 import { createMemorySignatureStore } from "./signature-knowledge.js";
-import { createMemoryToolKnowledgeStore } from "./tool-knowledge.js";
+import { createMemorySharedToolStore } from "./shared-tools.js";
 import { createMemoryToolMemoryStore } from "./tool-memory.js";
 
 // Expired entries are also dropped when read; the sweep bounds memory for data nobody reads again.
@@ -21,7 +21,7 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
   const { recordInSession, ...tools } = createMemoryToolMemoryStore(limits, now);
   const activity = createMemoryActivity(limits, now, { ...lessons, ...tools });
   const signatures = createMemorySignatureStore(limits, now, lessons, activity);
-  const knowledge = createMemoryToolKnowledgeStore(limits, now, recordInSession, activity);
+  const knowledge = createMemorySharedToolStore(limits, now, recordInSession, activity);
   const sweeper = setInterval(() => {
     lessons.sweep();
     signatures.sweep();

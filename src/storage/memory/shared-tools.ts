@@ -5,13 +5,13 @@ import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedToolKnowledge
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES, type ToolLogEntry } from "../../domain/tools/types.js";
 import { walkById } from "../listing-walk.js";
-import type { NewToolCall, StoreLimits, ToolKnowledgeStore } from "../port.js";
+import type { NewToolCall, StoreLimits, SharedToolStore } from "../port.js";
 import type { SessionRef } from "../../domain/refs.js";
 import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
 import { LexIndex } from "./lex-index.js";
 import type { SessionRecord } from "./tool-memory.js";
-import { createWriteKeys } from "./write-keys.js";
+import { createIdempotencyRecords } from "./idempotency.js";
 
 interface ToolState {
   /** Fixes in the order they were learned; ranked when served. */
@@ -26,16 +26,16 @@ const offerNumber = (offerId: string) => Number(offerId.slice("offer-".length));
 
 const toolKey = (tenant: string, toolName: string) => `${tenant}\u0000${toolName}`;
 
-export function createMemoryToolKnowledgeStore(
-  limits: Pick<StoreLimits, "toolsTtlSeconds" | "writeIdTtlSeconds" | "sessionsTtlSeconds" | "fixRanking">,
+export function createMemorySharedToolStore(
+  limits: Pick<StoreLimits, "toolsTtlSeconds" | "idempotencyTtlSeconds" | "sessionsTtlSeconds" | "fixRanking">,
   now: () => number,
   recordInSession: (session: SessionRef, call: NewToolCall) => SessionRecord,
   activity: Pick<MemoryActivity, "toolCallRecorded" | "sessionEvent">,
-): ToolKnowledgeStore & { sweep(): void } {
+): SharedToolStore & { sweep(): void } {
   const ranking = limits.fixRanking ?? "wilson";
   const tools = new ExpiringMap<ToolState>(limits.toolsTtlSeconds * 1000, now);
   /** A keyed call keeps its entry and the fix it was offered, which its replay answers. */
-  const writeKeys = createWriteKeys<{ entry: ToolLogEntry; knownFix: KnownSharedFix | null }>(limits.writeIdTtlSeconds, now);
+  const idempotencyRecords = createIdempotencyRecords<{ entry: ToolLogEntry; knownFix: KnownSharedFix | null }>(limits.idempotencyTtlSeconds, now);
   /** Each session's pending offer per tool, living as long as a session's data. */
   const offers = new ExpiringMap<PendingOffer>(limits.sessionsTtlSeconds * 1000, now);
   /** Offer ids per tenant: a sequence, so an id is never reused. */
@@ -106,15 +106,15 @@ export function createMemoryToolKnowledgeStore(
   return {
     sweep() {
       tools.sweep();
-      writeKeys.sweep();
+      idempotencyRecords.sweep();
       offers.sweep();
       for (const tenant of namesByTenant.keys()) if (liveStates(tenant).length === 0) namesByTenant.delete(tenant);
     },
 
-    async recordSharedToolCall(session, call, writeKey) {
-      return writeKeys.once(
+    async recordSharedToolCall(session, call, idempotencyKey) {
+      return idempotencyRecords.once(
         `${toolKey(session.tenant, session.sessionId)}\u0000session`,
-        writeKey,
+        idempotencyKey,
         () => {
           const { entry, fixedErrorType, previousCallId } = recordInSession(session, call);
           const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: fixedErrorType, delta: entry.delta_args } : null;

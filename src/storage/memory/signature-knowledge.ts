@@ -14,7 +14,7 @@ import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, typ
 import type { TaskRef } from "../../domain/refs.js";
 import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";
-import { createWriteKeys } from "./write-keys.js";
+import { createIdempotencyRecords } from "./idempotency.js";
 
 /** A signature's counts, renewed by captures (as on Redis, apart from its links). */
 interface SignatureState {
@@ -39,7 +39,7 @@ const scoped = (tenant: string, id: string) => `${tenant}\u0000${id}`;
 const newestFirst = (a: KnownFix, b: KnownFix) => (a.resolved_at === b.resolved_at ? (a.task_id < b.task_id ? 1 : -1) : a.resolved_at < b.resolved_at ? 1 : -1);
 
 export function createMemorySignatureStore(
-  limits: Pick<StoreLimits, "lessonsTtlSeconds" | "writeIdTtlSeconds">,
+  limits: Pick<StoreLimits, "lessonsTtlSeconds" | "idempotencyTtlSeconds">,
   now: () => number,
   lessons: Pick<LessonStore, "setResolution" | "deleteResolution" | "taskSnapshot"> & { appendNow(task: TaskRef, lesson: Lesson): void },
   activity: Pick<MemoryActivity, "lessonCaptured" | "taskResolved" | "touched">,
@@ -52,7 +52,7 @@ export function createMemorySignatureStore(
   const efficacy = new ExpiringMap<EfficacyState>(ttlMs, now);
   const taskLinks = new ExpiringMap<{ version: number; signatures: string[] }>(ttlMs, now);
   /** A keyed capture keeps what its replay needs besides the request itself: the lesson's id and time. */
-  const writeKeys = createWriteKeys<Pick<Lesson, "lesson_id" | "timestamp">>(limits.writeIdTtlSeconds, now);
+  const idempotencyRecords = createIdempotencyRecords<Pick<Lesson, "lesson_id" | "timestamp">>(limits.idempotencyTtlSeconds, now);
   /** Signatures per tenant, for listings; pruned of expired ones as they are read. */
   const byTenant = new Map<string, Set<string>>();
 
@@ -126,14 +126,14 @@ export function createMemorySignatureStore(
       fixesOf.sweep();
       efficacy.sweep();
       taskLinks.sweep();
-      writeKeys.sweep();
+      idempotencyRecords.sweep();
     },
 
-    async captureLesson(task, lesson, writeKey) {
+    async captureLesson(task, lesson, idempotencyKey) {
       const knownFixes = () => structuredClone(knownFixesOf(task.tenant, lesson.signature));
-      return writeKeys.once(
+      return idempotencyRecords.once(
         `${scoped(task.tenant, task.taskId)}\u0000task`,
-        writeKey,
+        idempotencyKey,
         () => {
           lessons.appendNow(task, lesson);
           const info = { error_type: lesson.error_type, category: lesson.category, normalized_message: normaliseMessage(lesson.error_message) };

@@ -17,14 +17,14 @@
 // record (its Idempotency-Key, with a fingerprint of the request) beside the data it protects, in
 // the same script: a retry of an applied write changes nothing and is answered from that record.
 // The tenant's script claims the same key with SET NX EX on `keys.shared(tenant).applied(writeId)`:
-// a retry folds nothing a second time. Each tenant-level script takes that marker as its last KEY,
+// a retry folds nothing a second time. Each tenant-level script takes that idempotency record as its last KEY,
 // and each kind of write prefixes the id with its own name and scope, so one key never marks two writes.
 //
 // What a failure does:
 //   - either script fails or times out: the request answers 503. The other may have been applied,
 //     and a timed-out one may still be applied once Redis catches up.
 //   - the client retries with the same Idempotency-Key: the local script applies the write if it
-//     never was, or answers the first one's result if it was; the tenant's marker does the same for
+//     never was, or answers the first one's result if it was; the tenant's idempotency record does the same for
 //     the tenant. So a key's write is stored once and counted once, whatever failed in between.
 // Without a key, a retried 503 may be applied twice (the README says so).
 
@@ -45,7 +45,7 @@ export async function writeLocalAndTenant<L, T>(local: () => Promise<L>, tenant:
   return { local: localResult, tenant: tenantResult };
 }
 
-/** The marker arguments of a tenant-level script: no id means nothing to remember (TTL 0). */
-export function writeMarker(markerKey: (writeId: string) => string, writeId: string | null, ttlSeconds: number): [key: string, ttl: number] {
-  return writeId === null ? [markerKey(NO_WRITE_ID), 0] : [markerKey(writeId), ttlSeconds];
+/** The idempotency record arguments of a tenant-level script: no id means nothing to remember (TTL 0). */
+export function tenantIdempotencyRecord(recordKey: (writeId: string) => string, writeId: string | null, ttlSeconds: number): [key: string, ttl: number] {
+  return writeId === null ? [recordKey(NO_WRITE_ID), 0] : [recordKey(writeId), ttlSeconds];
 }

@@ -11,7 +11,7 @@ import { createRedisRateCounts } from "./rate-counts.js";
 import type { ReplicaWait } from "./confirmed-writes.js";
 import { defineScripts } from "./scripts.js";
 import { createRedisSignatureStore } from "./signature-knowledge.js";
-import { createRedisToolKnowledgeStore } from "./tool-knowledge.js";
+import { createRedisSharedToolStore } from "./shared-tools.js";
 import { createRedisToolMemoryStore } from "./tool-memory.js";
 
 export interface RedisStoreOptions {
@@ -51,7 +51,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...lessons,
     ...createRedisSignatureStore(redis, keys, options.limits, lessons),
     ...toolMemory,
-    ...createRedisToolKnowledgeStore(redis, keys, options.limits),
+    ...createRedisSharedToolStore(redis, keys, options.limits),
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits),
     ...createRedisRateCounts(redis, keys),
 

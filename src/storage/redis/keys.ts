@@ -10,10 +10,10 @@ function digestOf(text: string): string {
   return createHash("sha256").update(text).digest().subarray(0, 16).toString("base64url");
 }
 
-/** The write id of a write without an idempotency key: its marker is named but never written (cross-slot-write.ts). */
+/** The write id of a write without an idempotency key: its idempotency record is named but never written (cross-slot-write.ts). */
 export const NO_WRITE_ID = "none";
 const writeIdDigest = (writeId: string) => createHash("sha256").update(writeId).digest("hex").slice(0, 32);
-// Every write without a key names that one marker: its digest is made once, not once per write.
+// Every write without a key names that one record: its digest is made once, not once per write.
 const NO_WRITE_ID_DIGEST = writeIdDigest(NO_WRITE_ID);
 
 // All keys of one task (or session) share the hash tag {tenant:kind:id}, so each Lua script touches
@@ -50,7 +50,7 @@ export function createKeys(prefix: string) {
         /** Hash: doc (the resolution JSON, while there is one), version (bumped by every change). */
         resolution: `${root}:resolution`,
         /** String: what a capture with this Idempotency-Key kept for its replays (appendLesson-5.lua). */
-        writeKey: (key: string | null) => `${root}:idem:${key === null ? "-" : digestOf(key)}`,
+        idempotencyKey: (key: string | null) => `${root}:idem:${key === null ? "-" : digestOf(key)}`,
       };
     },
 
@@ -127,7 +127,7 @@ export function createKeys(prefix: string) {
         /** Hash: what the session sets for itself (max_log_entries, fix_detection_window); a reset leaves it. */
         settings: `${root}:settings`,
         /** String: what a call recorded with this Idempotency-Key kept for its replays (recordToolCall-7.lua). */
-        writeKey: (key: string | null) => `${root}:idem:${key === null ? "-" : digestOf(key)}`,
+        idempotencyKey: (key: string | null) => `${root}:idem:${key === null ? "-" : digestOf(key)}`,
       };
     },
   };

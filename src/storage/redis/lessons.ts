@@ -1,7 +1,8 @@
 // Redis lesson storage: a list of lesson JSON per task, its counters, signatures and resolution, changed only by Lua scripts.
 import { failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
-import type { LessonStore, StoreLimits, WriteKey } from "../port.js";
+import type { LessonStore, StoreLimits } from "../port.js";
+import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { TaskRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
@@ -53,7 +54,7 @@ function resolutionFrom(doc: string | null): Resolution | null {
 
 /** How a capture appends: with its write key (and how long its record lives), and text it has made already. */
 export interface AppendOptions {
-  writeKey: WriteKey | null;
+  idempotencyKey: IdempotencyKey | null;
   recordTtlSeconds: number;
   normalisedMessage?: string;
   lessonJson?: string;
@@ -66,7 +67,7 @@ export function appendKeyedLesson(
   limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
   task: TaskRef,
   lesson: Lesson,
-  { writeKey, recordTtlSeconds, normalisedMessage = normaliseMessage(lesson.error_message), lessonJson = JSON.stringify(lesson) }: AppendOptions,
+  { idempotencyKey, recordTtlSeconds, normalisedMessage = normaliseMessage(lesson.error_message), lessonJson = JSON.stringify(lesson) }: AppendOptions,
 ): Promise<AppendReply> {
   const k = keys.task(task);
   return guarded(() =>
@@ -75,7 +76,7 @@ export function appendKeyedLesson(
       k.counters,
       k.signatures,
       k.resolution,
-      k.writeKey(writeKey?.key ?? null),
+      k.idempotencyKey(idempotencyKey?.key ?? null),
       lessonJson,
       lesson.category,
       lesson.tier,
@@ -88,7 +89,7 @@ export function appendKeyedLesson(
       lesson.attempt_number,
       lesson.timestamp,
       lesson.hypothesized_fix,
-      writeKey?.fingerprint ?? "",
+      idempotencyKey?.fingerprint ?? "",
       lesson.lesson_id,
       recordTtlSeconds,
     ),
@@ -102,7 +103,7 @@ export function createRedisLessonStore(
 ): LessonStore {
   return {
     async appendLesson(task, lesson) {
-      await appendKeyedLesson(redis, keys, limits, task, lesson, { writeKey: null, recordTtlSeconds: 0 });
+      await appendKeyedLesson(redis, keys, limits, task, lesson, { idempotencyKey: null, recordTtlSeconds: 0 });
     },
 
     async listLessons(task, newest) {

@@ -10,10 +10,10 @@ export type Arg = string | number;
 
 /** The scripts as client methods: keys first, then arguments, as the file headers list them. */
 export interface ScriptCommands {
-  appendLesson(lessons: string, counters: string, signatures: string, resolution: string, writeKey: string, ...args: Arg[]): Promise<AppendReply>;
+  appendLesson(lessons: string, counters: string, signatures: string, resolution: string, idempotencyKey: string, ...args: Arg[]): Promise<AppendReply>;
   deleteLesson(lessons: string, counters: string, signatures: string, resolution: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
   setResolution(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<[replaced: number, version: number, doc: string, previous: string | null]>;
-  recordToolCall(meta: string, log: string, calls: string, patterns: string, fixes: string, writeKey: string, settings: string, ...args: Arg[]): Promise<string[]>;
+  recordToolCall(meta: string, log: string, calls: string, patterns: string, fixes: string, idempotencyKey: string, settings: string, ...args: Arg[]): Promise<string[]>;
   learnToolCall(tool: string, sessions: string, tools: string, appliedMarker: string, ...args: Arg[]): Promise<Array<string | number>>;
   /** recordToolCall's 7 keys, learnToolCall's 4, then both argument lists (a single server only). */
   recordAndLearnToolCall(...keysThenArgs: Arg[]): Promise<Array<string | number>>;

@@ -9,13 +9,14 @@ import { canonicalJson, canonicalKeyOrder } from "../../domain/tools/arguments.j
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_CONTEXTS_PER_ERROR, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
-import type { KeyedWrite, NewToolCall, RecordedToolCall, StoreLimits, ToolKnowledgeStore, WriteKey } from "../port.js";
+import type { KeyedWrite, NewToolCall, RecordedToolCall, StoreLimits, SharedToolStore } from "../port.js";
+import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
-import { writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
+import { writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
-import { servedKnowledge } from "./shared-state.js";
+import { servedKnowledge } from "./shared-tool-state.js";
 import { argumentPairs } from "./log-entries.js";
 import { recordInSession, sessionScriptInput, sessionWriteFrom, type SessionRecord } from "./tool-memory.js";
 
@@ -25,7 +26,7 @@ type KnowledgeLimits = Pick<
   | "fixDetectionWindow"
   | "sessionsTtlSeconds"
   | "toolsTtlSeconds"
-  | "writeIdTtlSeconds"
+  | "idempotencyTtlSeconds"
   | "eventsMaxPerTenant"
   | "eventsTtlSeconds"
   | "fixRanking"
@@ -48,16 +49,16 @@ function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[
   return tools;
 }
 
-export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): ToolKnowledgeStore {
+export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): SharedToolStore {
   const ranking = limits.fixRanking ?? "wilson";
 
   /** learnToolCall-4.lua's keys and arguments for the session's record of a call. */
-  function tenantScriptInput(session: SessionRef, { entry, fixedErrorType, argumentPairs, previousCallId }: SessionRecord, writeKey: WriteKey | null) {
+  function tenantScriptInput(session: SessionRef, { entry, fixedErrorType, argumentPairs, previousCallId }: SessionRecord, idempotencyKey: IdempotencyKey | null) {
     const shared = keys.shared(session.tenant);
-    const [markerKey, markerTtl] = writeMarker(shared.applied, writeKey && `tool-call:${session.sessionId}:${writeKey.key}`, limits.writeIdTtlSeconds);
+    const [recordKey, recordTtl] = tenantIdempotencyRecord(shared.applied, idempotencyKey && `tool-call:${session.sessionId}:${idempotencyKey.key}`, limits.idempotencyTtlSeconds);
     const delta = entry.fix_for ? entry.delta_args : null;
     return {
-      keys: [shared.tool(entry.tool_name), shared.toolSessions(entry.tool_name), shared.tools, markerKey],
+      keys: [shared.tool(entry.tool_name), shared.toolSessions(entry.tool_name), shared.tools, recordKey],
       argv: [
         entry.tool_name,
         session.sessionId,
@@ -76,7 +77,7 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
         MAX_CONTEXTS_PER_ERROR,
         MAX_SHARED_SUCCESS_PATTERNS,
         MAX_FIXES_PER_ERROR,
-        markerTtl,
+        recordTtl,
         limits.toolsTtlSeconds,
         MAX_FIX_EVENTS_PER_ERROR,
         shared.prefix,
@@ -112,10 +113,10 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
   }
 
   /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
-  async function learn(session: SessionRef, record: SessionRecord, writeKey: WriteKey | null): Promise<KnownSharedFix | null> {
-    const input = tenantScriptInput(session, record, writeKey);
-    const [tool, sessions, tools, marker] = input.keys as [string, string, string, string];
-    const reply = await guarded(() => redis.learnToolCall(tool, sessions, tools, marker, ...input.argv));
+  async function learn(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null): Promise<KnownSharedFix | null> {
+    const input = tenantScriptInput(session, record, idempotencyKey);
+    const [tool, sessions, tools, idempotencyRecord] = input.keys as [string, string, string, string];
+    const reply = await guarded(() => redis.learnToolCall(tool, sessions, tools, idempotencyRecord, ...input.argv));
     return knownFixFrom(reply);
   }
 
@@ -123,16 +124,16 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
    * A single Redis server lets one script touch both hash tags: the session's write and the
    * tenant's in one round trip. What the session decides (the id, the fix) is filled in by the script.
    */
-  async function recordAndLearn(session: SessionRef, call: NewToolCall, writeKey: WriteKey | null): Promise<KeyedWrite<RecordedToolCall>> {
+  async function recordAndLearn(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null): Promise<KeyedWrite<RecordedToolCall>> {
     const args = argumentPairs(call.arguments);
-    const local = sessionScriptInput(keys, limits, session, call, args, writeKey, limits.writeIdTtlSeconds, JSON.stringify(canonicalKeyOrder(call.arguments)));
+    const local = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, limits.idempotencyTtlSeconds, JSON.stringify(canonicalKeyOrder(call.arguments)));
     const undecided: SessionRecord = {
       entry: { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null },
       fixedErrorType: null,
       argumentPairs: args,
       previousCallId: null,
     };
-    const tenant = tenantScriptInput(session, undecided, writeKey);
+    const tenant = tenantScriptInput(session, undecided, idempotencyKey);
     const reply = await guarded(() => redis.recordAndLearnToolCall(...local.keys, ...tenant.keys, ...local.argv, ...tenant.argv));
     if (reply[0] === "mismatch") return { outcome: "mismatch" };
     const [outcome, id, at, fixedId, delta, fixedType] = reply.map(String) as ["applied" | "replayed", string, string, string, string, string];
@@ -143,15 +144,15 @@ export function createRedisToolKnowledgeStore(redis: ScriptedRedis, keys: Keys, 
   }
 
   return {
-    async recordSharedToolCall(session, call: NewToolCall, writeKey) {
-      if (!redis.isCluster) return recordAndLearn(session, call, writeKey);
+    async recordSharedToolCall(session, call: NewToolCall, idempotencyKey) {
+      if (!redis.isCluster) return recordAndLearn(session, call, idempotencyKey);
       // In a Cluster the tenant's slot is elsewhere, and the tenant learns the fix the session's
       // script detects, so the two go in sequence. A replay
       // is folded in too: if the first attempt's tenant write failed, this is when it lands (the
-      // marker makes it once), with the facts the session kept from that first attempt.
+      // idempotency record makes it once), with the facts the session kept from that first attempt.
       const { local, tenant } = await writeLocalThenTenant(
-        () => recordInSession(redis, keys, limits, session, call, writeKey, limits.writeIdTtlSeconds),
-        (written) => (written.outcome === "mismatch" ? Promise.resolve(null) : learn(session, written.record, writeKey)),
+        () => recordInSession(redis, keys, limits, session, call, idempotencyKey, limits.idempotencyTtlSeconds),
+        (written) => (written.outcome === "mismatch" ? Promise.resolve(null) : learn(session, written.record, idempotencyKey)),
       );
       if (local.outcome === "mismatch") return local;
       // The script answers a fix only for a failure or timeout with an error type.

@@ -4,13 +4,13 @@ import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
 import { KNOWN_FIXES_PER_SIGNATURE, SIGNATURES_LISTED_PER_TASK, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits } from "../port.js";
 import type { TaskRef } from "../../domain/refs.js";
-import { writeLocalAndTenant, writeLocalThenTenant, writeMarker } from "./cross-slot-write.js";
+import { writeLocalAndTenant, writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { appendKeyedLesson } from "./lessons.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 
-type Limits = Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds" | "writeIdTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
+type Limits = Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds" | "idempotencyTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
 
 function knownFix(taskId: string, doc: string): KnownFix {
   const { approach, resolved_at } = JSON.parse(doc) as { approach: string; resolved_at: string };
@@ -78,16 +78,16 @@ export function createRedisSignatureStore(
   }
 
   return {
-    async captureLesson(task, lesson, writeKey) {
+    async captureLesson(task, lesson, idempotencyKey) {
       const shared = keys.shared(task.tenant);
-      const [markerKey, markerTtl] = writeMarker(shared.applied, writeKey && `lesson:${task.taskId}:${writeKey.key}`, limits.writeIdTtlSeconds);
+      const [recordKey, recordTtl] = tenantIdempotencyRecord(shared.applied, idempotencyKey && `lesson:${task.taskId}:${idempotencyKey.key}`, limits.idempotencyTtlSeconds);
       const s = lesson.signature;
       // Both scripts take these, so they are made once.
       const normalisedMessage = normaliseMessage(lesson.error_message);
       const lessonJson = JSON.stringify(lesson);
       // The tenant's count needs nothing the task's script decides, so both go out at once.
       const { local, tenant } = await writeLocalAndTenant(
-        () => appendKeyedLesson(redis, keys, limits, task, lesson, { writeKey, recordTtlSeconds: limits.writeIdTtlSeconds, normalisedMessage, lessonJson }),
+        () => appendKeyedLesson(redis, keys, limits, task, lesson, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson }),
         () =>
           guarded(() =>
             redis.countSignature(
@@ -96,14 +96,14 @@ export function createRedisSignatureStore(
               shared.signatures,
               shared.signatureFixes(s),
               shared.signatureApproaches(s),
-              markerKey,
+              recordKey,
               s,
               task.taskId,
               lesson.error_type,
               lesson.category,
               normalisedMessage,
               KNOWN_FIXES_PER_SIGNATURE,
-              markerTtl,
+              recordTtl,
               limits.lessonsTtlSeconds,
               shared.prefix,
               Date.parse(lesson.timestamp),

@@ -7,7 +7,8 @@ import {
 } from "../../domain/tools/pattern-limits.js";
 import { UNKNOWN_ERROR_TYPE } from "../../domain/tools/pattern-update.js";
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
-import type { NewToolCall, SessionCounters, StoreLimits, ToolContext, ToolMemoryStore, WriteKey } from "../port.js";
+import type { NewToolCall, SessionCounters, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
@@ -64,13 +65,13 @@ export function sessionScriptInput(
   session: SessionRef,
   call: NewToolCall,
   args: string,
-  writeKey: WriteKey | null,
+  idempotencyKey: IdempotencyKey | null,
   recordTtlSeconds: number,
   canonicalOrder: string,
 ): { keys: string[]; argv: Array<string | number> } {
   const k = keys.session(session);
   return {
-    keys: [k.meta, k.log, k.calls, k.patterns, k.fixes, k.writeKey(writeKey?.key ?? null), k.settings],
+    keys: [k.meta, k.log, k.calls, k.patterns, k.fixes, k.idempotencyKey(idempotencyKey?.key ?? null), k.settings],
     argv: [
       JSON.stringify(call),
       call.tool_name,
@@ -87,7 +88,7 @@ export function sessionScriptInput(
       MAX_VALUES_PER_ARGUMENT,
       MAX_CONTEXTS_PER_ERROR,
       limits.sessionsTtlSeconds,
-      writeKey?.fingerprint ?? "",
+      idempotencyKey?.fingerprint ?? "",
       recordTtlSeconds,
       canonicalOrder,
     ],
@@ -117,11 +118,11 @@ export async function recordInSession(
   limits: SessionLimits,
   session: SessionRef,
   call: NewToolCall,
-  writeKey: WriteKey | null = null,
+  idempotencyKey: IdempotencyKey | null = null,
   recordTtlSeconds = 0,
 ): Promise<SessionWrite> {
   const args = argumentPairs(call.arguments);
-  const input = sessionScriptInput(keys, limits, session, call, args, writeKey, recordTtlSeconds, "");
+  const input = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, recordTtlSeconds, "");
   const [meta, log, calls, patterns, fixes, record, settings] = input.keys as [string, string, string, string, string, string, string];
   const reply = (await guarded(() => redis.recordToolCall(meta, log, calls, patterns, fixes, record, settings, ...input.argv))) as RecordReply;
   return sessionWriteFrom(reply, call, args);

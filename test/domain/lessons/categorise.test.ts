@@ -17,7 +17,7 @@ describe("normalising error text", () => {
 
 describe("categorising an error", () => {
   it.each([
-    // Every keyword of the seed's table, in its order.
+    // Every keyword of the accumulator's table, in its order.
     ["SyntaxError", "invalid syntax on line 42", "syntax"],
     ["IndentationError", "unexpected indent", "syntax"],
     ["ValueError", "could not parse the date", "syntax"],
@@ -50,7 +50,7 @@ describe("categorising an error", () => {
     expect(categoriseError("TimeoutError", "api call")).toBe("timeout");
   });
 
-  it("matches keywords only at the start of a word, unlike the seed's raw substrings", () => {
+  it("matches keywords only at the start of a word, unlike the accumulator's raw substrings", () => {
     expect(categoriseError("RuntimeError", "rapid growth of capital")).toBe("general");
     expect(categoriseError("RuntimeError", "the latest build")).toBe("general");
     expect(categoriseError("RuntimeError", "an unexpected value")).toBe("general");
@@ -58,7 +58,7 @@ describe("categorising an error", () => {
   });
 
   it("joins type and message with a space, so a keyword cannot form across the seam", () => {
-    // The seed concatenated them directly, so "Ap" + "i failure" read as "api failure".
+    // The accumulator concatenated them directly, so "Ap" + "i failure" read as "api failure".
     expect(categoriseError("Ap", "i failure")).toBe("general");
   });
 });
@@ -94,11 +94,11 @@ describe("hypothesised fix", () => {
     ["resource", "Reduce context size. Summarize or truncate inputs."],
     ["permission", "Check file/API permissions. Verify access credentials."],
     ["general", "Review the error message. Check related code sections."],
-  ])("for %s is the seed's text", (category, fix) => {
+  ])("for %s is the accumulator's text", (category, fix) => {
     expect(hypothesiseFix("plain message", category)).toBe(fix);
   });
 
-  it("adds the seed's hints for undefined and null values, in that order, as raw substrings", () => {
+  it("adds the accumulator's hints for undefined and null values, in that order, as raw substrings", () => {
     const base = "Review the error message. Check related code sections.";
     expect(hypothesiseFix("x is undefined", "general")).toBe(`${base} Check variable definitions before use.`);
     expect(hypothesiseFix("got NULL pointer", "general")).toBe(`${base} Add null/None checks.`);

@@ -1,4 +1,4 @@
-// How an argument delta reads in prompts and hints: the original's long form and the short form.
+// How an argument delta reads in prompts and hints: the tool memory's long form and the short form.
 import { describe, it, expect } from "vitest";
 import { describeDelta, shortDelta } from "../../../src/domain/tools/delta-text.js";
 

@@ -1,4 +1,4 @@
-// The tool-context block of a session's prompt, as the original library renders it.
+// The tool-context block of a session's prompt, as the tool memory renders it.
 import { describe, it, expect } from "vitest";
 import { formatToolContext } from "../../../src/domain/tools/prompt-format.js";
 import type { ToolContextOptions } from "../../../src/domain/tools/prompt-format.js";

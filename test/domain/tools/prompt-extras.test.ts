@@ -1,4 +1,4 @@
-// The session summary, error guidance and success template prompts, as the original library renders them.
+// The session summary, error guidance and success template prompts, as the tool memory renders them.
 import { describe, it, expect } from "vitest";
 import {
   formatErrorGuidance,

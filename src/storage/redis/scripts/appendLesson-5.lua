@@ -17,7 +17,7 @@ local lessonsKey, countersKey, signaturesKey, recordKey = KEYS[1], KEYS[2], KEYS
 local max = tonumber(ARGV[4])
 local fingerprint = ARGV[13]
 
--- @include lib/write-key.lua
+-- @include lib/idempotency.lua
 
 -- A key's record answers its retries: the same request gets the first lesson, another nothing.
 local earlier = keptForKey(recordKey, fingerprint)

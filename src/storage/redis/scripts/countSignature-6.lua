@@ -6,9 +6,9 @@
 -- KEYS[3] signatures zset  (signature → minus its occurrences: the most recurring first)
 -- KEYS[4] fixes zset       (task id → when its resolution was recorded, in ms)
 -- KEYS[5] approaches hash  (task id → { approach, resolved_at } JSON)
--- KEYS[6] applied marker   (untouched when ARGV[7] is 0)
+-- KEYS[6] idempotency record   (untouched when ARGV[7] is 0)
 -- ARGV[1] signature   ARGV[2] task id   ARGV[3] error type   ARGV[4] category   ARGV[5] normalised message
--- ARGV[6] known fixes answered (the most recent)   ARGV[7] seconds the marker lives (0: no write id)
+-- ARGV[6] known fixes answered (the most recent)   ARGV[7] seconds the idempotency record lives (0: no write id)
 -- ARGV[8] seconds the signature's keys live after this write (0: forever)
 -- ARGV[9] the tenant's prefix   ARGV[10] when the lesson was captured (ms)
 -- ARGV[11] events kept   ARGV[12] seconds the event log lives   ARGV[13] the lesson as JSON (the event's data)

@@ -12,7 +12,7 @@
 --   offer id, offered fix's counts }.
 local rcall = redis.call
 
--- @include lib/write-key.lua
+-- @include lib/idempotency.lua
 -- @include lib/pattern-fold.lua
 -- @include lib/activity.lua
 -- @include lib/record-tool-call.lua
@@ -33,7 +33,7 @@ if recorded[1] == 'applied' then
   id, fixedId, delta, fixedType, canonical = recorded[2], recorded[3], recorded[4], recorded[5], recorded[6]
   at = sessionArgs[8]
 else
-  -- A replay: the first write folded it into the tenant in this same script, so the marker stops it.
+  -- A replay: the first write folded it into the tenant in this same script, so the idempotency record stops it.
   id, at, fixedId, delta, fixedType, canonical = recorded[2], recorded[3], recorded[4], recorded[5], recorded[6], ''
 end
 

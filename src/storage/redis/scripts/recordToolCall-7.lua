@@ -24,7 +24,7 @@
 -- { 'replayed', id, time, fixed id, delta, fixed error type, previous id } as the first write kept them, or { 'mismatch' }.
 local rcall = redis.call
 
--- @include lib/write-key.lua
+-- @include lib/idempotency.lua
 -- @include lib/pattern-fold.lua
 -- @include lib/record-tool-call.lua
 

@@ -1,5 +1,5 @@
 -- The body of recordToolCall as a function, so that recordAndLearnToolCall can run it too (the KEYS
--- and ARGV it takes are recordToolCall-7.lua's). Needs lib/write-key.lua and lib/pattern-fold.lua.
+-- and ARGV it takes are recordToolCall-7.lua's). Needs lib/idempotency.lua and lib/pattern-fold.lua.
 local function recordToolCall(KEYS, ARGV)
   local metaKey, logKey, callsKey, patternsKey, fixesKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
   local body, tool, outcome, argsJson = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
