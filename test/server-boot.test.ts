@@ -84,9 +84,8 @@ describe("booting the server", () => {
   });
 
   it("npm start runs a built checkout as it is, without compiling again", async () => {
-    // The global setup built dist/ for this run; marking its entry newest makes "built" certain.
-    const entry = join(ROOT, "dist/server.js");
-    utimesSync(entry, new Date(), new Date());
+    // The global setup built dist/ for this run, and the command's; marking their entries newest makes "built" certain.
+    for (const entry of ["dist/server.js", "clients/typescript/dist/index.js", "clients/cli/dist/cli.js"]) utimesSync(join(ROOT, entry), new Date(), new Date());
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, ["scripts/start.mjs"], {
         cwd: ROOT,
@@ -103,6 +102,7 @@ describe("booting the server", () => {
     expect(code).toBe(1);
     expect(stderr.trim()).toMatch(/^agent-lessons: invalid configuration: LOG_FORMAT: /);
     expect(stdout).not.toContain("build:service");
+    expect(stdout).not.toContain("@agent-lessons/cli");
   });
 
   it("writes human-readable lines with LOG_FORMAT=pretty, and JSON by default", async () => {

@@ -15,8 +15,6 @@ export interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  /** Wall time from start to exit. */
-  ms: number;
 }
 
 /** A URL where nothing listens: the service stopped. */
@@ -31,7 +29,6 @@ export function cliEnvironment(env: Record<string, string> = {}): Record<string,
 /** Runs `agent-lessons ARGS` with `stdin`, and waits for it to exit (killed after `killAfterMs`). */
 export function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; killAfterMs?: number } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const started = Date.now();
     const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: cliEnvironment(options.env), stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -41,7 +38,7 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
     child.once("error", reject);
     child.once("close", (code) => {
       clearTimeout(killer);
-      resolve({ code, stdout, stderr, ms: Date.now() - started });
+      resolve({ code, stdout, stderr });
     });
     child.stdin.end(options.stdin ?? "");
   });
