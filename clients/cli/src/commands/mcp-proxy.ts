@@ -58,8 +58,8 @@ export async function mcpProxyCommand(args: string[], env: NodeJS.ProcessEnv): P
   }
 
   // The client tells the recorder of every attempt, so failures stop waiting for hints while the service is away.
-  let recorder: Recorder | undefined;
-  const client = serviceClient(settings, { maxRetries: 2, timeoutMs: 5000, onReachable: (answered) => recorder?.reachable(answered) });
-  recorder = createRecorder({ client, sessionId, log });
+  // (Its first attempt is the recorder's own, so the recorder exists by the time it is told.)
+  const client = serviceClient(settings, { maxRetries: 2, timeoutMs: 5000, onReachable: (answered) => recorder.reachable(answered) });
+  const recorder: Recorder = createRecorder({ client, sessionId, log });
   return runProxy({ command, args: commandArgs, serverName: values.name, fixWaitMs, callTimeoutMs, recorder, log });
 }
