@@ -37,11 +37,4 @@ describe("npm test", () => {
     expect(output).toContain("npm test: vitest failed");
     expect(code).not.toBe(0);
   }, 120_000);
-
-  it("exits 0 when both suites pass", async () => {
-    const { code, output } = await runTestCommand('test("a passing test", () => {});\n');
-    expect(output).toMatch(/\d+ passed in [\d.]+s/);
-    expect(output).not.toContain("failed");
-    expect(code).toBe(0);
-  }, 120_000);
 });

@@ -102,7 +102,8 @@ describe("context", () => {
     const expected = await fetch(`${service.baseUrl}/context?task_id=${task}&max_tokens=300`, { headers: { authorization: `Bearer ${KEY}`, accept: "text/plain" } });
     const env = { AGENT_LESSONS_URL: service.baseUrl, AGENT_LESSONS_API_KEY: KEY, AGENT_LESSONS_TASK: task };
     const text = await runCli(["context", "--max-tokens", "300"], { env });
-    expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 0, stdout: `${await expected.text()}\n` });
+    // What the text/plain route sends, last line ended: exactly what the command prints.
+    expect({ code: text.code, stdout: text.stdout }).toEqual({ code: 0, stdout: await expected.text() });
     expect(text.stdout).toContain("No module named 'yaml'");
     const json = await runCli(["context", "--max-tokens", "300", "--json"], { env });
     expect(JSON.parse(json.stdout)).toMatchObject({ max_tokens: 300, encoding: "o200k_base", prompt: text.stdout.slice(0, -1) });
