@@ -6,7 +6,8 @@ interface PathRoute {
   methods: Set<string>;
 }
 
-function patternOf(url: string): RegExp {
+/** A route path as a pattern: each `:param` one segment, `*` the rest, every other character literal. */
+export function pathPattern(url: string): RegExp {
   const escaped = url
     .split("/")
     .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment === "*" ? ".*" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
@@ -21,7 +22,7 @@ export function createRouteTable() {
     add(method: HTTPMethods | HTTPMethods[], url: string): void {
       // A catch-all (CORS answers OPTIONS on "*") would make every unknown path a 405.
       if (url === "*" || url === "/*") return;
-      const route = byUrl.get(url) ?? { pattern: patternOf(url), methods: new Set<string>() };
+      const route = byUrl.get(url) ?? { pattern: pathPattern(url), methods: new Set<string>() };
       for (const one of [method].flat()) route.methods.add(one);
       byUrl.set(url, route);
     },

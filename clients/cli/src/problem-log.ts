@@ -15,7 +15,7 @@ export function createProblemLog(
   now: () => number = Date.now,
 ): ProblemLog {
   const kinds = new Map<string, { lastAt: number; suppressed: number }>();
-  const line = (message: string) => write(`agent-lessons: ${message.replace(/\s*\n\s*/g, " ")}\n`);
+  const line = (message: string) => write(`agent-lessons: ${message.replace(/\s+/g, (run) => (run.includes("\n") ? " " : run))}\n`);
   return {
     report(kind, message) {
       const seen = kinds.get(kind);

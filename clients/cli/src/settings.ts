@@ -73,7 +73,10 @@ function checkUrl(value: string, name: string): string {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UsageError(`${name} must be an http or https URL, not ${JSON.stringify(value)}`);
   }
-  return value.replace(/\/+$/, "");
+  // Trailing slashes dropped by a loop: /\/+$/ would read a long run of slashes again from each one.
+  let end = value.length;
+  while (end > 0 && value[end - 1] === "/") end -= 1;
+  return value.slice(0, end);
 }
 
 /** The service's address and key: `--url` over AGENT_LESSONS_URL, `--api-key` over AGENT_LESSONS_API_KEY. */

@@ -8,6 +8,7 @@ import {
   type CategoryRule,
 } from "./rules.js";
 import { rememberedByText } from "../../recently-used.js";
+import { asciiWords, markWordBoundaries } from "../text/word-splits.js";
 import type { Severity } from "./types.js";
 
 /**
@@ -15,15 +16,7 @@ import type { Severity } from "./types.js";
  * so "ModuleNotFoundError: no module" becomes "module not found error no module".
  */
 export function normaliseErrorText(text: string): string {
-  return text
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .replace(/([A-Za-z])(\d)/g, "$1 $2")
-    .replace(/(\d)([A-Za-z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 0)
-    .join(" ");
+  return asciiWords(markWordBoundaries(text, " ", { digitToUpper: false, letterDigit: true })).join(" ");
 }
 
 // The accumulator (one of the originals) matched raw substrings, so "rapid" counted as api and "latest" as test.

@@ -11,8 +11,9 @@ const TEXT_KEPT_MAX_CHARS = 1_000;
 // Applied in this order: each placeholder must survive the rules after it (none of them holds a
 // digit, a quote or a run of hex characters), and a URL must go before its path and its numbers.
 const RULES: ReadonlyArray<readonly [RegExp, string]> = [
-  // scheme://anything up to whitespace or a quote or bracket that ends it
-  [/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()[\]{}]+/gi, "<url>"],
+  // scheme://anything up to whitespace or a quote or bracket that ends it (a scheme of at most 32
+  // characters: an unbounded one would read a long word again from each of its starts)
+  [/\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s'"<>()[\]{}]+/gi, "<url>"],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<uuid>"],
   // Windows: C:\dir\file; POSIX: /dir/file, not preceded by a word character (so `and/or`, `3/4`
   // stay). Punctuation that ends a sentence or a clause (`:`, `.`, `,`) is not part of the path.

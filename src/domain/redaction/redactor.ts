@@ -49,10 +49,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 /** A value under a secret name that holds nothing worth hiding. */
 const holdsNothing = (value: unknown) => value === null || value === undefined || value === "" || typeof value === "boolean";
 
+/** The first look, with REDACT_KEYS' names added as literal alternatives. */
+export function mightHoldPattern(extraNames: readonly string[]): RegExp {
+  return extraNames.length ? new RegExp(`${MIGHT_HOLD_A_SECRET.source}|${extraNames.map(escapeRegExp).join("|")}`, "i") : MIGHT_HOLD_A_SECRET;
+}
+
 export function createRedactor(settings: RedactionSettings): Redactor {
   const names: SecretNames = secretNames(settings.extraNames ?? []);
-  const extra = (settings.extraNames ?? []).map(escapeRegExp);
-  const mightHold = extra.length ? new RegExp(`${MIGHT_HOLD_A_SECRET.source}|${extra.join("|")}`, "i") : MIGHT_HOLD_A_SECRET;
+  const mightHold = mightHoldPattern(settings.extraNames ?? []);
 
   /** One rule over a text: every accepted match replaced; the text itself when nothing was. */
   function applyRule(rule: ValueRule, input: string, tally: RedactionTally): string {

@@ -6,6 +6,7 @@
 // substrings; here most match as words of the name (`githubToken`, `x-api-key`), so that `author`,
 // `tokenizer`, `max_tokens` and `keyboard` keep their values. A name that describes a secret
 // rather than holding one (`password_min_length`, `secret_name`, `token_url`) keeps its value too.
+import { asciiWords, markWordBoundaries } from "../text/word-splits.js";
 
 /** Found anywhere in a name, even inside a word: `password`, `PGPASSWORD`, `passwordHash`, `client_secret`. */
 const SECRET_SUBSTRINGS = ["password", "passwd", "passphrase", "secret"];
@@ -33,13 +34,7 @@ const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 
 /** The words of a name: camelCase, acronyms and every separator split, lower-cased (`X-Api-Key` → x, api, key; `githubAPIToken` → github, api, token). */
 export function nameWords(name: string): string[] {
-  return name
-    .replace(INVISIBLE, "")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  return asciiWords(markWordBoundaries(name.replace(INVISIBLE, ""), "_", { digitToUpper: true, letterDigit: false }));
 }
 
 export interface SecretNames {

@@ -37,9 +37,10 @@ const PLACEHOLDER =
 /** A value already replaced by an earlier rule, a placeholder, or punctuation (`Unexpected token: }`). */
 const notASecret = (value: string) => value.includes("[REDACTED") || PLACEHOLDER.test(value) || !/[A-Za-z0-9]/.test(value);
 
+/** Printable text with a colon after at least one character: `user:password` (a regex would backtrack over every colon). */
 const decodesToUserAndPassword = (value: string) => {
   const decoded = Buffer.from(value, "base64").toString("latin1");
-  return /^[\x20-\x7e]+:[\x20-\x7e]*$/.test(decoded);
+  return /^[\x20-\x7e]*$/.test(decoded) && decoded.indexOf(":", 1) !== -1;
 };
 
 // A bearer token has a digit or a token68 symbol, or is long: "Bearer authentication" is prose.
@@ -83,7 +84,8 @@ export const VALUE_RULES: readonly ValueRule[] = [
   // 1Password service account tokens: ops_ and a long base64 JSON document.
   { kind: "onepassword_token", pattern: /\bops_eyJ[A-Za-z0-9+/_-]{100,}={0,3}/g },
   // JWT (RFC 7519): base64url header and payload, both JSON objects (so both start eyJ), and a signature.
-  { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  // Not inside a run of base64url characters: from each `-eyJ` of such a run the segment would be read again to its end.
+  { kind: "jwt", pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   // RFC 3986 userinfo: the password of scheme://user:password@host (a database URL, a git remote).
   // A password may hold an '@': the userinfo ends at the last '@' before the host.
   { kind: "url_password", pattern: /(?<pre>\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@[\]]{0,256}:)(?<secret>[^\s/]{1,256})(?<post>@)/gi, accept: (secret) => !notASecret(secret) },
