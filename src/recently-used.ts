@@ -12,52 +12,89 @@ const WIDE = /[^\u0000-\u00ff]/;
  */
 const ownCopy = (text: string) => (WIDE.test(text) ? Buffer.from(text, "utf16le").toString("utf16le") : Buffer.from(text, "latin1").toString("latin1"));
 
+/** How much a cache keeps: entries, and characters of keys in all (a character takes one or two bytes). */
+export interface CacheBounds {
+  entries: number;
+  chars: number;
+}
+
 /**
- * The value for `key`, made by `make` when it is not kept; at most `capacity` entries are kept.
- * Each entry keeps its own copy of its key: the key a caller passes is never kept.
+ * Keys kept in insertion order with their characters counted, forgetting from the front until both
+ * bounds hold. A key longer than the whole character budget is never kept.
  */
-export function recentlyUsed<V>(capacity: number): (key: string, make: () => V) => V {
-  const kept = new Map<string, { key: string; value: V }>();
-  return (key, make) => {
-    let entry = kept.get(key);
-    if (entry === undefined) {
-      entry = { key: ownCopy(key), value: make() };
-      if (kept.size >= capacity) kept.delete(kept.keys().next().value!);
-    } else {
-      // A Map iterates in insertion order: a hit goes to the back, so the front is the least recent.
-      kept.delete(key);
-    }
-    kept.set(entry.key, entry);
-    return entry.value;
+function boundedMap<E>(bounds: CacheBounds) {
+  const kept = new Map<string, E>();
+  let chars = 0;
+  return {
+    kept,
+    fits: (key: string) => key.length <= bounds.chars,
+    /** Puts an entry at the back (the most recent), forgetting the least recent ones it pushes out. */
+    put(key: string, entry: E): void {
+      kept.set(key, entry);
+      chars += key.length;
+      while (kept.size > bounds.entries || chars > bounds.chars) {
+        const oldest = kept.keys().next().value!;
+        kept.delete(oldest);
+        chars -= oldest.length;
+      }
+    },
+    /** Takes an entry out, to be put back at the back. */
+    take(key: string): void {
+      if (kept.delete(key)) chars -= key.length;
+    },
+    get chars() {
+      return chars;
+    },
   };
 }
 
 /**
- * `derive` of a text, kept for the `capacity` texts used last. Agents report the same failures over
+ * The value for `key`, made by `make` when it is not kept; at most `bounds` are kept. Each entry keeps
+ * its own copy of its key: the key a caller passes is never kept.
+ */
+export function recentlyUsed<V>(bounds: CacheBounds): ((key: string, make: () => V) => V) & { readonly keptChars: number } {
+  const map = boundedMap<{ key: string; value: V }>(bounds);
+  const get = (key: string, make: () => V) => {
+    let entry = map.kept.get(key);
+    if (entry === undefined) {
+      const value = make();
+      if (!map.fits(key)) return value;
+      entry = { key: ownCopy(key), value };
+    } else {
+      // A Map iterates in insertion order: a hit goes to the back, so the front is the least recent.
+      map.take(key);
+    }
+    map.put(entry.key, entry);
+    return entry.value;
+  };
+  return Object.defineProperty(get, "keptChars", { get: () => map.chars }) as typeof get & { readonly keptChars: number };
+}
+
+/**
+ * `derive` of a text, kept for the texts used last within `bounds`. Agents report the same failures over
  * and over, so the pure text work on a capture (normalising, hashing, categorising) mostly repeats.
  * Texts longer than `maxChars` are derived every time: they are rare and would crowd out the rest.
  */
-export function rememberedByText<V>(capacity: number, maxChars: number, derive: (text: string) => V): (text: string) => V {
-  const remembered = recentlyUsed<V>(capacity);
+export function rememberedByText<V>(bounds: CacheBounds, maxChars: number, derive: (text: string) => V): (text: string) => V {
+  const remembered = recentlyUsed<V>(bounds);
   return (text) => (text.length > maxChars ? derive(text) : remembered(text, () => derive(text)));
 }
 
-/** A set of at most `capacity` texts that forgets the one seen least recently; `has` counts as a use. Members are own copies. */
-export function recentSet(capacity: number): { has(key: string): boolean; add(key: string): void } {
-  const kept = new Map<string, string>();
+/** A set of texts within `bounds` that forgets the one seen least recently; `has` counts as a use. Members are own copies. */
+export function recentSet(bounds: CacheBounds): { has(key: string): boolean; add(key: string): void } {
+  const map = boundedMap<string>(bounds);
   return {
     has(key) {
-      const own = kept.get(key);
+      const own = map.kept.get(key);
       if (own === undefined) return false;
-      kept.delete(key);
-      kept.set(own, own);
+      map.take(key);
+      map.put(own, own);
       return true;
     },
     add(key) {
-      if (kept.has(key)) return;
-      if (kept.size >= capacity) kept.delete(kept.keys().next().value!);
+      if (map.kept.has(key) || !map.fits(key)) return;
       const own = ownCopy(key);
-      kept.set(own, own);
+      map.put(own, own);
     },
   };
 }

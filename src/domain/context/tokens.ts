@@ -12,7 +12,7 @@ const MERGE_CACHE_ENTRIES = 10_000;
 // Prompts are rebuilt from the same lines again and again (a lesson, a tool's section, a header):
 // each line's count is looked up before it is made. Lines past the size bound are rare and would
 // crowd out the rest.
-const COUNTS_KEPT = 20_000;
+const COUNTS_KEPT = { entries: 20_000, chars: 4_000_000 };
 const COUNTED_PIECE_MAX_CHARS = 4_096;
 
 /**
@@ -26,10 +26,36 @@ const COUNTED_PIECE_MAX_CHARS = 4_096;
  */
 export const EXACT_CUT = /(?<=\n)(?=[^\s/])/u;
 
-/** `count` summed over the text's pieces (EXACT_CUT), each piece counted once while it is among the `COUNTS_KEPT` used last. */
+// The tokenizer's merging costs the square of a word's length: a line of 100,000 characters without a
+// space took 3.5 s and 400,000 over a minute. A run of more non-space characters than this is counted
+// in pieces of this size, which costs a token or so per piece more than its exact count at most.
+export const LONGEST_WORD_COUNTED_WHOLE = 256;
+
+/** The text cut wherever a run of non-space characters reaches LONGEST_WORD_COUNTED_WHOLE; the text itself when none does. */
+export function withLongWordsCut(text: string): string[] {
+  if (text.length <= LONGEST_WORD_COUNTED_WHOLE) return [text];
+  const pieces: string[] = [];
+  let from = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    // Space, tab, line breaks: what ends a word for the tokenizer's pre-tokenizer in practice.
+    run = code === 32 || (code >= 9 && code <= 13) ? 0 : run + 1;
+    if (run > LONGEST_WORD_COUNTED_WHOLE) {
+      pieces.push(text.slice(from, i));
+      from = i;
+      run = 1;
+    }
+  }
+  pieces.push(text.slice(from));
+  return pieces;
+}
+
+/** `count` summed over the text's pieces (EXACT_CUT), each piece counted once while it is among those used last (COUNTS_KEPT). */
 function byRememberedPieces(count: TokenCounter): TokenCounter {
   const remembered = recentlyUsed<number>(COUNTS_KEPT);
-  const countPiece = (piece: string) => (piece.length > COUNTED_PIECE_MAX_CHARS ? count(piece) : remembered(piece, () => count(piece)));
+  const countWhole = (piece: string) => withLongWordsCut(piece).reduce((tokens, part) => tokens + count(part), 0);
+  const countPiece = (piece: string) => (piece.length > COUNTED_PIECE_MAX_CHARS ? countWhole(piece) : remembered(piece, () => countWhole(piece)));
   return (text) => {
     let tokens = 0;
     for (const piece of text.split(EXACT_CUT)) tokens += countPiece(piece);

@@ -32,7 +32,7 @@ function matchesRule(words: string, rule: CategoryRule): boolean {
 
 // The category depends on the type and message joined by a space, so that text is the key: the
 // categories of the 5,000 texts used last are kept (a text over 2,000 characters is read each time).
-const CATEGORIES_KEPT = 5_000;
+const CATEGORIES_KEPT = { entries: 5_000, chars: 1_000_000 };
 const CATEGORISED_TEXT_KEPT_MAX_CHARS = 2_000;
 const categoryOf = rememberedByText(CATEGORIES_KEPT, CATEGORISED_TEXT_KEPT_MAX_CHARS, (text) => {
   const words = normaliseErrorText(text);

@@ -5,7 +5,8 @@ import type { FailureSignature } from "./types.js";
 
 // The texts whose normalised form and signature are kept: the distinct failures a fleet reports at
 // once are far fewer. A lesson keeps at most 500 characters of its message, which is what is hashed.
-const TEXTS_KEPT = 5_000;
+// 1M characters of keys per cache: at most 2 MB each, whatever the texts.
+const TEXTS_KEPT = { entries: 5_000, chars: 1_000_000 };
 const TEXT_KEPT_MAX_CHARS = 1_000;
 
 // Applied in this order: each placeholder must survive the rules after it (none of them holds a

@@ -41,7 +41,7 @@ export interface RedactionSettings {
   extraNames?: readonly string[];
 }
 
-const CLEAN_TEXTS_KEPT = 5_000;
+const CLEAN_TEXTS_KEPT = { entries: 5_000, chars: 1_000_000 };
 const CLEAN_TEXT_MAX_CHARS = 2_000;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

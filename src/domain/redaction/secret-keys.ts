@@ -6,6 +6,7 @@
 // substrings; here most match as words of the name (`githubToken`, `x-api-key`), so that `author`,
 // `tokenizer`, `max_tokens` and `keyboard` keep their values. A name that describes a secret
 // rather than holding one (`password_min_length`, `secret_name`, `token_url`) keeps its value too.
+import { rememberedByText } from "../../recently-used.js";
 import { asciiWords, markWordBoundaries } from "../text/word-splits.js";
 
 /** Found anywhere in a name, even inside a word: `password`, `PGPASSWORD`, `passwordHash`, `client_secret`. */
@@ -42,14 +43,15 @@ export interface SecretNames {
   isSecret(name: string): boolean;
 }
 
-// Names repeat (every call of a tool has the same arguments): a verdict is computed once.
-const CACHE_LIMIT = 10_000;
+// Names repeat (every call of a tool has the same arguments): a verdict is computed once while it is
+// among the 10,000 names used last, 256 characters at most each (a longer name is read every time).
+const NAMES_KEPT = { entries: 10_000, chars: 1_000_000 };
+const NAME_KEPT_MAX_CHARS = 256;
 
 /** The rule with `extra` names added (REDACT_KEYS): each is matched as a whole name and as a word of one. */
 export function secretNames(extra: readonly string[] = []): SecretNames {
   const words = new Set([...SECRET_WORDS, ...extra.flatMap((name) => (nameWords(name).length === 1 ? nameWords(name) : []))]);
   const whole = new Set([...SECRET_NAMES, ...extra.map((name) => nameWords(name).join("_"))]);
-  const cache = new Map<string, boolean>();
 
   function decide(name: string): boolean {
     const parts = nameWords(name);
@@ -64,15 +66,5 @@ export function secretNames(extra: readonly string[] = []): SecretNames {
     return SECRET_PAIRS.some(([first, second]) => parts.some((part, i) => part === first && (parts[i + 1] === second || parts[i + 1] === `${second}s`)));
   }
 
-  return {
-    isSecret(name) {
-      let verdict = cache.get(name);
-      if (verdict === undefined) {
-        verdict = decide(name);
-        if (cache.size >= CACHE_LIMIT) cache.clear();
-        cache.set(name, verdict);
-      }
-      return verdict;
-    },
-  };
+  return { isSecret: rememberedByText(NAMES_KEPT, NAME_KEPT_MAX_CHARS, decide) };
 }

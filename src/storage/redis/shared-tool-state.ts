@@ -51,7 +51,8 @@ function countsOf(fix: Partial<EfficacyCounts>): EfficacyCounts {
 
 // How many tools' served knowledge is kept decoded. A tool's state changes with every call of it, so
 // only what is read more often than it is written (the dashboard, prompts, /fix) is found here.
-const PRESENTED_KEPT = 256;
+// Keyed by the state's text: 4M characters of keys at most (8 MB).
+const PRESENTED_KEPT = { entries: 256, chars: 4_000_000 };
 const presented = recentlyUsed<SharedToolKnowledge>(PRESENTED_KEPT);
 
 /** Freezes a decoded document all the way down, so that a reader sharing it cannot change it for the next. */
