@@ -1,7 +1,7 @@
 // Builds the Fastify application: infrastructure plugins, open routes, then the authenticated API. Tests call it too.
 import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { mergeApiKeys, parseApiKeys, readApiKeyFile } from "./auth/api-keys.js";
 import { createKeyRing, type KeyRing } from "./auth/key-ring.js";
@@ -9,16 +9,18 @@ import type { Config } from "./config.js";
 import { createActivityService } from "./domain/activity/service.js";
 import { createEventHub } from "./domain/activity/event-hub.js";
 import { createLessonService } from "./domain/lessons/service.js";
-import { createRedactor, type RedactionTally } from "./domain/redaction/redactor.js";
+import { createRedactor, RedactionTally } from "./domain/redaction/redactor.js";
 import { createContextService } from "./domain/context/service.js";
 import { createEfficacyService } from "./domain/efficacy/service.js";
 import { createSharedToolService } from "./domain/shared-tools/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
 import mcpRoute from "./mcp/route.js";
+import { loggedRequest } from "./logging.js";
 import { instrumentStore } from "./metrics/instrumented-store.js";
 import { createMetrics } from "./metrics/registry.js";
 import auth from "./plugins/auth.js";
 import dashboard from "./plugins/dashboard.js";
+import inputLimits from "./plugins/input-limits.js";
 import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
 import { fastSerializerCompiler } from "./plugins/fast-serializer.js";
@@ -85,11 +87,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const keysFromFile = config.API_KEYS_FILE ? readApiKeyFile(config.API_KEYS_FILE) : [];
   // A key in both would belong to whichever tenant comes first: the boot stops instead.
   mergeApiKeys(keysFromEnv, keysFromFile);
+  const redactor = createRedactor({ enabled: config.REDACTION === "on", extraNames: config.REDACT_KEYS });
   const logger = deps.logger ?? loggerOf(config);
   const app = Fastify({
-    // Fastify's request serializer logs no headers, so API keys never reach the log; the auth tests
-    // check it. (pino's redact would cost every log line a few microseconds for nothing.)
-    logger: logger === false ? false : logger === true ? {} : logger,
+    // The request serializer logs no headers, so API keys never reach the log (the auth tests check
+    // it), and the query's values as a body's would be kept: redacted. (pino's redact would cost every
+    // log line a few microseconds for nothing.)
+    logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: { req: (request: FastifyRequest) => loggedRequest(request, redactor) } },
     // One line per request (plugins/request-lifecycle) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -135,7 +139,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   let storeUp = () => false;
   const metrics = createMetrics(() => storeUp(), () => hub.openStreams);
   await app.register(requestLifecycle, { metrics });
-  await app.register(problemDetails);
+  await app.register(problemDetails, { redact: (text) => redactor.text(text, new RedactionTally()) });
+  await app.register(inputLimits);
   if (config.CORS_ORIGINS) await app.register(cors, { origin: config.CORS_ORIGINS.split(",").map((origin) => origin.trim()) });
   await app.register(openapi);
   await app.register(storePlugin, {
@@ -149,7 +154,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(metricsPlugin, { metrics });
   const store = app.store;
   const clock = deps.clock ?? (() => new Date());
-  const redactor = createRedactor({ enabled: config.REDACTION === "on", extraNames: config.REDACT_KEYS });
   const countRedactions = (tally: RedactionTally) => tally.byKind.forEach((count, kind) => metrics.redactions.inc({ kind }, count));
   const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${randomUUID().replaceAll("-", "")}`, redactor, countRedactions });
   const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES, fixDetectionWindow: config.FIX_DETECTION_WINDOW }, redactor, countRedactions });

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, type ErrorCode, type FieldError } from "../errors.js";
+import { AppError, notFound, type ErrorCode, type FieldError } from "../errors.js";
 import { createRouteTable } from "./route-table.js";
 
 // Seconds a client should wait before retrying while the store is unavailable.
@@ -13,6 +13,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "MALFORMED_BODY",
   FST_ERR_CTP_EMPTY_JSON_BODY: "MALFORMED_BODY",
 };
+
+/** The static files' refusal of a path (`....//`, a NUL byte): answered like any file that is not there. */
+const NO_SUCH_FILE = "FST_STATIC_FORBIDDEN_PATH";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -105,6 +108,7 @@ export function toAppError(error: FastifyError | AppError | Error, contentType?:
     const given = contentType ? ` (not ${contentType.slice(0, 100)})` : "";
     return new AppError("UNSUPPORTED_MEDIA_TYPE", `The body must be JSON, sent with Content-Type: application/json${given}.`);
   }
+  if (fastifyError.code === NO_SUCH_FILE) return notFound("There is no such file.");
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped, fastifyError.message);
   // Malformed JSON and __proto__ keys arrive as 400 SyntaxErrors from the body parser.
@@ -140,8 +144,13 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
     });
 }
 
-export default fp(
-  async (app) => {
+export interface ProblemDetailsOptions {
+  /** What a log line may say of a text a caller sent (a problem's detail can quote a query value): redacted like a body. */
+  redact?: (text: string) => string;
+}
+
+export default fp<ProblemDetailsOptions>(
+  async (app, { redact = (text) => text }) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       // Only the request knows its route's limit, so a 413 is built here rather than in toAppError.
       let problem = error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? bodyTooLarge(request) : toAppError(error, request.headers["content-type"]);
@@ -150,7 +159,7 @@ export default fp(
         if (more.length > 0) problem = validationProblem([...problem.fieldErrors, ...more]);
       }
       if (problem.status >= 500) request.log.error({ err: error }, "request failed");
-      else request.log.info({ code: problem.code, detail: problem.message }, "request rejected");
+      else request.log.info({ code: problem.code, detail: redact(problem.message) }, "request rejected");
       return sendProblem(request, reply, problem);
     });
 
@@ -161,6 +170,8 @@ export default fp(
       const path = request.url.split("?")[0]!;
       const allowed = routes.methodsFor(path);
       if (allowed.length === 0) return sendProblem(request, reply, new AppError("ROUTE_NOT_FOUND", `No route ${request.method} ${path}.`));
+      // A route that answers this method sent it here: the route is right, what it serves is not there (a static file).
+      if (allowed.includes(request.method)) return sendProblem(request, reply, notFound("There is no such file."));
       reply.header("allow", allowed.join(", "));
       return sendProblem(request, reply, new AppError("METHOD_NOT_ALLOWED", `${path} answers ${allowed.join(", ")}, not ${request.method}.`));
     });

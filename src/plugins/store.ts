@@ -88,6 +88,7 @@ export default fp<StorePluginOptions>(
       keyPrefix: config.REDIS_KEY_PREFIX,
       commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
       limits: storeLimitsOf(config),
+      onRepaired: (what) => app.log.warn({ what }, "a stored record could only be read repaired"),
     });
     // Never fall back to memory: while Redis is away, readiness fails and requests get 503.
     store.client.on("error", (error: Error) => app.log.warn({ err: error.message }, "redis connection error"));

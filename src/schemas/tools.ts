@@ -9,6 +9,14 @@ const argumentsSchema = z.record(z.string(), jsonValue).describe("The tool's arg
 const outcomeSchema = z.enum(TOOL_OUTCOMES);
 const callIdSchema = idSchema("Call id");
 
+// What an imported document's ids, times and hashes must look like: each is something the service (or
+// the originals) made, never free text, so that nothing (a secret least of all) rides in one unredacted.
+const importedCallId = z.string().regex(/^call-\d{4,9}$/, "must be a call id such as call-0001");
+const importedTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})?$/, "must be an ISO 8601 date and time, such as 2026-12-01T09:30:00.000Z");
+const importedHash = z.string().regex(/^[0-9a-f]{12}$/, "must be 12 lower-case hex digits, as arguments_hash is made");
+
 export const argDeltaSchema = z
   .object({
     added: z.record(z.string(), jsonValue).optional(),
@@ -98,9 +106,26 @@ export const toolPatternSchema = z
   })
   .meta({ id: "ToolPattern", description: "What a session's history teaches about one tool" });
 
+const toolLogEntryImportSchema = toolLogEntrySchema
+  .extend({
+    id: importedCallId,
+    timestamp: importedTime,
+    arguments_hash: importedHash,
+    preceding_call_id: importedCallId.nullable(),
+    fixed_by: importedCallId.nullable(),
+    fix_for: importedCallId.nullable(),
+  })
+  .meta({ id: "ToolLogEntryImport", description: "One recorded tool call in a memory document to import: ids, times and hashes of their documented shapes" });
+
+const successPatternImportSchema = successPatternSchema
+  .extend({ example_call_id: importedCallId.nullable() })
+  .meta({ id: "SuccessPatternImport", description: "A success pattern in a memory document to import" });
+
 // Documents exported before timed_calls existed, and the Python's to_dict(), lack it.
 const toolPatternImportSchema = toolPatternSchema
   .extend({
+    success_patterns: z.array(successPatternImportSchema),
+    updated_at: importedTime,
     timed_calls: z.int().min(0).default(0).describe("Calls that reported a non-zero time; 0 when left out"),
     // The Python's to_dict() leaves out this computed property; the import computes it from the counts.
     success_rate: z.number().min(0).max(1).optional().describe("Ignored: computed from the counts"),
@@ -130,19 +155,23 @@ export const proceduralMemorySchema = z
 
 // The Python's fix relations carry no detection time.
 const fixRelationImportSchema = fixRelationSchema
-  .extend({ detected_at: z.string().optional().describe("The time of the import when left out") })
+  .extend({
+    failed_call_id: importedCallId,
+    success_call_id: importedCallId,
+    detected_at: importedTime.optional().describe("The time of the import when left out"),
+  })
   .meta({ id: "FixRelationImport", description: "A fix relation in a memory document to import" });
 
 export const memoryImportSchema = z
   .object({
     session_id: z.string().nullish().describe("Ignored: the path names the session"),
     // The history itself is required, so that an empty or mistyped document never wipes a session.
-    tool_log: z.array(toolLogEntrySchema),
+    tool_log: z.array(toolLogEntryImportSchema),
     tool_patterns: z.record(toolNameSchema, toolPatternImportSchema),
     fix_relations: z.array(fixRelationImportSchema),
     next_call_id: z.int().min(1).optional().describe("Never below one past the highest call id in tool_log"),
-    created_at: z.string().nullish().describe("The time of the import when left out"),
-    updated_at: z.string().nullish().describe("The time of the import when left out"),
+    created_at: importedTime.nullish().describe("The time of the import when left out"),
+    updated_at: importedTime.nullish().describe("The time of the import when left out"),
   })
   .meta({ id: "ProceduralMemoryImport", description: "A procedural memory to import, as exported; only the history is required" });
 

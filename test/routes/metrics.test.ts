@@ -64,6 +64,14 @@ describe.each(bothStores())("metrics (%s store)", (_name, factory: StoreFactory)
     expect(find(samples, "process_cpu_user_seconds_total")).toHaveLength(1);
   });
 
+  it("reports the event loop's delay, p99 and max since the last scrape, for an alert on a stalled loop", async () => {
+    const samples = await scrape();
+    for (const name of ["nodejs_eventloop_lag_p99_seconds", "nodejs_eventloop_lag_max_seconds"]) {
+      expect(find(samples, name)).toHaveLength(1);
+      expect(valueOf(samples, name)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it("times requests by route pattern, method and status, never by raw path", async () => {
     const task = uniqueId("task");
     for (let i = 0; i < 3; i += 1) expect((await ctx.http.post(`/tasks/${task}/lessons`).set(api()).send(failure)).status).toBe(201);

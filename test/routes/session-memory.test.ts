@@ -226,6 +226,50 @@ describe.each(bothStores())("session memory (%s store)", (_name, factory: StoreF
     expect(next.body).toMatchObject({ id: "call-0004", fix_for: "call-0003" });
   });
 
+  it("refuses an import whose ids, times or hashes are not of their documented shape, naming each, and keeps the memory as it was", async () => {
+    const session = await richSession(ctx);
+    const before = await exportOf(ctx, session);
+    const document = structuredClone(before) as unknown as { tool_log: Array<Record<string, unknown>>; fix_relations: Array<Record<string, unknown>>; created_at: unknown };
+    const token = `ghp_${"Q7w8E9r0".repeat(5)}`;
+    document.tool_log[0]!.id = token;
+    document.tool_log[0]!.timestamp = `yesterday ${token}`;
+    document.tool_log[1]!.arguments_hash = token;
+    document.tool_log[1]!.fix_for = token;
+    document.fix_relations[0]!.failed_call_id = token;
+    document.created_at = token;
+    const refused = await ctx.http.put(`/sessions/${session}/memory`).send(document);
+    expect(refused.status).toBe(400);
+    expect((refused.body.errors as Array<{ field: string }>).map((error) => error.field).sort()).toEqual(
+      ["body.created_at", "body.fix_relations.0.failed_call_id", "body.tool_log.0.id", "body.tool_log.0.timestamp", "body.tool_log.1.arguments_hash", "body.tool_log.1.fix_for"].sort(),
+    );
+    expect(await exportOf(ctx, session)).toEqual(before);
+  });
+
+  it("redacts an import like a capture, names included: a delta's changed names, common_args names, typical_fix", async () => {
+    const session = uniqueId("session");
+    const token = `ghp_${"Z1x2C3v4".repeat(5)}`;
+    const at = "2026-12-01T00:00:00.000+00:00";
+    const delta = { changed: { [token]: { from: 1, to: 2 } } };
+    const imported = await ctx.http.put(`/sessions/${session}/memory`).send({
+      tool_log: [
+        { id: "call-0001", timestamp: at, tool_name: "db", arguments: { x: 1 }, arguments_hash: "abcdefabcdef", context_goal: null, preceding_call_id: null, outcome: "failure", result_summary: "r", result_type: "string", execution_time_ms: null, error_type: "DbError", error_message: null, fixed_by: "call-0002", fix_for: null, delta_args: null },
+        { id: "call-0002", timestamp: at, tool_name: "db", arguments: { x: 2 }, arguments_hash: "abcdefabcdee", context_goal: null, preceding_call_id: null, outcome: "success", result_summary: "r", result_type: "string", execution_time_ms: null, error_type: null, error_message: null, fixed_by: null, fix_for: "call-0001", delta_args: delta },
+      ],
+      tool_patterns: {
+        db: {
+          tool_name: "db", total_calls: 2, success_count: 1, failure_count: 1, common_args: { [token]: [1] },
+          error_patterns: [{ error_type: "DbError", count: 1, contexts: [], example_args: null, typical_fix: `change ${token}: 1 -> 2`, fix_delta: delta }],
+          success_patterns: [], avg_execution_ms: null, timed_calls: 0, updated_at: at,
+        },
+      },
+      fix_relations: [{ failed_call_id: "call-0001", success_call_id: "call-0002", delta_args: delta, detected_at: at }],
+    });
+    expect(imported.status).toBe(204);
+    for (const path of [`/sessions/${session}/memory`, `/sessions/${session}/patterns`, `/sessions/${session}/tool-calls`, `/context?session_id=${session}`]) {
+      expect(JSON.stringify((await ctx.http.get(path)).body)).not.toContain(token);
+    }
+  });
+
   it("forgets everything on reset, and ids start again at call-0001", async () => {
     const session = await richSession(ctx);
     const reset = await ctx.http.delete(`/sessions/${session}/memory`);

@@ -9,15 +9,29 @@ const MAX_ARGUMENT_KEYS = 100;
 const MAX_ARGUMENTS_JSON_CHARS = 65_536;
 const MAX_ID_LENGTH = 128;
 const MAX_ERROR_TYPE_LENGTH = 200;
-/** Error messages are kept as lessons keep them: 500 characters, enough for a signature. */
-export const MAX_ERROR_MESSAGE_LENGTH = 500;
+/**
+ * Error messages are sent whole up to the service's own limit (10,000 characters): the service redacts
+ * first and cuts after, so a secret is never cut in half before redaction could see it whole.
+ */
+export const MAX_ERROR_MESSAGE_LENGTH = 10_000;
 // The service summarises a result in 100 characters; sending more only costs bytes.
 const MAX_RESULT_TEXT_LENGTH = 1000;
 const MAX_RESULT_JSON_CHARS = 8192;
 // First pass: long strings (file contents, diffs) cut here; a second, harder pass if that is not enough.
 const STRING_CUTS = [1000, 100];
 
-const cut = (text: string, length: number) => (text.length <= length ? text : `${text.slice(0, length - 1)}…`);
+/**
+ * The text within `length` characters, ending with `…` when cut. A cut falls at a space when there is one
+ * in the last quarter: a token (a secret the service would redact) is then sent whole or not at all.
+ */
+const cut = (text: string, length: number) => {
+  if (text.length <= length) return text;
+  const space = text.lastIndexOf(" ", length - 1);
+  const at = space >= (length * 3) / 4 ? space : length - 1;
+  // Never between the two halves of a surrogate pair: the service refuses a lone one.
+  const end = at > 0 && /[\ud800-\udbff]/.test(text[at - 1]!) ? at - 1 : at;
+  return `${text.slice(0, end)}…`;
+};
 
 /**
  * A name the service takes as an id (a tool's, a session's): characters outside its alphabet become
@@ -47,7 +61,7 @@ export function errorTypeOf(text: string | undefined): string {
   return named ? named[1]!.slice(0, MAX_ERROR_TYPE_LENGTH) : "tool_error";
 }
 
-/** An error message as recorded: at most 500 characters, null when empty. */
+/** An error message as recorded: at most 10,000 characters, null when empty. */
 export function errorMessageOf(text: string | undefined): string | null {
   return text ? cut(text, MAX_ERROR_MESSAGE_LENGTH) : null;
 }

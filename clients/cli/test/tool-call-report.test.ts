@@ -47,8 +47,14 @@ describe("names and values the service takes", () => {
     expect(fitArguments(["not", "an", "object"])).toEqual({});
   });
 
-  it("cuts error messages to 500 characters and large results to a few kilobytes", () => {
-    expect(errorMessageOf("e".repeat(2000))).toHaveLength(500);
+  it("sends error messages whole up to the service's 10,000 characters, and cuts large results to a few kilobytes", () => {
+    expect(errorMessageOf("e".repeat(2000))).toHaveLength(2000);
+    expect(errorMessageOf("e".repeat(20_000))).toHaveLength(10_000);
+    // A cut falls between words when it can, so a token is sent whole or not at all.
+    const words = `${"word ".repeat(1999)}ghp_${"a".repeat(36)} tail`;
+    expect(errorMessageOf(words)!.endsWith("word…")).toBe(true);
+    // And never splits a surrogate pair.
+    expect(errorMessageOf("\u{1F600}".repeat(6000))!.isWellFormed()).toBe(true);
     expect(errorMessageOf("")).toBeNull();
     expect(JSON.stringify(fitResult({ stdout: "o".repeat(100_000), stderr: "" })).length).toBeLessThanOrEqual(8192);
     expect(fitResult({ ok: true })).toEqual({ ok: true });

@@ -10,6 +10,7 @@ import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js
 import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons, type KnownFixLine } from "./prompt.js";
 import { bySignatureRank, failureSignature } from "./signature.js";
 import { CATEGORIES } from "./rules.js";
+import { truncateText } from "../text/text-format.js";
 import type { FailureReport, FailureSignature, KnownFix, Lesson, LessonCounters, Resolution, ResolutionReport, TenantSignature } from "./types.js";
 
 // The accumulator cut long texts so that a lesson stays small enough to inject into a prompt.
@@ -86,7 +87,9 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
       const report = redactFailureReport(redactor, sent, tally);
       const idempotencyKey = idempotencyKeyOf(idempotency, report);
       const category = categoriseError(report.error_type, report.error_message);
-      const message = report.error_message.slice(0, MAX_MESSAGE_CHARS);
+      // Cut after redaction, so that no secret is ever cut in half where redaction could not see it whole;
+      // by code points, as the accumulator cut, so that no surrogate pair is split into a lone half.
+      const message = truncateText(report.error_message, MAX_MESSAGE_CHARS, "");
       const lesson: Lesson = {
         lesson_id: idempotencyKey ? keyedLessonId(task, idempotencyKey.key) : newLessonId(),
         task_id: task.taskId,
@@ -94,7 +97,7 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
         tier: report.tier,
         error_type: report.error_type,
         error_message: message,
-        error_context: report.error_context ? report.error_context.slice(0, MAX_CONTEXT_CHARS) : null,
+        error_context: report.error_context ? truncateText(report.error_context, MAX_CONTEXT_CHARS, "") : null,
         hypothesized_fix: hypothesiseFix(report.error_message, category),
         fix_approach: report.fix_approach || null,
         // Absent and empty both read as null, like every other field a report may leave out.

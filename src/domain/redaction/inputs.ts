@@ -33,7 +33,7 @@ export function redactToolCall(redactor: Redactor, input: ToolCallInput, tally: 
   };
 }
 
-/** A delta's values as the arguments they came from: a secret-like name hides both sides of its change. */
+/** A delta's values as the arguments they came from: a secret-like name hides both sides of its change; names are redacted as text. */
 function redactDelta<T extends ArgDelta | null>(redactor: Redactor, delta: T, tally: RedactionTally): T {
   if (!delta) return delta;
   const out: ArgDelta = { ...delta };
@@ -44,7 +44,8 @@ function redactDelta<T extends ArgDelta | null>(redactor: Redactor, delta: T, ta
     for (const [name, change] of Object.entries(delta.changed)) {
       const hidden = redactor.isSecretName(name);
       if (hidden) tally.add("key_name");
-      Object.defineProperty(out.changed, name, {
+      // A name can be a secret itself ({"ghp_…": …}); defineProperty, so that a member named __proto__ stays a member.
+      Object.defineProperty(out.changed, redactor.text(name, tally), {
         value: hidden ? { from: REDACTED, to: REDACTED } : { from: redactor.value(change.from, tally), to: redactor.value(change.to, tally) },
         enumerable: true,
         writable: true,
@@ -55,13 +56,13 @@ function redactDelta<T extends ArgDelta | null>(redactor: Redactor, delta: T, ta
   return out as T;
 }
 
-/** Each argument's recent values, hidden whole under a secret-like name. */
+/** Each argument's recent values, hidden whole under a secret-like name; names are redacted as text. */
 function redactCommonArgs(redactor: Redactor, commonArgs: Record<string, unknown[]>, tally: RedactionTally): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   for (const [name, values] of Object.entries(commonArgs)) {
     const hidden = redactor.isSecretName(name);
     if (hidden) values.forEach(() => tally.add("key_name"));
-    Object.defineProperty(out, name, {
+    Object.defineProperty(out, redactor.text(name, tally), {
       // Distinct values, as the pattern keeps them: many hidden ones are one.
       value: hidden ? (values.length ? [REDACTED] : []) : values.map((value) => redactor.value(value, tally)),
       enumerable: true,

@@ -1,7 +1,7 @@
 // Replaces secrets in what agents send, before anything is stored: values under secret-like names, and secret-shaped text anywhere.
 import { recentSet } from "../../recently-used.js";
 import { secretNames, type SecretNames } from "./secret-keys.js";
-import { MIGHT_HOLD_A_SECRET, VALUE_RULES, type Groups, type ValueRule } from "./value-rules.js";
+import { MIGHT_HOLD_A_SECRET, PASSWORD_FLAG_BY_CLIENT, VALUE_RULES, type Groups, type ValueRule } from "./value-rules.js";
 
 /** What a value under a secret-like name becomes, whatever it was. */
 export const REDACTED = "[REDACTED]";
@@ -46,6 +46,12 @@ const CLEAN_TEXT_MAX_CHARS = 2_000;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** A flag of an argv array, without a value of its own: `--password`, `-p`. */
+const BARE_FLAG = /^--?[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+/** The program an argv array runs: its first item without a directory. */
+const programOf = (first: unknown) => (typeof first === "string" ? first.slice(first.lastIndexOf("/") + 1) : "");
+
 /** A value under a secret name that holds nothing worth hiding. */
 const holdsNothing = (value: unknown) => value === null || value === undefined || value === "" || typeof value === "boolean";
 
@@ -79,7 +85,7 @@ export function createRedactor(settings: RedactionSettings): Redactor {
           continue;
         }
         groups = { ...groups, ...found.groups };
-        pre = match[0];
+        pre = match[0] + found[0].slice(0, found[0].length - (groups.secret ?? "").length);
         end = leadEnd + found[0].length;
       }
       if (rule.accept && !rule.accept(groups.secret ?? match[0], groups, names)) {
@@ -119,13 +125,43 @@ export function createRedactor(settings: RedactionSettings): Redactor {
     return REDACTED;
   }
 
+  /**
+   * An argv array (`["mysql", "--password", "x"]`, `["sshpass", "-p", "x", "ssh", "host"]`): the item
+   * after a flag whose name is secret, or after the program's own password flag, is hidden whole, and
+   * a password stuck to its flag (`-px`) keeps only the flag. Null when the array is no such thing.
+   */
+  function argv(items: readonly unknown[], tally: RedactionTally): unknown[] | null {
+    if (!items.some((item) => typeof item === "string" && item.startsWith("-"))) return null;
+    const passwordFlag = PASSWORD_FLAG_BY_CLIENT[programOf(items[0])];
+    let changed = false;
+    const out = items.map((item) => item);
+    for (let i = 0; i < items.length; i += 1) {
+      const item = items[i];
+      if (typeof item !== "string") continue;
+      if (passwordFlag && item.length > passwordFlag.length && item.startsWith(passwordFlag) && !item.startsWith("--")) {
+        out[i] = `${passwordFlag}${REDACTED}`;
+        tally.add(KEY_NAME_KIND);
+        changed = true;
+      } else if (BARE_FLAG.test(item) && i + 1 < items.length) {
+        const secret = item === passwordFlag || (item.startsWith("--") && names.isSecret(item.slice(2)));
+        if (secret && !holdsNothing(items[i + 1])) {
+          out[i + 1] = hidden(items[i + 1], tally);
+          changed = true;
+          i += 1;
+        }
+      }
+    }
+    return changed ? out : null;
+  }
+
   function value<T>(input: T, tally: RedactionTally): T {
     if (!settings.enabled) return input;
     if (typeof input === "string") return text(input, tally) as T;
     if (Array.isArray(input)) {
       // A header or environment pair as a list: ["Authorization", "Token …"].
       if (input.length === 2 && typeof input[0] === "string" && names.isSecret(input[0])) return [input[0], hidden(input[1], tally)] as T;
-      return input.map((item) => value(item, tally)) as T;
+      const items = argv(input, tally) ?? input;
+      return items.map((item) => value(item, tally)) as T;
     }
     if (input === null || typeof input !== "object") return input;
     const record = input as Record<string, unknown>;

@@ -15,7 +15,10 @@ const SECRET_SUBSTRINGS = ["password", "passwd", "passphrase", "secret"];
 const SECRET_WORDS = ["credential", "credentials", "cookie", "cookies", "bearer", "auth", "authorization"];
 /** The last word of the name ends with one of these: `token`, `access_token`, `githubToken`, `authtoken`, `github_pat`. */
 const SECRET_ENDINGS = ["token"];
-const SECRET_LAST_WORDS = ["pat"];
+/** The last word is one of these: `github_pat`, `DB_PASS`, `redis_passwd`. */
+const SECRET_LAST_WORDS = ["pat", "pass", "passwd"];
+/** The last word of a name of two or more: `MYSQL_PWD`, `db_pwd` (alone, `pwd` is the working directory). */
+const SECRET_LAST_OF_SEVERAL = ["pwd"];
 /** Two words in a row: `api_key`, `apiKeys`, `x-api-key`, `private_key`, `session_key`, `access_key`. */
 const SECRET_PAIRS = [
   ["api", "key"],
@@ -24,9 +27,11 @@ const SECRET_PAIRS = [
   ["access", "key"],
   ["signing", "key"],
   ["encryption", "key"],
+  // Azure storage connection strings: AccountKey=…
+  ["account", "key"],
 ];
 /** Whole names written as one word. */
-const SECRET_NAMES = ["apikey", "apikeys", "privatekey", "mysql_pwd", "sessionkey", "accesskey", "set_cookie"];
+const SECRET_NAMES = ["apikey", "apikeys", "privatekey", "mysql_pwd", "sessionkey", "accesskey", "set_cookie", "shared_access_signature", "shared_access_key", "sig"];
 /** A name that ends with one of these describes a secret (its length, its name, where it is): its value is kept. */
 const DESCRIPTIVE_LAST_WORDS = ["length", "count", "min", "max", "method", "name", "names", "file", "path", "url", "uri", "type", "domain", "id", "ids", "policy", "format", "enabled", "required", "expiry", "expires", "ttl"];
 
@@ -63,6 +68,7 @@ export function secretNames(extra: readonly string[] = []): SecretNames {
     if (parts.some((part) => words.has(part))) return true;
     const last = parts.at(-1)!;
     if (SECRET_LAST_WORDS.includes(last) || SECRET_ENDINGS.some((ending) => last.endsWith(ending))) return true;
+    if (parts.length > 1 && SECRET_LAST_OF_SEVERAL.includes(last)) return true;
     return SECRET_PAIRS.some(([first, second]) => parts.some((part, i) => part === first && (parts[i + 1] === second || parts[i + 1] === `${second}s`)));
   }
 

@@ -22,7 +22,7 @@ export interface ValueRule {
    * many `name: value` pairs of ordinary text are passed over without reading their values twice.
    */
   lead?: (groups: Groups, names: SecretNames) => boolean;
-  /** Sticky, matched right where the lead-in ends: its `secret` group is the secret. */
+  /** Sticky, matched right where the lead-in ends: its `secret` group, which ends the match, is the secret; what comes before it is kept. */
   then?: (groups: Groups) => RegExp;
   /** A last check of a candidate (null: every match is a secret). */
   accept?: (secret: string, groups: Groups, names: SecretNames) => boolean;
@@ -51,6 +51,30 @@ const looksLikeCredential = (value: string) => /[^A-Za-z]/.test(value) || value.
 // A quoted value runs to its closing quote (or an escaping backslash); a bare one to the next space.
 const QUOTED_VALUE = /(?<secret>[^"'\\\r\n]{1,512})/y;
 const BARE_VALUE = /(?<secret>[^\s"'`\\]{1,512})/y;
+
+/**
+ * Command-line clients whose short flag takes a password: the MySQL family's `-p` (`-psecret` or, read
+ * as a password to be safe, `-p secret`), sshpass's `-p`, redis-cli's `-a`. Exported for argv arrays.
+ */
+export const PASSWORD_FLAG_BY_CLIENT: Readonly<Record<string, string>> = {
+  mysql: "-p",
+  mysqldump: "-p",
+  mysqladmin: "-p",
+  mysqlimport: "-p",
+  mysqlshow: "-p",
+  mysqlcheck: "-p",
+  mariadb: "-p",
+  "mariadb-dump": "-p",
+  "mariadb-admin": "-p",
+  sshpass: "-p",
+  "redis-cli": "-a",
+};
+
+// The rest of the command, word by word (up to 16 words), to the client's password flag; a pipe or `;` ends the command.
+const CLIENT_FLAG_VALUE = {
+  "-p": /(?:[ \t]{1,8}[^\s|;&]{1,256}){0,16}?[ \t]{1,8}-p[ \t]?["']?(?<secret>[^\s"'`\\|;&]{1,512})/y,
+  "-a": /(?:[ \t]{1,8}[^\s|;&]{1,256}){0,16}?[ \t]{1,8}-a[ \t]{1,8}["']?(?<secret>[^\s"'`\\|;&]{1,512})/y,
+} as Record<string, RegExp>;
 
 /** In the order they run: providers' own formats first, the generic shapes last (they skip what is already redacted). */
 export const VALUE_RULES: readonly ValueRule[] = [
@@ -124,6 +148,13 @@ export const VALUE_RULES: readonly ValueRule[] = [
     then: (groups) => (groups.open ? QUOTED_VALUE : BARE_VALUE),
     accept: (secret, groups) => !notASecret(secret) && (groups.sep === "=" || groups.open !== "" || looksLikeCredential(secret)),
   },
+  // A database client's short password flag: `mysql -u root -ps3cret db`, `sshpass -p s3cret ssh host`, `redis-cli -a s3cret`.
+  {
+    kind: "secret_assignment",
+    pattern: /(?<![\w.-])(?<client>mysql(?:dump|admin|import|show|check)?|mariadb(?:-dump|-admin)?|sshpass|redis-cli)(?![\w-])/g,
+    then: (groups) => CLIENT_FLAG_VALUE[PASSWORD_FLAG_BY_CLIENT[groups.client!]!]!,
+    accept: (secret) => !notASecret(secret),
+  },
   // Command-line flags with a space: `--password hunter2`, `--api-key sk…`.
   {
     kind: "secret_assignment",
@@ -140,4 +171,4 @@ export const VALUE_RULES: readonly ValueRule[] = [
  */
 // Literals only: a look that no text can make slow.
 export const MIGHT_HOLD_A_SECRET =
-  /-----BEGIN|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|ft|imt|soat)-|xox[abposre]-|hooks\.slack\.com|_(?:live|test)_|whsec_|sk-|AIza|npm_|SG\.|shp(?:at|ca|pa|ss)_|lin_api_|ops_|eyJ|:\/\/|bearer|basic|authori|pass|secret|credential|cookie|token|key|pwd|auth|_pat/i;
+  /-----BEGIN|AKIA|ASIA|ABIA|ACCA|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|ft|imt|soat)-|xox[abposre]-|hooks\.slack\.com|_(?:live|test)_|whsec_|sk-|AIza|npm_|SG\.|shp(?:at|ca|pa|ss)_|lin_api_|ops_|eyJ|:\/\/|bearer|basic|authori|pass|secret|credential|cookie|token|key|pwd|auth|_pat|sig|mysql|mariadb|redis-cli/i;

@@ -1,7 +1,7 @@
 // Renders what the tenant knows about a tool as prompt text: a section beside a session's own, and error guidance.
 import { shortDelta } from "../tools/delta-text.js";
 import { formatToolSection, wrapProceduralMemory, type ToolContextOptions, type ToolMemoryInput } from "../tools/prompt-context.js";
-import { formatPercent } from "../tools/text-format.js";
+import { formatPercent } from "../text/text-format.js";
 import type { ToolPattern } from "../tools/types.js";
 import type { SharedErrorPattern, SharedToolKnowledge } from "./types.js";
 

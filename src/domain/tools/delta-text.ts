@@ -1,6 +1,6 @@
 // Human-readable descriptions of an argument delta: a long form for error patterns, a short one for prompts.
 import { valueText } from "./arguments.js";
-import { truncateText } from "./text-format.js";
+import { truncateText } from "../text/text-format.js";
 import type { ArgDelta } from "./types.js";
 
 const LONG_VALUE_LENGTH = 20;

@@ -2,7 +2,7 @@
 import { argumentDelta, canonicalJson, setOwnProperty } from "./arguments.js";
 import { describeDelta } from "./delta-text.js";
 import { MAX_CONTEXTS_PER_ERROR, MAX_SUCCESS_PATTERNS, MAX_VALUES_PER_ARGUMENT } from "./pattern-limits.js";
-import { isMeasuredTime } from "./text-format.js";
+import { isMeasuredTime } from "../text/text-format.js";
 import { FAILURE_OUTCOMES } from "./types.js";
 import type { ArgDelta, ErrorPattern, ToolLogEntry, ToolPattern } from "./types.js";
 

@@ -1,6 +1,6 @@
 // Renders a tool's recent calls and learned patterns as the <procedural_memory> block injected into prompts.
 import { hasDeltaParts, shortDelta, shortValueText } from "./delta-text.js";
-import { formatPercent, isMeasuredTime } from "./text-format.js";
+import { formatPercent, isMeasuredTime } from "../text/text-format.js";
 import { FAILURE_OUTCOMES } from "./types.js";
 import type { SuccessPattern, ToolArguments, ToolLogEntry, ToolPattern } from "./types.js";
 

@@ -1,7 +1,7 @@
 // Renders the session summary, error guidance and success template prompt blocks.
 import { valueText } from "./arguments.js";
 import { hasDeltaParts, shortDelta } from "./delta-text.js";
-import { formatPercent } from "./text-format.js";
+import { formatPercent } from "../text/text-format.js";
 import type { ToolArguments, ToolLogEntry, ToolPattern } from "./types.js";
 
 const MAX_PAST_FIXES = 3;

@@ -25,15 +25,18 @@ function eventFrom([id, fields]: [string, string[]]): TenantEvent | null {
 type Kind = "task" | "session";
 
 /** What pageListed-2.lua answers of one item (0: not listed); its header lists the fields. */
-type TaskItem = [kept: number, captured: number, byCategory: Record<string, number>, lastErrorType: string, resolved: number];
+type TaskItem = [kept: number, captured: number, byCategory: Record<string, number>, lastErrorType: string, resolved: number, repaired: number];
 type SessionItem = [kept: number, successes: number, fixes: number, tools: number];
 
-const ITEM_OF = {
-  task: ({ id, at }: ListingCursor, [kept, captured, byCategory, lastErrorType, resolved]: TaskItem) =>
-    taskSummaryOf(id, at, { total_lessons: kept, total_captured: captured, by_category: byCategory }, lastErrorType || null, resolved === 1),
+/** How a page's items become listing entries; `repaired` is told of each task whose newest lesson had to be repaired to be read. */
+const itemReaders = (repaired: (taskId: string) => void) => ({
+  task: ({ id, at }: ListingCursor, [kept, captured, byCategory, lastErrorType, resolved, wasRepaired]: TaskItem) => {
+    if (wasRepaired === 1) repaired(id);
+    return taskSummaryOf(id, at, { total_lessons: kept, total_captured: captured, by_category: byCategory }, lastErrorType || null, resolved === 1);
+  },
   session: ({ id, at }: ListingCursor, [kept, successes, fixes, tools]: SessionItem) =>
     sessionSummaryOf(id, at, { total_calls: kept, success_count: successes, total_fixes_detected: fixes, tools_tracked: tools }),
-};
+});
 
 /** A listing's indexes: by time for its pages, by id for its prefix pages; a dead entry leaves both. */
 interface Indexes {
@@ -46,7 +49,18 @@ export function createRedisActivityStore(
   keys: Keys,
   sessions: Pick<ToolMemoryStore, "sessionCounters">,
   limits: Pick<StoreLimits, "sessionsTtlSeconds">,
+  /** Told once per task whose stored lesson could only be read repaired (a lone surrogate kept before they were refused). */
+  onRepaired: (what: string) => void = () => {},
 ): ActivityStore {
+  const toldOf = new Set<string>();
+  const repaired = (taskId: string) => {
+    // Once per task and process: a listing read every few seconds would otherwise say it again each time.
+    if (toldOf.size < 1000 && !toldOf.has(taskId)) {
+      toldOf.add(taskId);
+      onRepaired(`task ${taskId}: its newest lesson holds a lone surrogate; listed with U+FFFD in its place`);
+    }
+  };
+  const ITEM_OF = itemReaders(repaired);
   function forgetIn({ listing, ids }: Indexes) {
     return async (dead: readonly ListingCursor[]) => {
       await guarded(() => redis.forgetListed(listing, ids, ...dead.flatMap((entry) => [entry.id, entry.at])));
@@ -125,7 +139,8 @@ export function createRedisActivityStore(
     (tenant: string) =>
     async ({ id, at }: ListingCursor) => {
       const k = keys.task({ tenant, taskId: id });
-      const [flat, lastErrorType, resolved] = await guarded(() => redis.readTaskSummary(k.lessons, k.counters, k.resolution));
+      const [flat, lastErrorType, resolved, wasRepaired] = await guarded(() => redis.readTaskSummary(k.lessons, k.counters, k.resolution));
+      if (wasRepaired === 1) repaired(id);
       return taskSummaryOf(id, at, countersFrom(flatHash(flat)), lastErrorType || null, resolved === 1);
     };
 

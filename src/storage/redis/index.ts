@@ -27,6 +27,8 @@ export interface RedisStoreOptions {
   keyPrefix: string;
   commandTimeoutMs: number;
   limits: StoreLimits;
+  /** Told of a stored record that could only be read repaired (once per record and process). */
+  onRepaired?: (what: string) => void;
 }
 
 export function createRedisStore(options: RedisStoreOptions): Store & { readonly client: RedisClient } {
@@ -52,7 +54,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...createRedisSignatureStore(redis, keys, options.limits, lessons),
     ...toolMemory,
     ...createRedisSharedToolStore(redis, keys, options.limits),
-    ...createRedisActivityStore(redis, keys, toolMemory, options.limits),
+    ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
 
     async ping() {

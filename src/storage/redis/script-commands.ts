@@ -33,7 +33,7 @@ export interface ScriptCommands {
   forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
   listSharedToolsByPrefix(toolNames: string, tools: string, prefix: string, afterName: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   readSharedTools(tools: string, toolPrefix: string, seenPrefix: string, ...toolNames: string[]): Promise<Array<string | number | null>>;
-  readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number]>;
+  readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number, number]>;
   /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
   pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;
   readSessionSummary(meta: string, log: string, patterns: string): Promise<[string[], number, number]>;

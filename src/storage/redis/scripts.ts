@@ -1,8 +1,10 @@
 // Loads every Lua script in scripts/ (with its lib/ includes) and registers it once on the client with defineCommand.
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RedisClient } from "./client.js";
 import { CONFIRMED_SCRIPTS, confirmedWrites, NO_REPLICA_WAIT, type ReplicaWait } from "./confirmed-writes.js";
+import { nameScript } from "./errors.js";
 import type { ScriptedRedis } from "./script-commands.js";
 
 const scriptsDir = fileURLToPath(new URL("./scripts/", import.meta.url));
@@ -25,10 +27,9 @@ export function defineScripts(client: RedisClient, wait: ReplicaWait = NO_REPLIC
   for (const file of readdirSync(scriptsDir)) {
     const match = SCRIPT_NAME.exec(file);
     if (!match) continue;
-    client.defineCommand(match[1]!, {
-      numberOfKeys: Number(match[2]),
-      lua: scriptSource(file),
-    });
+    const lua = scriptSource(file);
+    nameScript(match[1]!, createHash("sha1").update(lua).digest("hex"), lua);
+    client.defineCommand(match[1]!, { numberOfKeys: Number(match[2]), lua });
   }
   const redis = client as ScriptedRedis;
   const writes = confirmedWrites(redis, wait);

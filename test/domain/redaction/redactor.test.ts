@@ -81,4 +81,41 @@ describe("createRedactor", () => {
     expect(more.value({ ssn: "078-05-1120", note: "customer ssn=078-05-1120 on file" }, tally)).toEqual({ ssn: REDACTED, note: "customer ssn=[REDACTED:secret_assignment] on file" });
     expect(tally.total).toBe(2);
   });
+
+  it("hides the value after a secret flag in an argv array, and after a database client's own password flag", () => {
+    const redactor = createRedactor({ enabled: true });
+    const run = (argv: unknown[]) => redactor.value(argv, new RedactionTally());
+    expect(run(["mysql", "-u", "root", "--password", "hunter2-db", "shop"])).toEqual(["mysql", "-u", "root", "--password", "[REDACTED]", "shop"]);
+    expect(run(["/usr/bin/mysql", "-u", "root", "-phunter2", "shop"])).toEqual(["/usr/bin/mysql", "-u", "root", "-p[REDACTED]", "shop"]);
+    expect(run(["sshpass", "-p", "hunter2", "ssh", "host"])).toEqual(["sshpass", "-p", "[REDACTED]", "ssh", "host"]);
+    expect(run(["redis-cli", "-a", "hunter2", "ping"])).toEqual(["redis-cli", "-a", "[REDACTED]", "ping"]);
+    expect(run(["deploy", "--api-key", "k-123", "--token", "t-456", "--region", "eu"])).toEqual(["deploy", "--api-key", "[REDACTED]", "--token", "[REDACTED]", "--region", "eu"]);
+    // -p of another program is not a password (ls -p, mkdir -p), and nothing else changes.
+    expect(run(["mkdir", "-p", "build/out"])).toEqual(["mkdir", "-p", "build/out"]);
+    expect(run(["psql", "-p", "5432", "-h", "db"])).toEqual(["psql", "-p", "5432", "-h", "db"]);
+  });
+
+  it("hides a database client's password in a command line, and Azure's AccountKey and SharedAccessSignature", () => {
+    const redactor = createRedactor({ enabled: true });
+    const text = (input: string) => redactor.text(input, new RedactionTally());
+    expect(text("mysql -u root -phunter2 shop < dump.sql")).toBe("mysql -u root -p[REDACTED:secret_assignment] shop < dump.sql");
+    expect(text("sshpass -p 'hunter2' ssh deploy@host")).not.toContain("hunter2");
+    expect(text("redis-cli -h cache -a hunter2 ping")).toBe("redis-cli -h cache -a [REDACTED:secret_assignment] ping");
+    const azure = "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=bXlrZXkxMjM0NTY3ODkwYWJjZGVmZ2hpams=;EndpointSuffix=core.windows.net";
+    expect(text(azure)).not.toContain("bXlrZXkx");
+    expect(text("Endpoint=sb://x.servicebus.windows.net/;SharedAccessKeyName=root;SharedAccessKey=c2VjcmV0c2VjcmV0c2VjcmV0")).not.toContain("c2VjcmV0");
+    expect(text("https://acct.blob.core.windows.net/c?sv=2021-06-08&sig=AbCdEf0123456789%2Fxyz")).not.toContain("AbCdEf0123456789");
+  });
+
+  it("hides values under names that end in PASS, PWD or PASSWD", () => {
+    const redactor = createRedactor({ enabled: true });
+    expect(redactor.value({ DB_PASS: "a1", MYSQL_PWD: "b2", redis_passwd: "c3", bypass: "keep", pass_through: "keep" }, new RedactionTally())).toEqual({
+      DB_PASS: "[REDACTED]",
+      MYSQL_PWD: "[REDACTED]",
+      redis_passwd: "[REDACTED]",
+      bypass: "keep",
+      pass_through: "keep",
+    });
+    expect(redactor.text("export DB_PASS=s3cr3t-value", new RedactionTally())).not.toContain("s3cr3t");
+  });
 });

@@ -71,4 +71,22 @@ describe("summariseResult", () => {
     expect(summariseResult({ a: 1, b: 2 })).toEqual({ summary: "object[2 keys]", type: "object" });
     expect(summariseResult({})).toEqual({ summary: "object[0 keys]", type: "object" });
   });
+
+  it("cuts a status or an error to 100 characters, in the summary and in the type, as it cuts a string", () => {
+    const huge = "s".repeat(900_000);
+    expect(summariseResult({ status: huge })).toEqual({ summary: `status=${"s".repeat(97)}...`, type: `${"s".repeat(97)}...` });
+    expect(summariseResult({ error: huge }).summary).toBe(`error: ${"s".repeat(97)}...`);
+    expect(summariseResult({ error: { detail: huge } }).summary).toHaveLength("error: ".length + 100);
+    // A short status is kept as the tool memory kept it.
+    expect(summariseResult({ status: "ok" })).toEqual({ summary: "status=ok", type: "ok" });
+  });
+
+  it("cuts by code points and never splits a surrogate pair", () => {
+    const emoji = "\u{1F600}".repeat(150);
+    const { summary } = summariseResult(emoji);
+    expect(Array.from(summary)).toHaveLength(100);
+    expect(summary.endsWith("...")).toBe(true);
+    expect(summary.isWellFormed()).toBe(true);
+    expect(summariseResult("\u{1F600}".repeat(100)).summary).toBe("\u{1F600}".repeat(100));
+  });
 });

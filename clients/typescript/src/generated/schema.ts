@@ -863,6 +863,40 @@ export interface components {
             timed_calls: number;
             updated_at: string;
         };
+        /** @description One recorded tool call in a memory document to import: ids, times and hashes of their documented shapes */
+        ToolLogEntryImport: {
+            id: string;
+            timestamp: string;
+            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+            tool_name: string;
+            /** @description The tool's arguments, a JSON object */
+            arguments: {
+                [key: string]: unknown;
+            };
+            arguments_hash: string;
+            context_goal: string | null;
+            preceding_call_id: string | null;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "partial" | "timeout" | "cancelled";
+            result_summary: string;
+            result_type: string;
+            execution_time_ms: number | null;
+            error_type: string | null;
+            error_message: string | null;
+            fixed_by: string | null;
+            fix_for: string | null;
+            delta_args: components["schemas"]["ArgDelta"] | null;
+        };
+        /** @description A success pattern in a memory document to import */
+        SuccessPatternImport: {
+            goal_match: string | null;
+            /** @description The tool's arguments, a JSON object */
+            arg_hints: {
+                [key: string]: unknown;
+            };
+            example_call_id: string | null;
+            delta_that_fixed: components["schemas"]["ArgDelta"] | null;
+        };
         /** @description A tool's pattern in a memory document to import */
         ToolPatternImport: {
             /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
@@ -876,7 +910,7 @@ export interface components {
                 [key: string]: unknown[];
             };
             error_patterns: components["schemas"]["ErrorPattern"][];
-            success_patterns: components["schemas"]["SuccessPattern"][];
+            success_patterns: components["schemas"]["SuccessPatternImport"][];
             avg_execution_ms: number | null;
             /** @description Calls that reported a non-zero time; 0 when left out. Default: 0 */
             timed_calls?: number;
@@ -915,7 +949,7 @@ export interface components {
         ProceduralMemoryImport: {
             /** @description Ignored: the path names the session */
             session_id?: string | null;
-            tool_log: components["schemas"]["ToolLogEntry"][];
+            tool_log: components["schemas"]["ToolLogEntryImport"][];
             tool_patterns: {
                 [key: string]: components["schemas"]["ToolPatternImport"];
             };

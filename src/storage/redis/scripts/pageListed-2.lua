@@ -7,7 +7,8 @@
 --         'prefix': ARGV[4] the prefix, ARGV[5] the id the page starts after, ARGV[6] how many
 -- Returns one JSON document, { "page": [id, ms, id, ms, ...], "items": [item or 0 per id] }, with
 -- 0 where ms is -1 (not listed), each item only the numbers a listing shows:
---   a task    [lessons kept, captured, { category: lessons }, newest error type or '', 1 if resolved else 0]
+--   a task    [lessons kept, captured, { category: lessons }, newest error type or '', 1 if resolved else 0,
+--              1 if that lesson had to be repaired to be read else 0]
 --   a session [calls kept, successes, fixes detected, tools tracked]
 -- One JSON string costs the service a native parse, where the same page as nested replies (a
 -- counters hash per item) costs its driver a walk over about a thousand of them.
@@ -31,7 +32,7 @@ local function taskItem(summary)
     elseif field == 'captured' then captured = value
     elseif string.sub(field, 1, 4) == 'cat:' then categories[string.sub(field, 5)] = value end
   end
-  return { kept, captured, categories, summary[2], summary[3] }
+  return { kept, captured, categories, summary[2], summary[3], summary[4] }
 end
 
 local function sessionItem(summary)

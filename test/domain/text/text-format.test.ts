@@ -1,6 +1,6 @@
 // Small text helpers of the prompts: cut text, percentages and whether a time was measured.
 import { describe, it, expect } from "vitest";
-import { formatPercent, isMeasuredTime, truncateText } from "../../../src/domain/tools/text-format.js";
+import { formatPercent, isMeasuredTime, truncateText } from "../../../src/domain/text/text-format.js";
 
 describe("truncateText", () => {
   it("keeps text at the limit and cuts longer text so the marker fits within it", () => {
