@@ -1,7 +1,7 @@
 // npm run bench: the service against a bare Fastify hello world in the same run, on its own redis-server.
 // Flags: --quick (a short smoke run, for CI), --scale (fill Redis first: 100k tasks, 2,000 tools, 1M lessons, 1M tool calls),
 // --only=<scenario>,<scenario> (just those, against the hello world of the same run; mcp-proxy names the proxy's
-// latency, redaction what redacting a write costs).
+// latency, redaction what redacting a write costs, hostile the requests built to stall it).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each service process there when it stops.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +16,7 @@ import { startServer, type ServerProcess } from "./processes.js";
 import { countCommands, countReads } from "./redis-accounting.js";
 import { printTable, writeJson, type Row } from "./report.js";
 import { measureProxyLatency, printProxyLatency, type ProxyLatency } from "./mcp-proxy.js";
+import { measureHostile, printHostile, type HostileRow } from "./hostile.js";
 import { measureRedaction, printRedactionCost, type RedactionCost } from "./redaction.js";
 import { fillForScale, redisMemoryReport, scaleScenarios } from "./scale.js";
 import { BENCH_KEY, LESSONS_KEPT_PER_TASK, scenarios, type Scenario } from "./scenarios.js";
@@ -29,10 +30,12 @@ if (scale) Object.assign(scenarios, scaleScenarios);
 const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includes(name));
 const PROXY = "mcp-proxy";
 const REDACTION = "redaction";
+const HOSTILE = "hostile";
 const measureProxy = !only || only.includes(PROXY);
 const measureRedactionCost = !only || only.includes(REDACTION);
-if (chosen.length === 0 && !measureProxy && !measureRedactionCost) {
-  throw new Error(`--only names no scenario; they are: ${[...Object.keys(scenarios), PROXY, REDACTION].join(", ")}`);
+const measureHostileGroup = !only || only.includes(HOSTILE);
+if (chosen.length === 0 && !measureProxy && !measureRedactionCost && !measureHostileGroup) {
+  throw new Error(`--only names no scenario; they are: ${[...Object.keys(scenarios), PROXY, REDACTION, HOSTILE].join(", ")}`);
 }
 const CONNECTIONS = 50;
 const timing = quick ? { warmupSeconds: 1, measureSeconds: 2, rounds: 1 } : { warmupSeconds: 3, measureSeconds: 10, rounds: 2 };
@@ -196,6 +199,12 @@ async function main(): Promise<void> {
       printRedactionCost(redactionCost);
     }
 
+    let hostile: HostileRow[] | null = null;
+    if (measureHostileGroup) {
+      hostile = await measureHostile(service, BENCH_KEY, quick ? 1 : 10);
+      printHostile(hostile);
+    }
+
     let proxyLatency: ProxyLatency | null = null;
     if (measureProxy) {
       proxyLatency = await measureProxyLatency(service.url, BENCH_KEY, quick ? 300 : 2000);
@@ -242,6 +251,7 @@ async function main(): Promise<void> {
       rounds,
       proxyLatency,
       redactionCost,
+      hostile,
       peakRssMb,
       memory,
     });
