@@ -56,7 +56,9 @@ export function inputProblem(part: string, value: unknown): InputProblem | null 
     const members = Object.entries(current);
     for (const [name] of members) {
       if (name.length > INPUT_LIMITS.memberNameChars.value) {
-        return { field: `${pathOf(at)}.${name.slice(0, 40).toWellFormed()}…`, message: `is a member name of more than ${INPUT_LIMITS.memberNameChars.value} characters` };
+        // join copies: a slice of the name would keep the whole name alive wherever the problem is kept (a log, an error's stack).
+        const field = [pathOf(at), ".", name.slice(0, 40).toWellFormed(), "…"].join("");
+        return { field, message: `is a member name of more than ${INPUT_LIMITS.memberNameChars.value} characters` };
       }
       if (!name.isWellFormed()) return { field: `${pathOf(at)}.${name.toWellFormed()}`, message: `is a member name that ${NOT_UNICODE}` };
     }
