@@ -160,7 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const knowledge = createSharedToolService({ store });
   const context = createContextService({ store });
   const activity = createActivityService({ store, clock });
-  const efficacy = createEfficacyService({ store });
+  const efficacy = createEfficacyService({ store, ranking: config.FIX_RANKING });
 
   // Probes, docs, metrics and the dashboard's files stay open; everything below needs a key when keys are configured.
   await app.register(healthRoutes);

@@ -16,6 +16,7 @@ import type { FixRanking } from "../domain/shared-tools/efficacy.js";
 import type { StoredMemory, ToolLogEntry, ToolPattern } from "../domain/tools/types.js";
 import type { SessionSettingOverrides } from "../domain/tools/session-settings.js";
 import type { SessionRef, TaskRef } from "../domain/refs.js";
+import type { EfficacyReportData } from "../domain/efficacy/ranks.js";
 import type { IdempotencyKey } from "../domain/idempotency.js";
 
 /** Limits every adapter enforces inside its atomic operations. */
@@ -281,6 +282,15 @@ export interface SharedToolStore {
 
   /** Forgets everything the tenant learned about one tool. */
   forgetSharedTool(tenant: string, toolName: string): Promise<void>;
+
+  /**
+   * The tenant's efficacy report in one read, whatever the number of its tools: offers of tool fixes
+   * and their outcomes, counted as each was decided (in the same step that decided it), and the
+   * `listed` best fixes (domain/efficacy/ranks.ts: bestRank, highest first) and worst ones (worstRank,
+   * lowest first, only fixes that failed when taken). A fix of a tool whose knowledge expired or was
+   * forgotten is never listed.
+   */
+  efficacyReport(tenant: string, listed: number): Promise<EfficacyReportData>;
 }
 
 /** What the tenant's writes add up to, as the overview reads it. */

@@ -1,16 +1,14 @@
 // The tenant's impact report: whether offered fixes helped, summed over its tools and its failure signatures.
 import type { SignatureKnowledgeStore, SharedToolStore } from "../../storage/port.js";
 import { efficacyOf } from "../lessons/efficacy.js";
-import { emptyCounts, type FixEfficacy } from "../shared-tools/efficacy.js";
+import { fixEfficacy, type FixEfficacy, type FixRanking } from "../shared-tools/efficacy.js";
 import { toolEfficacy } from "../shared-tools/knowledge.js";
-import type { SharedToolKnowledge } from "../shared-tools/types.js";
+import { describeDelta } from "../tools/delta-text.js";
 import type { ArgDelta } from "../tools/types.js";
+import type { RankedFix } from "./ranks.js";
 
 /** Fixes listed as best and as worst. */
 export const LISTED_FIXES = 10;
-
-/** Every tool of a tenant is read for the totals; a tenant with more is summed over its most called. */
-export const MAX_TOOLS_SUMMED = 10_000;
 
 /** One fix as the report lists it. */
 export interface ListedFix {
@@ -23,43 +21,35 @@ export interface ListedFix {
 }
 
 export interface EfficacyServiceDeps {
-  store: Pick<SharedToolStore, "listSharedTools" | "sharedToolKnowledge"> & Pick<SignatureKnowledgeStore, "signatureEfficacyTotals">;
+  store: Pick<SharedToolStore, "efficacyReport"> & Pick<SignatureKnowledgeStore, "signatureEfficacyTotals">;
+  ranking?: FixRanking;
 }
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-const workedShare = (fix: ListedFix) => fix.efficacy.worked / fix.efficacy.adopted;
 
-function listedFixes(knowledge: readonly SharedToolKnowledge[]): ListedFix[] {
-  return knowledge.flatMap((tool) =>
-    tool.error_patterns.flatMap((pattern) =>
-      pattern.fixes.map(({ fix_delta, typical_fix, times_applied, efficacy }) => ({
-        tool_name: tool.tool_name,
-        error_type: pattern.error_type,
-        fix_delta,
-        typical_fix,
-        times_applied,
-        efficacy,
-      })),
-    ),
-  );
-}
+const listed =
+  (ranking: FixRanking) =>
+  (fix: RankedFix): ListedFix => ({
+    tool_name: fix.tool_name,
+    error_type: fix.error_type,
+    fix_delta: fix.fix_delta,
+    typical_fix: describeDelta(fix.fix_delta),
+    times_applied: fix.times_applied,
+    efficacy: fixEfficacy(fix.counts, fix.times_applied, ranking),
+  });
 
-export function createEfficacyService({ store }: EfficacyServiceDeps) {
+export function createEfficacyService({ store, ranking = "wilson" }: EfficacyServiceDeps) {
   return {
-    /** Totals equal to the sums over the tenant's tools and signatures, and the best and worst fixes. */
+    /**
+     * The tenant's running totals of offers and their outcomes, and the best and worst fixes, read in
+     * one go whatever the number of tools (the stores keep them up to date as offers are decided). The
+     * worst are fixes that failed when taken, the smallest share of adoptions that worked first.
+     */
     async report(tenant: string) {
-      const names = (await store.listSharedTools(tenant, MAX_TOOLS_SUMMED)).map((tool) => tool.tool_name);
-      const [knowledge, lessons] = await Promise.all([store.sharedToolKnowledge(tenant, names), store.signatureEfficacyTotals(tenant)]);
-      const counts = emptyCounts();
-      for (const tool of knowledge) for (const field of Object.keys(counts) as Array<keyof typeof counts>) counts[field] += tool.efficacy[field];
-      const tools = toolEfficacy(counts);
-      const fixes = listedFixes(knowledge);
-      const best = [...fixes].sort((a, b) => b.efficacy.score - a.efficacy.score || b.times_applied - a.times_applied).slice(0, LISTED_FIXES);
-      // The worst: the smallest share of adoptions that worked; more adoptions first (surer), then the lower score.
-      const worst = fixes
-        .filter((fix) => fix.efficacy.adopted > 0)
-        .sort((a, b) => workedShare(a) - workedShare(b) || b.efficacy.adopted - a.efficacy.adopted || a.efficacy.score - b.efficacy.score)
-        .slice(0, LISTED_FIXES);
+      const [report, lessons] = await Promise.all([store.efficacyReport(tenant, LISTED_FIXES), store.signatureEfficacyTotals(tenant)]);
+      const tools = toolEfficacy(report.tools);
+      const best = report.best.map(listed(ranking));
+      const worst = report.worst.map(listed(ranking));
       return {
         tools: {
           ...tools,

@@ -4,6 +4,9 @@ import { bestFixOf, decideOffer, emptyKnowledge, foldSharedCall, offerFix, prese
 import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES, type ToolLogEntry } from "../../domain/tools/types.js";
+import { canonicalJson } from "../../domain/tools/arguments.js";
+import { bestRank, worstRank } from "../../domain/efficacy/ranks.js";
+import { emptyCounts, type EfficacyCounts } from "../../domain/shared-tools/efficacy.js";
 import { walkById } from "../listing-walk.js";
 import type { NewToolCall, StoreLimits, SharedToolStore } from "../port.js";
 import type { SessionRef } from "../../domain/refs.js";
@@ -42,6 +45,13 @@ export function createMemorySharedToolStore(
   const offerSequence = new Map<string, number>();
   /** Tool names per tenant in name order, for listings; pruned of expired tools as they are read. */
   const namesByTenant = new Map<string, LexIndex>();
+  /** Each tenant's offers and their outcomes, counted as decided: running totals, as Redis keeps them. */
+  const offerTotals = new Map<string, EfficacyCounts>();
+  const countOffer = (tenant: string, field: keyof EfficacyCounts) => {
+    let totals = offerTotals.get(tenant);
+    if (!totals) offerTotals.set(tenant, (totals = emptyCounts()));
+    totals[field] += 1;
+  };
 
   function served(state: ToolState): SharedToolKnowledge {
     return presentKnowledge(structuredClone({ ...state.knowledge, sessions_seen: state.sessions.size }), ranking);
@@ -68,7 +78,10 @@ export function createMemorySharedToolStore(
     const pending = offers.get(offerKey);
     if (pending) {
       const outcome = offerNumber(pending.offer_id) > state.offersSince ? decideOffer(state.knowledge, pending, facts, ranking) : null;
-      if (outcome) activity.sessionEvent(session, "fix.outcome", fixOutcome(session, entry, pending, outcome));
+      if (outcome) {
+        countOffer(tenant, outcome);
+        activity.sessionEvent(session, "fix.outcome", fixOutcome(session, entry, pending, outcome));
+      }
       offers.delete(offerKey);
     }
     if (!FAILURE_OUTCOMES.has(entry.outcome)) return null;
@@ -77,6 +90,7 @@ export function createMemorySharedToolStore(
     const sequence = (offerSequence.get(tenant) ?? 0) + 1;
     offerSequence.set(tenant, sequence);
     const offered = offerFix(state.knowledge, best, `offer-${sequence}`, ranking);
+    countOffer(tenant, "offered");
     offers.set(offerKey, { offer_id: offered.offer_id, call_id: entry.id, error_type: errorTypeOf(entry), fix_delta: structuredClone(offered.fix_delta) });
     activity.sessionEvent(session, "fix.offered", fixOffered(session, entry, offered));
     return offered;
@@ -156,6 +170,39 @@ export function createMemorySharedToolStore(
       return toolNames.flatMap((name) => {
         const state = tools.get(toolKey(tenant, name));
         return state ? [served(state)] : [];
+      });
+    },
+
+    async efficacyReport(tenant, listed) {
+      // In memory the live fixes are read and ranked by the same numbers Redis keeps as scores; ties go
+      // as a sorted set orders them (by member, descending for the best, ascending for the worst).
+      const fixes = liveStates(tenant).flatMap((state) =>
+        served(state).error_patterns.flatMap((pattern) =>
+          pattern.fixes.map((fix) => ({
+            member: JSON.stringify([state.knowledge.tool_name, pattern.error_type, canonicalJson(fix.fix_delta)]),
+            fix: {
+              tool_name: state.knowledge.tool_name,
+              error_type: pattern.error_type,
+              fix_delta: fix.fix_delta,
+              times_applied: fix.times_applied,
+              last_applied_at: fix.last_applied_at,
+              counts: { offered: fix.efficacy.offered, worked: fix.efficacy.worked, failed: fix.efficacy.failed, other_fix: fix.efficacy.other_fix, ignored: fix.efficacy.ignored },
+            },
+          })),
+        ),
+      );
+      const byMember = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      const best = fixes
+        .map((ranked) => ({ ...ranked, rank: bestRank(ranked.fix.times_applied, ranked.fix.counts.failed) }))
+        .sort((a, b) => b.rank - a.rank || byMember(b.member, a.member));
+      const worst = fixes
+        .map((ranked) => ({ ...ranked, rank: worstRank(ranked.fix.counts.worked, ranked.fix.counts.failed) }))
+        .filter((ranked) => ranked.rank !== null)
+        .sort((a, b) => a.rank! - b.rank! || byMember(a.member, b.member));
+      return structuredClone({
+        tools: offerTotals.get(tenant) ?? emptyCounts(),
+        best: best.slice(0, listed).map((ranked) => ranked.fix),
+        worst: worst.slice(0, listed).map((ranked) => ranked.fix),
       });
     },
 

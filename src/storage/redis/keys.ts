@@ -106,6 +106,17 @@ export function createKeys(prefix: string) {
         sessionIds: `${root}:lex:sessions`,
         /** Stream: the tenant's capped event log (fields t: type, task or session: id, d: data JSON). */
         events: `${root}:events`,
+        /**
+         * The efficacy report, kept up to date by the scripts that decide offers and count signatures
+         * (named from `prefix`): a hash of running totals (offered, worked, failed, other_fix, ignored, and
+         * the six signature sums), the best and the worst fixes (sorted sets of a fix's
+         * `["tool","error type","canonical delta"]` by domain/efficacy/ranks.ts), and a hash of what the
+         * report shows of each ranked fix (JSON).
+         */
+        efficacyTotals: `${root}:eff:totals`,
+        bestFixes: `${root}:eff:best`,
+        worstFixes: `${root}:eff:worst`,
+        rankedFixes: `${root}:eff:fixes`,
         /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */
         applied: (writeId: string) => `${root}:applied:${writeId === NO_WRITE_ID ? NO_WRITE_ID_DIGEST : writeIdDigest(writeId)}`,
       };

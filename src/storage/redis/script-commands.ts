@@ -21,7 +21,6 @@ export interface ScriptCommands {
   countSignature(signature: string, tasks: string, signatures: string, fixes: string, approaches: string, appliedMarker: string, ...args: Arg[]): Promise<string[]>;
   linkResolution(taskLinks: string, ...args: Arg[]): Promise<number>;
   listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number | null>>;
-  sumSignatureEfficacy(signatures: string, prefix: string): Promise<string[]>;
   readKnownFixes(signatures: string, prefix: string, perSignature: Arg, ...signatureList: string[]): Promise<Array<string | number>>;
   readTaskKnownFixes(taskSignatures: string, prefix: string, perSignature: Arg, signaturesRead: Arg): Promise<Array<string | number>>;
   readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
@@ -40,6 +39,7 @@ export interface ScriptCommands {
   readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
   addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
+  readEfficacy(totals: string, best: string, worst: string, ranked: string, listed: Arg, toolRoot: string): Promise<string>;
 }
 
 /** The client with the scripts registered, and the way every write a request waits for is confirmed. */

@@ -9,11 +9,13 @@ import { canonicalJson, canonicalKeyOrder } from "../../domain/tools/arguments.j
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_CONTEXTS_PER_ERROR, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
+import type { RankedFix } from "../../domain/efficacy/ranks.js";
 import type { KeyedWrite, NewToolCall, RecordedToolCall, StoreLimits, SharedToolStore } from "../port.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
+import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { servedKnowledge } from "./shared-tool-state.js";
@@ -33,6 +35,20 @@ type KnowledgeLimits = Pick<
 >;
 
 /** The listing scripts' rows (name, calls, successes, fixes, last_used_at, sessions seen) as summaries. */
+/** A ranked fix as readEfficacy-4.lua answers it: its member (["tool","error type","canonical delta"]) and what the report shows. */
+function rankedFixOf([member, raw]: [string, string]): RankedFix {
+  const [toolName, errorType] = JSON.parse(member) as [string, string, string];
+  const fix = JSON.parse(raw) as { delta: string; times: number; last: string; offered: number; worked: number; failed: number; other_fix: number; ignored: number };
+  return {
+    tool_name: toolName,
+    error_type: errorType,
+    fix_delta: JSON.parse(fix.delta) as ArgDelta,
+    times_applied: fix.times,
+    last_applied_at: fix.last,
+    counts: { offered: fix.offered, worked: fix.worked, failed: fix.failed, other_fix: fix.other_fix, ignored: fix.ignored },
+  };
+}
+
 function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[] {
   const tools: SharedToolSummary[] = [];
   for (let i = 0; i + 5 < flat.length; i += 6) {
@@ -182,6 +198,21 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
         if (typeof raw === "string") found.push(servedKnowledge(name, raw, Number(replies[i * 2 + 1]), ranking));
       });
       return found;
+    },
+
+    async efficacyReport(tenant, listed) {
+      const shared = keys.shared(tenant);
+      const reply = await guarded(() =>
+        redis.readEfficacy(shared.efficacyTotals, shared.bestFixes, shared.worstFixes, shared.rankedFixes, listed, shared.tool("")),
+      );
+      const { totals, best, worst } = JSON.parse(reply) as { totals: string[]; best: Array<[string, string]>; worst: Array<[string, string]> };
+      const flat = flatHash(totals);
+      const counted = (field: string) => Number(flat[field] ?? 0);
+      return {
+        tools: { offered: counted("offered"), worked: counted("worked"), failed: counted("failed"), other_fix: counted("other_fix"), ignored: counted("ignored") },
+        best: best.map(rankedFixOf),
+        worst: worst.map(rankedFixOf),
+      };
     },
 
     async forgetSharedTool(tenant, toolName) {

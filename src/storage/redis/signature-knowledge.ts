@@ -181,8 +181,8 @@ export function createRedisSignatureStore(
     },
 
     async signatureEfficacyTotals(tenant) {
-      const shared = keys.shared(tenant);
-      return efficacySumsFrom(await guarded(() => redis.sumSignatureEfficacy(shared.signatures, shared.prefix)));
+      // Running totals, kept in step by countSignature and linkResolution: one read, whatever the signatures.
+      return efficacySumsFrom(await guarded(() => redis.hmget(keys.shared(tenant).efficacyTotals, ...SUM_FIELDS)));
     },
   };
 }

@@ -25,6 +25,7 @@ local markerTtl, ttl = tonumber(ARGV[7]), tonumber(ARGV[8])
 local prefix, atMs = ARGV[9], tonumber(ARGV[10])
 
 -- @include lib/activity.lua
+-- @include lib/keep-at-least.lua
 
 local known = {}
 for _, task in ipairs(rcall('ZREVRANGE', fixesKey, 0, tonumber(ARGV[6]) - 1)) do
@@ -61,6 +62,9 @@ if fresh then
   local efficacyKey = prefix .. 'efficacy:' .. ARGV[1]
   if #known > 0 and rcall('HSETNX', efficacyKey, 'o:' .. ARGV[2], ARGV[15]) == 1 then
     rcall('HINCRBY', efficacyKey, 'tasks_offered', 1)
+    -- The tenant's efficacy totals count it too (keys.ts: efficacyTotals).
+    rcall('HINCRBY', prefix .. 'eff:totals', 'tasks_offered', 1)
+    keepAtLeast(prefix .. 'eff:totals', ttl)
   end
   if ttl > 0 then rcall('EXPIRE', efficacyKey, ttl) else rcall('PERSIST', efficacyKey) end
 end

@@ -20,12 +20,20 @@ local rcall = redis.call
 local linksKey, task, version, prefix, ttl = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[6], tonumber(ARGV[7])
 
 -- @include lib/activity.lua
+-- @include lib/keep-at-least.lua
 
 local applied = tonumber(rcall('HGET', linksKey, 'version') or '0')
 if applied >= version then return 0 end
 
 local function expire(key)
   if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+end
+
+-- Every change to a signature's sums is made to the tenant's efficacy totals too (keys.ts: efficacyTotals).
+local totalsKey = prefix .. 'eff:totals'
+local function add(key, field, by)
+  rcall('HINCRBY', key, field, by)
+  rcall('HINCRBY', totalsKey, field, by)
 end
 
 -- Lua formats large numbers with an exponent, which HINCRBY refuses.
@@ -39,12 +47,12 @@ local function uncount(signature)
   if not was then return end
   local attempt, after = string.match(was, '^(%S+) ?(%S*)$')
   if after == '' then
-    rcall('HINCRBY', key, 'tasks_resolved_without_offer', -1)
-    rcall('HINCRBY', key, 'attempts_without_offer_sum', int(-tonumber(attempt)))
+    add(key, 'tasks_resolved_without_offer', -1)
+    add(key, 'attempts_without_offer_sum', int(-tonumber(attempt)))
   else
-    rcall('HINCRBY', key, 'tasks_resolved_after_offer', -1)
-    rcall('HINCRBY', key, 'attempts_with_offer_sum', int(-tonumber(attempt)))
-    rcall('HINCRBY', key, 'attempts_after_offer_sum', int(-tonumber(after)))
+    add(key, 'tasks_resolved_after_offer', -1)
+    add(key, 'attempts_with_offer_sum', int(-tonumber(attempt)))
+    add(key, 'attempts_after_offer_sum', int(-tonumber(after)))
   end
   rcall('HDEL', key, 'r:' .. task)
 end
@@ -57,16 +65,17 @@ local function count(signature, attempt)
   if offered then
     -- Never negative: a resolution recorded at an attempt before the offered lesson counts as 0 after it.
     local after = int(math.max(0, tonumber(attempt) - tonumber(offered)))
-    rcall('HINCRBY', key, 'tasks_resolved_after_offer', 1)
-    rcall('HINCRBY', key, 'attempts_with_offer_sum', attempt)
-    rcall('HINCRBY', key, 'attempts_after_offer_sum', after)
+    add(key, 'tasks_resolved_after_offer', 1)
+    add(key, 'attempts_with_offer_sum', attempt)
+    add(key, 'attempts_after_offer_sum', after)
     rcall('HSET', key, 'r:' .. task, attempt .. ' ' .. after)
   else
-    rcall('HINCRBY', key, 'tasks_resolved_without_offer', 1)
-    rcall('HINCRBY', key, 'attempts_without_offer_sum', attempt)
+    add(key, 'tasks_resolved_without_offer', 1)
+    add(key, 'attempts_without_offer_sum', attempt)
     rcall('HSET', key, 'r:' .. task, attempt)
   end
   expire(key)
+  keepAtLeast(totalsKey, ttl)
 end
 
 local function unlink(signature)

@@ -10,6 +10,10 @@ local function learnToolCall(KEYS, ARGV)
 
   local ranking, previousId, adoptionJson = ARGV[28], ARGV[29], ARGV[30]
 
+  -- The tenant's efficacy report, kept up to date here so that GET /efficacy reads it in one go
+  -- (keys.ts: efficacyTotals, bestFixes, worstFixes, rankedFixes, named from the tenant's prefix).
+  local totalsKey, bestKey, worstKey, rankedKey = ARGV[21] .. 'eff:totals', ARGV[21] .. 'eff:best', ARGV[21] .. 'eff:worst', ARGV[21] .. 'eff:fixes'
+
   -- efficacy.ts's rules, term for term so that both stores rank alike: the 95% Wilson lower bound
   -- of times applied in times applied + failed trials, and retiring.
   local function wilson(successes, trials)
@@ -42,6 +46,29 @@ local function learnToolCall(KEYS, ARGV)
       end
     end
     return best
+  end
+
+  -- A fix's place in the report (efficacy-ranks.ts, term for term): the best by score, then times
+  -- applied; the worst (only a fix that failed when taken) by the share of adoptions that worked,
+  -- then the most adopted.
+  local function memberOf(errorName, fix) return cjson.encode({ tool, errorName, fix.canonical }) end
+  local function rankFix(errorName, fix)
+    local member, failed, worked = memberOf(errorName, fix), failedOf(fix), fix.worked or 0
+    rcall('ZADD', bestKey, math.floor(wilson(fix.times, fix.times + failed) * 1e6) * 1e9 + math.min(fix.times, 999999999), member)
+    if failed > 0 then
+      local adopted = worked + failed
+      rcall('ZADD', worstKey, math.floor(worked / adopted * 1e6) * 1e9 + (999999999 - math.min(adopted, 999999999)), member)
+    else
+      rcall('ZREM', worstKey, member)
+    end
+    rcall('HSET', rankedKey, member, cjson.encode({ delta = fix.delta, times = fix.times, last = fix.last, offered = fix.offered or 0,
+      worked = worked, failed = failed, other_fix = fix.other_fix or 0, ignored = fix.ignored or 0 }))
+  end
+  local function unrankFix(errorName, fix)
+    local member = memberOf(errorName, fix)
+    rcall('ZREM', bestKey, member)
+    rcall('ZREM', worstKey, member)
+    rcall('HDEL', rankedKey, member)
   end
 
   -- The fix to forget for a new one: least applied, then applied longest ago, then the earlier kept.
@@ -77,9 +104,11 @@ local function learnToolCall(KEYS, ARGV)
         known.last = now
         known.adopt = known.adopt or adoptionJson
       else
-        if #ep.fixes >= maxFixes then table.remove(ep.fixes, leastUsedFixIndex(ep.fixes)) end
-        ep.fixes[#ep.fixes + 1] = { delta = deltaJson, canonical = deltaCanonical, adopt = adoptionJson, times = 1, last = now }
+        if #ep.fixes >= maxFixes then unrankFix(fixedErrorType, table.remove(ep.fixes, leastUsedFixIndex(ep.fixes))) end
+        known = { delta = deltaJson, canonical = deltaCanonical, adopt = adoptionJson, times = 1, last = now }
+        ep.fixes[#ep.fixes + 1] = known
       end
+      rankFix(fixedErrorType, known)
       ep.events = ep.events or {}
       ep.events[#ep.events + 1] = { session_id = sessionId, failed_call_id = fixedId, fix_call_id = callId, applied_at = now }
       if #ep.events > maxEvents then table.remove(ep.events, 1) end
@@ -176,8 +205,10 @@ local function learnToolCall(KEYS, ARGV)
           fix.times = fix.times + 1
           fix.last = now
         end
+        rankFix(pending.et, fix)
       end
       p.eff[result] = p.eff[result] + 1
+      rcall('HINCRBY', totalsKey, result, 1)
       events[#events + 1] = { 'fix.outcome', '{"offer_id":' .. str(pending.id) .. ',"session_id":' .. str(sessionId) ..
         ',"tool_name":' .. str(tool) .. ',"error_type":' .. str(pending.et) .. ',"outcome":"' .. result ..
         '","offered_call_id":' .. str(pending.call) .. ',"call_id":' .. str(callId) .. '}' }
@@ -196,6 +227,8 @@ local function learnToolCall(KEYS, ARGV)
           local offerId = 'offer-' .. rcall('INCR', prefix .. 'offerseq')
           fix.offered = (fix.offered or 0) + 1
           p.eff.offered = p.eff.offered + 1
+          rcall('HINCRBY', totalsKey, 'offered', 1)
+          rankFix(filedAs, fix)
           rcall('HSET', offersKey, tool, cjson.encode({ id = offerId, call = callId, et = filedAs, canonical = fix.canonical, adopt = fix.adopt or '' }))
           if sessionsTtl > 0 then rcall('EXPIRE', offersKey, sessionsTtl) else rcall('PERSIST', offersKey) end
           answer = { fix.delta, fix.times, offerId, countsText(fix) }
@@ -224,6 +257,8 @@ local function learnToolCall(KEYS, ARGV)
   for _, key in ipairs({ toolKey, sessionsKey, toolsKey, namesKey }) do
     if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
   end
+  -- The efficacy report lives at least as long as the most recently used tool (a lesson's capture may keep it longer).
+  for _, key in ipairs({ totalsKey, bestKey, worstKey, rankedKey }) do keepAtLeast(key, ttl) end
 
   touchListing(prefix, 'sessions', sessionId, atMs, sessionsTtl)
   logEvent(prefix, 'tool_call.recorded', 'session', sessionId, ARGV[25], maxLen, eventsTtl)

@@ -1,0 +1,40 @@
+-- Reads the tenant's efficacy report in one go: the running totals and the best and worst fixes, with
+-- what the report shows of each (kept up to date by lib/learn-tool-call.lua, countSignature and linkResolution).
+-- KEYS[1] totals hash   KEYS[2] best fixes zset   KEYS[3] worst fixes zset   KEYS[4] ranked fixes hash
+-- ARGV[1] fixes listed of each kind   ARGV[2] what a tool's knowledge key starts with, up to its name
+-- A fix whose tool's knowledge expired (or was forgotten) is left out of the page and dropped from the
+-- indexes as it is met, so a page reads at most a few fixes more than it lists.
+-- Returns one JSON document: { "totals": [field, value, ...], "best": [[member, fix], ...], "worst": [...] }.
+local rcall = redis.call
+local listed, toolRoot = tonumber(ARGV[1]), ARGV[2]
+
+local function page(key, reversed)
+  local out, from = {}, 0
+  while #out < listed do
+    local members = reversed and rcall('ZREVRANGE', key, from, from + listed - 1) or rcall('ZRANGE', key, from, from + listed - 1)
+    if #members == 0 then break end
+    for _, member in ipairs(members) do
+      local fix = rcall('HGET', KEYS[4], member)
+      local tool = cjson.decode(member)[1]
+      if fix and rcall('EXISTS', toolRoot .. tool) == 1 then
+        if #out < listed then out[#out + 1] = { member, fix } end
+      else
+        rcall('ZREM', KEYS[2], member)
+        rcall('ZREM', KEYS[3], member)
+        rcall('HDEL', KEYS[4], member)
+        from = from - 1
+      end
+    end
+    from = from + #members
+  end
+  return out
+end
+
+local best, worst = page(KEYS[2], true), page(KEYS[3], false)
+-- cjson writes an empty table as {}: lists that may be empty are written out by hand.
+local function list(pairs)
+  if #pairs == 0 then return '[]' end
+  return cjson.encode(pairs)
+end
+local totals = rcall('HGETALL', KEYS[1])
+return '{"totals":' .. (#totals == 0 and '[]' or cjson.encode(totals)) .. ',"best":' .. list(best) .. ',"worst":' .. list(worst) .. '}'
