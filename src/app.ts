@@ -14,6 +14,7 @@ import { createContextService } from "./domain/context/service.js";
 import { createEfficacyService } from "./domain/efficacy/service.js";
 import { createSharedToolService } from "./domain/shared-tools/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
+import { createOtlpCaptureService } from "./domain/otlp/service.js";
 import mcpRoute from "./mcp/route.js";
 import { loggedRequest } from "./logging.js";
 import { instrumentStore } from "./metrics/instrumented-store.js";
@@ -23,6 +24,7 @@ import dashboard from "./plugins/dashboard.js";
 import inputLimits from "./plugins/input-limits.js";
 import metricsPlugin from "./plugins/metrics.js";
 import openapi from "./plugins/openapi.js";
+import otlpBodies from "./plugins/otlp-bodies.js";
 import { fastSerializerCompiler } from "./plugins/fast-serializer.js";
 import type { RateLimitOptions } from "./rate-limit/limiter.js";
 import problemDetails, { routerProblem, sendProblem } from "./plugins/problem-details.js";
@@ -41,6 +43,8 @@ import sharedToolRoutes from "./routes/shared-tools.js";
 import startPage from "./routes/start-page.js";
 import tenantSignatureRoutes from "./routes/tenant-signatures.js";
 import toolCallRoutes from "./routes/tool-calls.js";
+import otlpRoutes from "./routes/otlp.js";
+import { toolCallProblem } from "./schemas/otlp.js";
 import { nudgingStore } from "./storage/nudging-store.js";
 import type { Store } from "./storage/port.js";
 
@@ -160,6 +164,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const knowledge = createSharedToolService({ store });
   const context = createContextService({ store });
   const activity = createActivityService({ store, clock });
+  const otlp = createOtlpCaptureService({
+    tools,
+    validate: toolCallProblem,
+    count: (signal, dialect, verdict, items) => metrics.otlpItems.inc({ signal, dialect, verdict }, items),
+  });
   const efficacy = createEfficacyService({ store, ranking: config.FIX_RANKING });
 
   // Probes, docs, metrics and the dashboard's files stay open; everything below needs a key when keys are configured.
@@ -180,6 +189,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await api.register(efficacyRoutes, { efficacy });
     await api.register(eventRoutes, { activity, hub, keys });
     await api.register(mcpRoute, { lessons, tools, knowledge, context });
+    // The OTLP routes read protobuf and gzip bodies: their parsers stay in a context of their own.
+    await api.register(async (receiver) => {
+      await receiver.register(otlpBodies, { maxInflatedBytes: config.OTLP_BODY_LIMIT_BYTES });
+      await receiver.register(otlpRoutes, { capture: otlp, bodyLimit: config.OTLP_BODY_LIMIT_BYTES });
+    });
   });
   return app;
 }

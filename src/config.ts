@@ -105,6 +105,14 @@ export const configSchema = z
     IMPORT_BODY_LIMIT_BYTES: positiveInt
       .default(16_777_216)
       .meta(about("http", "Largest body of a memory import (`PUT /sessions/{id}/memory`).")),
+    OTLP_BODY_LIMIT_BYTES: positiveInt
+      .default(20_971_520)
+      .meta(
+        about(
+          "http",
+          "Largest body of an OTLP export (`POST /v1/traces`, `POST /v1/logs`), as sent and once gzip is undone (20 MiB, the OTLP specification's recommendation).",
+        ),
+      ),
     LESSONS_MAX_PER_TASK: positiveInt
       .max(10_000)
       .default(40)

@@ -48,6 +48,12 @@ export function createMetrics(storeUp: () => boolean, openStreams: () => number 
       help: "Failures answered with a fix the tenant learned in any session",
       registers: [registry],
     }),
+    otlpItems: new Counter({
+      name: "otlp_items_total",
+      help: "Spans and log records received over OTLP, by signal, dialect and verdict: accepted (recorded as a tool call, or answered again for an exporter's retry), ignored (not a tool call), refused (a tool call that could not be recorded)",
+      labelNames: ["signal", "dialect", "verdict"] as const,
+      registers: [registry],
+    }),
     redisPrimaryChanges: new Counter({
       name: "redis_primary_changes_total",
       help: "Times the service found itself writing to another Redis primary: a failover followed (in a Cluster, a slot's master changed)",
