@@ -30,6 +30,61 @@ const failure = {
   fix_approach: "check the config for None before reading keys",
 };
 
+// An OTLP/JSON export of two execute_tool spans, a failure and its fix, as an OpenTelemetry SDK sends them.
+const text = (key: string, value: string) => ({ key, value: { stringValue: value } });
+const toolSpan = (spanId: string, startMs: number, limit: number, failed: boolean) => ({
+  traceId: "4bf92f3577b34da6a3ce929d0e0e4736",
+  spanId,
+  name: "execute_tool web_search",
+  kind: 1,
+  startTimeUnixNano: `${1_796_000_000_000 + startMs}000000`,
+  endTimeUnixNano: `${1_796_000_000_000 + startMs + 420}000000`,
+  attributes: [
+    text("gen_ai.operation.name", "execute_tool"),
+    text("gen_ai.tool.name", "web_search"),
+    text("gen_ai.conversation.id", "support-chat-17"),
+    text("gen_ai.tool.call.arguments", JSON.stringify({ query: "redis streams", limit })),
+    ...(failed ? [text("error.type", "ValueError")] : []),
+  ],
+  status: failed ? { code: 2, message: "limit must be at most 100" } : { code: 1 },
+});
+const traceExport = {
+  resourceSpans: [
+    {
+      resource: { attributes: [text("service.name", "support-agent")] },
+      scopeSpans: [{ scope: { name: "support-agent" }, spans: [toolSpan("00f067aa0ba902b7", 0, 500, true), toolSpan("53995c3f42cd8ad8", 900, 50, false)] }],
+    },
+  ],
+};
+// A Claude Code tool_result log event, as its OTLP logs exporter sends it.
+const logExport = {
+  resourceLogs: [
+    {
+      resource: { attributes: [text("service.name", "claude-code")] },
+      scopeLogs: [
+        {
+          scope: { name: "com.anthropic.claude_code.events" },
+          logRecords: [
+            {
+              timeUnixNano: "1796000003000000000",
+              body: { stringValue: "claude_code.tool_result" },
+              attributes: [
+                text("event.name", "tool_result"),
+                text("session.id", "3f9a2b7c-claude-session"),
+                text("tool_name", "Bash"),
+                text("success", "false"),
+                text("duration_ms", "1210"),
+                text("error", "Exit code 1\nnpm ERR! missing script: tset"),
+                text("tool_parameters", JSON.stringify({ bash_command: "npm", full_command: "npm run tset", description: "Run the tests" })),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
 const steps: Step[] = [
   { operationId: "getLiveness", method: "GET", url: "/health/live" },
   { operationId: "getReadiness", method: "GET", url: "/health/ready" },
@@ -93,6 +148,8 @@ const steps: Step[] = [
   { operationId: "getOverview", method: "GET", url: "/overview" },
   { operationId: "getToolActivity", method: "GET", url: "/tools/web_search/activity" },
   { operationId: "getEfficacy", method: "GET", url: "/efficacy" },
+  { operationId: "exportTraces", method: "POST", url: "/v1/traces", body: traceExport },
+  { operationId: "exportLogs", method: "POST", url: "/v1/logs", body: logExport },
 ];
 
 const examples: Record<string, { request?: unknown; response?: { status: number; body: unknown } }> = {};

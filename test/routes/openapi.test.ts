@@ -24,6 +24,7 @@ const OPERATION_IDS = [
   "exportSessionMemory", "importSessionMemory", "resetSessionMemory",
   "listSharedTools", "getSharedToolKnowledge", "forgetSharedTool", "getSharedFix", "getSharedErrorGuidance",
   "getContext", "listTasks", "listSessions", "getOverview", "getToolActivity", "getEfficacy", "streamEvents",
+  "exportTraces", "exportLogs",
 ];
 
 type Operation = { operationId: string; requestBody?: { content: Record<string, { schema: object; example?: unknown }> }; responses: Record<string, { content?: Record<string, { schema: object; example?: unknown }> }> };

@@ -80,7 +80,7 @@ describe("the document", () => {
     expect(OPERATIONS.length).toBeGreaterThan(30);
     for (const operation of OPERATIONS) expect(SCOPES, operation.operationId).toContain(operation.scope);
     const byScope = (scope: Scope) => OPERATIONS.filter((operation) => operation.scope === scope).map((operation) => operation.operationId).sort();
-    expect(byScope("write")).toEqual(["captureLesson", "putSessionSettings", "recordToolCall", "resolveTask"]);
+    expect(byScope("write")).toEqual(["captureLesson", "exportLogs", "exportTraces", "putSessionSettings", "recordToolCall", "resolveTask"]);
     expect(byScope("admin")).toEqual(["clearLessons", "deleteLesson", "deleteResolution", "forgetSharedTool", "importSessionMemory", "resetSessionMemory"]);
   });
 });

@@ -46,6 +46,8 @@ export const OPERATIONS = {
   getToolActivity: { method: "GET", path: "/tools/{tool_name}/activity", responses: ["application/json"] },
   getEfficacy: { method: "GET", path: "/efficacy", responses: ["application/json"] },
   streamEvents: { method: "GET", path: "/events", responses: ["text/event-stream"] },
+  exportTraces: { method: "POST", path: "/v1/traces", responses: ["application/json","application/x-protobuf"] },
+  exportLogs: { method: "POST", path: "/v1/logs", responses: ["application/json","application/x-protobuf"] },
 } as const;
 
 export type OperationId = keyof typeof OPERATIONS;

@@ -741,6 +741,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive OTLP traces: record the tool calls among the spans
+         * @description OTLP/HTTP as its specification defines it: protobuf or JSON, gzip or not; the answer in the request's encoding. Each item that is a tool call (see the capture guide for the dialects) is recorded as POST /sessions/{session_id}/tool-calls records one, idempotently by its span or record id; every other item is accepted and ignored. Tool calls that cannot be recorded are counted in partialSuccess. Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
+         */
+        post: operations["exportTraces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive OTLP logs: record the tool calls among the log records
+         * @description OTLP/HTTP as its specification defines it: protobuf or JSON, gzip or not; the answer in the request's encoding. Each item that is a tool call (see the capture guide for the dialects) is recorded as POST /sessions/{session_id}/tool-calls records one, idempotently by its span or record id; every other item is accepted and ignored. Tool calls that cannot be recorded are counted in partialSuccess. Scope: write (a write or admin key); a read key gets 403 INSUFFICIENT_SCOPE.
+         */
+        post: operations["exportLogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1618,6 +1658,174 @@ export interface components {
             best_fixes: components["schemas"]["ListedFix"][];
             /** @description Up to 10 adopted fixes with the smallest share of adoptions that worked (ties: more adoptions first) */
             worst_fixes: components["schemas"]["ListedFix"][];
+        };
+        /** @description A span; execute_tool, ai.toolCall, OpenInference TOOL and MCP tools/call spans are tool calls */
+        OtlpSpan: {
+            /** @description 32 hex characters */
+            traceId?: string;
+            /** @description 16 hex characters */
+            spanId?: string;
+            parentSpanId?: string;
+            name?: string;
+            kind?: number;
+            /** @description Nanoseconds since the Unix epoch (a decimal string, as OTLP/JSON writes 64-bit integers) */
+            startTimeUnixNano?: string | number;
+            /** @description Nanoseconds since the Unix epoch (a decimal string, as OTLP/JSON writes 64-bit integers) */
+            endTimeUnixNano?: string | number;
+            /** @description Attributes (KeyValue) */
+            attributes?: ({
+                key: string;
+                /** @description An AnyValue: stringValue, boolValue, intValue, doubleValue, arrayValue, kvlistValue or bytesValue */
+                value?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            events?: ({
+                name?: string;
+                /** @description Nanoseconds since the Unix epoch (a decimal string, as OTLP/JSON writes 64-bit integers) */
+                timeUnixNano?: string | number;
+                /** @description Attributes (KeyValue) */
+                attributes?: ({
+                    key: string;
+                    /** @description An AnyValue: stringValue, boolValue, intValue, doubleValue, arrayValue, kvlistValue or bytesValue */
+                    value?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            status?: {
+                /** @description 2 is ERROR */
+                code?: number;
+                message?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An OTLP trace export, in OTLP/JSON (or the same message in protobuf) */
+        ExportTraceServiceRequest: {
+            resourceSpans?: ({
+                /** @description The resource: service.name and the like */
+                resource?: {
+                    /** @description Attributes (KeyValue) */
+                    attributes?: ({
+                        key: string;
+                        /** @description An AnyValue: stringValue, boolValue, intValue, doubleValue, arrayValue, kvlistValue or bytesValue */
+                        value?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+                scopeSpans?: ({
+                    /** @description The instrumentation scope */
+                    scope?: {
+                        name?: string;
+                        version?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    spans?: components["schemas"]["OtlpSpan"][];
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A log record; Claude Code's claude_code.tool_result, Codex's codex.tool_result and Gemini CLI's gemini_cli.tool_call are tool calls */
+        OtlpLogRecord: {
+            /** @description Nanoseconds since the Unix epoch (a decimal string, as OTLP/JSON writes 64-bit integers) */
+            timeUnixNano?: string | number;
+            /** @description Nanoseconds since the Unix epoch (a decimal string, as OTLP/JSON writes 64-bit integers) */
+            observedTimeUnixNano?: string | number;
+            eventName?: string;
+            /** @description An AnyValue; some senders put the event name here */
+            body?: {
+                [key: string]: unknown;
+            };
+            /** @description Attributes (KeyValue) */
+            attributes?: ({
+                key: string;
+                /** @description An AnyValue: stringValue, boolValue, intValue, doubleValue, arrayValue, kvlistValue or bytesValue */
+                value?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            })[];
+            traceId?: string;
+            spanId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An OTLP logs export, in OTLP/JSON (or the same message in protobuf) */
+        ExportLogsServiceRequest: {
+            resourceLogs?: ({
+                /** @description The resource: service.name and the like */
+                resource?: {
+                    /** @description Attributes (KeyValue) */
+                    attributes?: ({
+                        key: string;
+                        /** @description An AnyValue: stringValue, boolValue, intValue, doubleValue, arrayValue, kvlistValue or bytesValue */
+                        value?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+                scopeLogs?: ({
+                    /** @description The instrumentation scope */
+                    scope?: {
+                        name?: string;
+                        version?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    logRecords?: components["schemas"]["OtlpLogRecord"][];
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The OTLP traces export response: empty on full success */
+        ExportTraceServiceResponse: {
+            /** @description Only when some tool calls were refused; items that are not tool calls are accepted and ignored */
+            partialSuccess?: {
+                /** @description How many tool calls were refused (a decimal string, as OTLP/JSON writes 64-bit integers) */
+                rejectedSpans: string;
+                /** @description Why, for the first few */
+                errorMessage: string;
+            };
+        };
+        /** @description The OTLP logs export response: empty on full success */
+        ExportLogsServiceResponse: {
+            /** @description Only when some tool calls were refused; items that are not tool calls are accepted and ignored */
+            partialSuccess?: {
+                /** @description How many tool calls were refused (a decimal string, as OTLP/JSON writes 64-bit integers) */
+                rejectedLogRecords: string;
+                /** @description Why, for the first few */
+                errorMessage: string;
+            };
         };
     };
     responses: never;
@@ -7962,6 +8170,270 @@ export interface operations {
             };
             /** @description Missing or unknown API key (when API keys are configured) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportTraces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportTraceServiceRequest"];
+                "application/x-protobuf": components["schemas"]["ExportTraceServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: an ExportTraceServiceResponse, in the request's encoding */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportTraceServiceResponse"];
+                    "application/x-protobuf": string;
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's scope is below write: nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportLogsServiceRequest"];
+                "application/x-protobuf": components["schemas"]["ExportLogsServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: an ExportLogsServiceResponse, in the request's encoding */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLogsServiceResponse"];
+                    "application/x-protobuf": string;
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key's scope is below write: nothing was done */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
