@@ -18,6 +18,7 @@ local max = tonumber(ARGV[4])
 local fingerprint = ARGV[13]
 
 -- @include lib/idempotency.lua
+-- @include lib/renewal.lua
 
 -- A key's record answers its retries: the same request gets the first lesson, another nothing.
 local earlier = keptForKey(recordKey, fingerprint)
@@ -29,6 +30,9 @@ local function uncount(field)
 end
 
 local count = rcall('RPUSH', lessonsKey, ARGV[1])
+local ttl = tonumber(ARGV[5])
+-- A list emptied by deletes is made again here: it gets its expiry now (lib/renewal.lua).
+if count == 1 and ttl > 0 then rcall('EXPIRE', lessonsKey, ttl) end
 rcall('HINCRBY', countersKey, 'captured', 1)
 rcall('HINCRBY', countersKey, 'cat:' .. ARGV[2], 1)
 rcall('HINCRBY', countersKey, 'tier:' .. ARGV[3], 1)
@@ -55,10 +59,8 @@ if count > max then
   count = max
 end
 rcall('HSET', countersKey, 'kept', count)
--- Every key of the task expires together, so counters never outlive the lessons they count.
-local ttl = tonumber(ARGV[5])
-for i = 1, 4 do
-  if ttl > 0 then rcall('EXPIRE', KEYS[i], ttl) else rcall('PERSIST', KEYS[i]) end
-end
+-- Every key of the task expires together, so counters never outlive the lessons they count; the
+-- counters, which every capture writes, say when the group is due for renewal.
+if renewalDue(countersKey, ttl) then renew({ KEYS[1], KEYS[2], KEYS[3], KEYS[4] }, ttl) end
 keepForKey(recordKey, fingerprint, { ARGV[14], ARGV[11] }, ARGV[15])
 return { 'applied', count }

@@ -24,6 +24,7 @@ local sigKey, tasksKey, sigsKey, fixesKey, approachesKey, appliedKey = KEYS[1], 
 local markerTtl, ttl = tonumber(ARGV[7]), tonumber(ARGV[8])
 local prefix, atMs = ARGV[9], tonumber(ARGV[10])
 
+-- @include lib/renewal.lua
 -- @include lib/activity.lua
 -- @include lib/keep-at-least.lua
 
@@ -44,28 +45,31 @@ if fresh then
   rcall('ZADD', sigsKey, -occurrences, ARGV[1])
   local categoriesKey = prefix .. 'categories'
   rcall('HINCRBY', categoriesKey, ARGV[4], 1)
-  for _, key in ipairs({ sigKey, tasksKey, sigsKey, categoriesKey }) do
-    if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
-  end
+  local taskSignaturesKey = prefix .. 'tasksigs:' .. ARGV[2]
+  local efficacyKey = prefix .. 'efficacy:' .. ARGV[1]
+  -- The signature's keys (and the tenant's signature index and categories with them) are renewed as a
+  -- group that the signature's own hash says is due (lib/renewal.lua).
+  if renewalDue(sigKey, ttl) then renew({ sigKey, tasksKey, sigsKey, categoriesKey, taskSignaturesKey, efficacyKey }, ttl) end
   touchListing(prefix, 'tasks', ARGV[2], atMs, ttl)
   logEvent(prefix, 'lesson.captured', 'task', ARGV[2], ARGV[13], tonumber(ARGV[11]), tonumber(ARGV[12]))
   countMinute(prefix, atMs, 'l', 1)
   countMinute(prefix, atMs, 't', tonumber(ARGV[16]))
   countMinute(prefix, atMs, 'd', tonumber(ARGV[17]))
   -- The task's signatures as the tenant knows them, so a prompt can read their fixes beside the task.
-  local taskSignaturesKey = prefix .. 'tasksigs:' .. ARGV[2]
-  rcall('ZADD', taskSignaturesKey, atMs, ARGV[1])
-  rcall('ZREMRANGEBYRANK', taskSignaturesKey, 0, -tonumber(ARGV[14]) - 1)
-  if ttl > 0 then rcall('EXPIRE', taskSignaturesKey, ttl) else rcall('PERSIST', taskSignaturesKey) end
+  -- A signature new to the task trims the oldest, and renews the list (it may have just been made).
+  if rcall('ZADD', taskSignaturesKey, atMs, ARGV[1]) == 1 then
+    rcall('ZREMRANGEBYRANK', taskSignaturesKey, 0, -tonumber(ARGV[14]) - 1)
+    renew({ taskSignaturesKey }, ttl)
+  end
   -- The offer is what this capture answers; only the task's first one counts (HSETNX), so a later
-  -- offer cannot shorten the attempts counted after it. Every capture renews the hash, if any.
-  local efficacyKey = prefix .. 'efficacy:' .. ARGV[1]
+  -- offer cannot shorten the attempts counted after it.
   if #known > 0 and rcall('HSETNX', efficacyKey, 'o:' .. ARGV[2], ARGV[15]) == 1 then
     rcall('HINCRBY', efficacyKey, 'tasks_offered', 1)
+    -- The hash may have just been made: it gets its expiry now, unless it has one.
+    if ttl > 0 then rcall('EXPIRE', efficacyKey, ttl, 'NX') end
     -- The tenant's efficacy totals count it too (keys.ts: efficacyTotals).
     rcall('HINCRBY', prefix .. 'eff:totals', 'tasks_offered', 1)
     keepAtLeast(prefix .. 'eff:totals', ttl)
   end
-  if ttl > 0 then rcall('EXPIRE', efficacyKey, ttl) else rcall('PERSIST', efficacyKey) end
 end
 return known

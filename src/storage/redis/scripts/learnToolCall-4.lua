@@ -29,6 +29,7 @@
 local rcall = redis.call
 
 -- @include lib/pattern-fold.lua
+-- @include lib/renewal.lua
 -- @include lib/activity.lua
 -- @include lib/keep-at-least.lua
 -- @include lib/learn-tool-call.lua

@@ -19,6 +19,7 @@
 local rcall = redis.call
 local linksKey, task, version, prefix, ttl = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[6], tonumber(ARGV[7])
 
+-- @include lib/renewal.lua
 -- @include lib/activity.lua
 -- @include lib/keep-at-least.lua
 

@@ -14,6 +14,7 @@ local rcall = redis.call
 
 -- @include lib/idempotency.lua
 -- @include lib/pattern-fold.lua
+-- @include lib/renewal.lua
 -- @include lib/activity.lua
 -- @include lib/keep-at-least.lua
 -- @include lib/record-tool-call.lua

@@ -26,6 +26,7 @@ local rcall = redis.call
 
 -- @include lib/idempotency.lua
 -- @include lib/pattern-fold.lua
+-- @include lib/renewal.lua
 -- @include lib/record-tool-call.lua
 
 return recordToolCall(KEYS, ARGV)

@@ -4,6 +4,7 @@
 -- ARGV[5] seconds the listed data lives after a write (0: forever)
 -- Returns 1.
 local rcall = redis.call
+-- @include lib/renewal.lua
 -- @include lib/activity.lua
 touchListing(ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]))
 return 1

@@ -1,13 +1,13 @@
 -- What a tenant-level write leaves for dashboards: its place in a listing, an event, minute, hour and latency counts.
--- Every key is named from the tenant's prefix, so all of it shares the {tenant:shared} slot.
+-- Every key is named from the tenant's prefix, so all of it shares the {tenant:shared} slot. Needs lib/renewal.lua.
 
 -- Moves a task or session to the top of its listing (never back in time: ZADD GT) and adds it to
 -- the listing's id index (score 0, read by prefix with ZRANGE BYLEX); drops from both the entries
 -- whose data has certainly expired, and keeps both as long as the newest entry.
 local function touchListing(prefix, kind, id, atMs, ttl)
   local key, ids = prefix .. 'idx:' .. kind, prefix .. 'lex:' .. kind
-  rcall('ZADD', key, 'GT', atMs, id)
-  rcall('ZADD', ids, 0, id)
+  -- A new member of the time index (ZADD answers how many were added) is new to the id index too.
+  if rcall('ZADD', key, 'GT', atMs, id) == 1 then rcall('ZADD', ids, 0, id) end
   if ttl > 0 then
     -- A minute of slack for clocks of replicas that disagree; reads check each entry anyway.
     local expired = rcall('ZRANGE', key, '-inf', '(' .. string.format('%d', atMs - ttl * 1000 - 60000), 'BYSCORE')
@@ -17,12 +17,8 @@ local function touchListing(prefix, kind, id, atMs, ttl)
       rcall('ZREM', key, unpack(expired, i, last))
       rcall('ZREM', ids, unpack(expired, i, last))
     end
-    rcall('EXPIRE', key, ttl)
-    rcall('EXPIRE', ids, ttl)
-  else
-    rcall('PERSIST', key)
-    rcall('PERSIST', ids)
   end
+  if renewalDue(key, ttl) then renew({ key, ids }, ttl) end
 end
 
 -- Appends one event to the tenant's capped log; the stream id is the event's id.
@@ -34,16 +30,15 @@ end
 
 -- Counts activity in its minute and its hour: per hour a hash with fields '<minute of hour>:<what>',
 -- kept 25 hours, and per day one with fields '<hour of day>:<what>', kept 8 days (the week's timeline).
+-- A bucket's expiry is fixed from its first count on (HINCRBY answering the increment itself: a new field).
 local function countMinute(prefix, atMs, what, by)
   if by == 0 then return end
   local minute = math.floor(atMs / 60000)
   local hour = math.floor(minute / 60)
   local minutesKey = prefix .. 'minutes:' .. string.format('%d', hour)
-  rcall('HINCRBY', minutesKey, (minute % 60) .. ':' .. what, by)
-  rcall('EXPIRE', minutesKey, 90000)
+  if rcall('HINCRBY', minutesKey, (minute % 60) .. ':' .. what, by) == by then rcall('EXPIRE', minutesKey, 90000) end
   local hoursKey = prefix .. 'hours:' .. string.format('%d', math.floor(hour / 24))
-  rcall('HINCRBY', hoursKey, (hour % 24) .. ':' .. what, by)
-  rcall('EXPIRE', hoursKey, 691200)
+  if rcall('HINCRBY', hoursKey, (hour % 24) .. ':' .. what, by) == by then rcall('EXPIRE', hoursKey, 691200) end
 end
 
 -- Counts a call under its tool for the hour: a hash with fields 'c:<tool>' (calls) and 's:<tool>'
@@ -53,16 +48,17 @@ end
 local function countToolCall(prefix, atMs, tool, sessionId, success, bucket, sessionsTtl, recentKept)
   local hour = string.format('%d', math.floor(atMs / 3600000))
   local key = prefix .. 'toolhour:' .. hour
-  rcall('HINCRBY', key, 'c:' .. tool, 1)
+  if rcall('HINCRBY', key, 'c:' .. tool, 1) == 1 then rcall('EXPIRE', key, 612000) end
   if success then rcall('HINCRBY', key, 's:' .. tool, 1) end
-  rcall('EXPIRE', key, 612000)
   if bucket ~= '' then
     local latencyKey = prefix .. 'latency:' .. hour
-    rcall('HINCRBY', latencyKey, bucket .. ':' .. tool, 1)
-    rcall('EXPIRE', latencyKey, 612000)
+    if rcall('HINCRBY', latencyKey, bucket .. ':' .. tool, 1) == 1 then rcall('EXPIRE', latencyKey, 612000) end
   end
+  -- A session new to the tool's recent ones trims the oldest; the set is renewed with the tool's keys
+  -- (lib/learn-tool-call.lua), or here when it was just made.
   local recent = prefix .. 'toolsessions:' .. tool
-  rcall('ZADD', recent, 'GT', atMs, sessionId)
-  rcall('ZREMRANGEBYRANK', recent, 0, -recentKept - 1)
-  if sessionsTtl > 0 then rcall('EXPIRE', recent, sessionsTtl) else rcall('PERSIST', recent) end
+  if rcall('ZADD', recent, 'GT', atMs, sessionId) == 1 then
+    rcall('ZREMRANGEBYRANK', recent, 0, -recentKept - 1)
+    if renewalDue(recent, sessionsTtl) then renew({ recent }, sessionsTtl) end
+  end
 end

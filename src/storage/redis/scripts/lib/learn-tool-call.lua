@@ -1,5 +1,5 @@
 -- The body of learnToolCall as a function, so that recordAndLearnToolCall can run it too (the KEYS
--- and ARGV it takes are learnToolCall-4.lua's). Needs lib/pattern-fold.lua and lib/activity.lua.
+-- and ARGV it takes are learnToolCall-4.lua's). Needs lib/pattern-fold.lua, lib/renewal.lua, lib/activity.lua and lib/keep-at-least.lua.
 local function learnToolCall(KEYS, ARGV)
   local toolKey, sessionsKey, toolsKey, appliedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
   local tool, sessionId, callId, outcome, argsJson = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
@@ -250,15 +250,17 @@ local function learnToolCall(KEYS, ARGV)
     'fixes', p.fixes_learned, 'last_used_at', now)
   rcall('PFADD', sessionsKey, sessionId)
   rcall('ZADD', toolsKey, -p.total, tool)
-  -- Its name at score 0 too, for listings by name prefix (ZRANGE BYLEX); named from the tenant's prefix.
+  -- Its name at score 0 too, for listings by name prefix (ZRANGE BYLEX), when the tool is new here.
   local namesKey = prefix .. 'lex:tools'
-  rcall('ZADD', namesKey, 0, tool)
-  -- A tool's keys expire together; the indexes live as long as the most recently used tool.
-  for _, key in ipairs({ toolKey, sessionsKey, toolsKey, namesKey }) do
-    if ttl > 0 then rcall('EXPIRE', key, ttl) else rcall('PERSIST', key) end
+  if not raw then rcall('ZADD', namesKey, 0, tool) end
+  -- A tool's keys expire together, renewed as a group that its own hash says is due (lib/renewal.lua);
+  -- the indexes live as long as the most recently used tool, the efficacy report at least as long, and the
+  -- tool's recent sessions as long as sessions do.
+  if renewalDue(toolKey, ttl) then
+    renew({ toolKey, sessionsKey, toolsKey, namesKey }, ttl)
+    renew({ prefix .. 'toolsessions:' .. tool }, sessionsTtl)
+    for _, key in ipairs({ totalsKey, bestKey, worstKey, rankedKey }) do keepAtLeast(key, ttl) end
   end
-  -- The efficacy report lives at least as long as the most recently used tool (a lesson's capture may keep it longer).
-  for _, key in ipairs({ totalsKey, bestKey, worstKey, rankedKey }) do keepAtLeast(key, ttl) end
 
   touchListing(prefix, 'sessions', sessionId, atMs, sessionsTtl)
   logEvent(prefix, 'tool_call.recorded', 'session', sessionId, ARGV[25], maxLen, eventsTtl)

@@ -1,5 +1,5 @@
 -- The body of recordToolCall as a function, so that recordAndLearnToolCall can run it too (the KEYS
--- and ARGV it takes are recordToolCall-7.lua's). Needs lib/idempotency.lua and lib/pattern-fold.lua.
+-- and ARGV it takes are recordToolCall-7.lua's). Needs lib/idempotency.lua, lib/pattern-fold.lua and lib/renewal.lua.
 local function recordToolCall(KEYS, ARGV)
   local metaKey, logKey, callsKey, patternsKey, fixesKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
   local body, tool, outcome, argsJson = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
@@ -137,8 +137,11 @@ local function recordToolCall(KEYS, ARGV)
   rcall('HSET', callsKey, 'e:' .. id, entry, 'm:' .. id, facts)
   if fixedId then
     rcall('HSET', callsKey, 'f:' .. fixedId, id)
-    rcall('RPUSH', fixesKey, '{"failed_call_id":"' .. fixedId .. '","success_call_id":"' .. id ..
+    local fixesKept = rcall('RPUSH', fixesKey, '{"failed_call_id":"' .. fixedId .. '","success_call_id":"' .. id ..
       '","delta_args":' .. delta .. ',"detected_at":"' .. now .. '"}')
+    -- The session's first fix makes the list: it gets its expiry now (lib/renewal.lua).
+    local ttl = tonumber(ARGV[15])
+    if fixesKept == 1 and ttl > 0 then rcall('EXPIRE', fixesKey, ttl) end
     rcall('LTRIM', fixesKey, -maxFixes, -1)
     rcall('HINCRBY', metaKey, 'fixes', 1)
   end
@@ -190,11 +193,10 @@ local function recordToolCall(KEYS, ARGV)
   rcall('HSET', metaKey, 'updated_at', now)
   rcall('HSETNX', metaKey, 'created_at', now)
 
-  -- Every key of the session expires together, so patterns and stats never outlive the log.
+  -- Every key of the session expires together, so patterns and stats never outlive the log; the meta
+  -- hash, which every call writes, says when the group is due for renewal (lib/renewal.lua).
   local ttl = tonumber(ARGV[15])
-  for _, i in ipairs({ 1, 2, 3, 4, 5, 7 }) do
-    if ttl > 0 then rcall('EXPIRE', KEYS[i], ttl) else rcall('PERSIST', KEYS[i]) end
-  end
+  if renewalDue(metaKey, ttl) then renew({ KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7] }, ttl) end
   -- An error type is free text, so it is kept as JSON: a record's fields hold no newline.
   keepForKey(recordKey, fingerprint, { id, now, fixedId or '', cjson.encode(fixedErrorType or ''), delta or '', previousId }, ARGV[17])
 
