@@ -50,13 +50,13 @@ interface Measured extends LoadResult {
   rssMb: number;
 }
 
-async function measure(server: ServerProcess, path: string, requests: Parameters<typeof runLoad>[0]["requests"]): Promise<Measured> {
+async function measure(server: ServerProcess, path: string, requests: Parameters<typeof runLoad>[0]["requests"], connections = CONNECTIONS): Promise<Measured> {
   let rssMb = server.rssMb();
   const sampler = setInterval(() => (rssMb = Math.max(rssMb, server.rssMb())), 250);
   try {
-    await runLoad({ url: server.url + path, connections: CONNECTIONS, seconds: timing.warmupSeconds, requests });
+    await runLoad({ url: server.url + path, connections, seconds: timing.warmupSeconds, requests });
     const cpuBefore = server.cpuSeconds();
-    const result = await runLoad({ url: server.url + path, connections: CONNECTIONS, seconds: timing.measureSeconds, requests });
+    const result = await runLoad({ url: server.url + path, connections, seconds: timing.measureSeconds, requests });
     const cpuUsPerRequest = ((server.cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, result.requests);
     return { ...result, cpuUsPerRequest, rssMb: Math.max(rssMb, server.rssMb()) };
   } finally {
@@ -184,7 +184,7 @@ async function main(): Promise<void> {
         rows.push({ scenario: `floor: ${name}`, ...result, ratio: result.rps / baseline.rps, ...NOT_COUNTED });
       }
       for (const [name, scenario] of chosen) {
-        const result = await withStreams(serviceOf(scenario), scenario, () => measure(serviceOf(scenario), "", scenario.requests));
+        const result = await withStreams(serviceOf(scenario), scenario, () => measure(serviceOf(scenario), "", scenario.requests, scenario.connections));
         const floorCpuUsPerRequest = scenario.floor ? floorCpu.get(scenario.floor)! : null;
         rows.push({ scenario: name, ...result, ratio: result.rps / baseline.rps, ...NOT_COUNTED, floorCpuUsPerRequest });
       }

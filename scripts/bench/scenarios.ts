@@ -1,5 +1,6 @@
 // What the benchmark sends: realistic lesson captures, tool-call sequences with failures and fixes, and reads.
 import type { Request } from "autocannon";
+import { jsonTraceBatch, protobufTraceBatch } from "./otlp.js";
 
 export const BENCH_KEY = "bench-key-0123456789abcdef";
 export const TASKS = 1000;
@@ -70,6 +71,8 @@ export interface Scenario {
    * that scenario's requests sent (see floor.mjs). A scenario naming itself has a floor of its own.
    */
   floor?: string;
+  /** Connections instead of the run's 50: a batch's senders are few (a collector exports with about 10 at once). */
+  connections?: number;
 }
 
 export const scenarios: Record<string, Scenario> = {
@@ -284,6 +287,21 @@ export const scenarios: Record<string, Scenario> = {
   },
   "GET /tools/{tool}/fix": {
     requests: [{ method: "GET", headers: authOnly, setupRequest: (request) => ({ ...request, path: `/tools/${pick(TOOLS)}/fix?error_type=timeout` }) }],
+  },
+  // OTLP: one export of 100 execute_tool spans a request (10 sessions, each a failure and its fix among successes); CPU per span is the row's CPU ÷ 100.
+  "POST /v1/traces (100 spans; protobuf)": {
+    connections: 10,
+    requests: [
+      {
+        method: "POST",
+        headers: { ...authOnly, "content-type": "application/x-protobuf" },
+        setupRequest: (request) => ({ ...request, path: "/v1/traces", body: protobufTraceBatch() }),
+      },
+    ],
+  },
+  "POST /v1/traces (100 spans; JSON)": {
+    connections: 10,
+    requests: [{ method: "POST", headers, setupRequest: (request) => ({ ...request, path: "/v1/traces", body: jsonTraceBatch() }) }],
   },
   // MCP: one stateless JSON-RPC tools/call per request, answered by the one MCP server every request shares.
   "POST /mcp record_failure": {
