@@ -103,6 +103,12 @@ export const toolPatternSchema = z
     avg_execution_ms: z.number().min(0).nullable(),
     timed_calls: z.int().min(0).describe("Calls that reported a non-zero time"),
     updated_at: z.string(),
+    dropped_argument_names: z
+      .int()
+      .min(0)
+      .optional()
+      .describe("Argument names forgotten, least recently seen first, past the 64 a tool keeps; present once one was"),
+    dropped_error_types: z.int().min(0).optional().describe("Error types forgotten, least recently seen first, past the 32 a tool keeps; present once one was"),
   })
   .meta({ id: "ToolPattern", description: "What a session's history teaches about one tool" });
 
@@ -216,6 +222,11 @@ export const sessionStatsSchema = z
     success_rate: z.number(),
     total_fixes_detected: z.int(),
     tools_tracked: z.int(),
+    dropped_tools: z
+      .int()
+      .min(0)
+      .optional()
+      .describe("Tools whose pattern was forgotten, least recently called first, past the 128 a session keeps; present once one was"),
     created_at: z.string().nullable(),
     updated_at: z.string().nullable(),
   })

@@ -182,6 +182,8 @@ export interface SessionCounters {
   failure_count: number;
   total_fixes_detected: number;
   tools_tracked: number;
+  /** Tools whose pattern was forgotten past MAX_TOOLS_PER_SESSION; present once one was. */
+  dropped_tools?: number;
   created_at: string | null;
   updated_at: string | null;
 }

@@ -8,6 +8,7 @@ import { retentionContract } from "./retention.contract.js";
 import { sessionSettingsContract } from "./session-settings.contract.js";
 import { signatureKnowledgeStoreContract } from "./signature-knowledge.contract.js";
 import { sharedToolStoreContract } from "./shared-tools.contract.js";
+import { toolCapsContract } from "./tool-caps.contract.js";
 import { toolMemoryStoreContract } from "./tool-memory.contract.js";
 import type { StoreFactory } from "../helpers/stores.js";
 
@@ -22,6 +23,7 @@ export function runStorageContract(factory: StoreFactory, options: ContractOptio
   toolMemoryStoreContract(factory);
   sessionSettingsContract(factory, options.elapse);
   sharedToolStoreContract(factory);
+  toolCapsContract(factory);
   fixEfficacyContract(factory);
   rateCountStoreContract(factory);
   retentionContract(factory, options.elapse);

@@ -38,7 +38,7 @@ async function ttls(store: Store): Promise<Record<string, number>> {
 
 /**
  * Writes to a task and a session so that every kind of key exists: lessons, counters, signatures,
- * resolution, meta, log, calls, patterns, fixes.
+ * resolution, meta, log, calls, fixes, tools, and the keys of the tool's pattern.
  */
 async function writeEverything(store: Store, task: TaskRef, session: SessionRef) {
   await store.appendLesson(task, aLesson({ category: "api", tier: 2 }));
@@ -48,8 +48,13 @@ async function writeEverything(store: Store, task: TaskRef, session: SessionRef)
   await store.recordToolCall(session, aCall("t", "success", { x: 2 }));
 }
 
-const SUFFIXES = ["calls", "counters", "fixes", "lessons", "log", "meta", "patterns", "resolution", "signatures"];
-const suffixesOf = (keys: Record<string, number>) => Object.keys(keys).map((key) => key.split(":").pop()).sort();
+/** A tool's pattern is six keys: its counts, argument and error fields, when each was last seen, and its recent calls. */
+const toolKeys = (tool: string) => ["args-seen", "args", "errors-seen", "errors", "pattern", "recent"].map((kind) => `${kind}:${tool}`);
+const TASK_SUFFIXES = ["counters", "lessons", "resolution", "signatures"];
+const SESSION_SUFFIXES = ["calls", "fixes", "log", "meta", "tools", ...toolKeys("t")];
+const SUFFIXES = [...TASK_SUFFIXES, ...SESSION_SUFFIXES].sort();
+/** What follows a key's hash tag: `meta`, `pattern:t`, … */
+const suffixesOf = (keys: Record<string, number>) => Object.keys(keys).map((key) => key.slice(key.indexOf("}:") + 2)).sort();
 
 describe("retention of Redis keys", () => {
   it("sets the retention TTL on every key a task and a session write", async () => {
@@ -84,7 +89,10 @@ describe("retention of Redis keys", () => {
     await store.importMemory(copy, { ...(await store.exportMemory(session))!, session_id: copy.sessionId });
 
     const found = await ttls(store);
-    expect(Object.keys(found).filter((key) => key.includes(copy.sessionId))).toHaveLength(5);
+    // The copy holds the session's log, fixes and both tools' patterns.
+    expect(suffixesOf(Object.fromEntries(Object.entries(found).filter(([key]) => key.includes(copy.sessionId))))).toEqual(
+      ["calls", "fixes", "log", "meta", "tools", ...toolKeys("t"), ...toolKeys("u")].sort(),
+    );
     expect(suffixesOf(Object.fromEntries(Object.entries(found).filter(([key]) => key.includes(":task:"))))).toEqual(["counters", "resolution", "signatures"]);
     for (const [key, ttl] of Object.entries(found)) expect({ key, expiring: ttl > 0 }).toEqual({ key, expiring: true });
   });
@@ -99,11 +107,11 @@ describe("retention of Redis keys", () => {
     await store.recordToolCall(session, aCall("t", "failure", { x: 3 }));
     await store.importMemory(copy, { ...(await store.exportMemory(session))!, session_id: copy.sessionId });
 
-    // 9 of the task and session, 5 of the copy, and the tenant's listings (by time and by id) that the delete and the import wrote.
+    // The task's and the session's, as many of the copy's, and the tenant's listings (by time and by id) that the delete and the import wrote.
     const found = await ttls(store);
-    expect(Object.keys(found)).toHaveLength(18);
+    expect(Object.keys(found)).toHaveLength(SUFFIXES.length + SESSION_SUFFIXES.length + 4);
     expect(Object.keys(found).filter((key) => /:shared\}:(idx|lex):(tasks|sessions)$/.test(key))).toHaveLength(4);
-    expect(Object.values(found)).toEqual(Array(18).fill(-1));
+    expect(Object.values(found)).toEqual(Array(SUFFIXES.length + SESSION_SUFFIXES.length + 4).fill(-1));
   });
 
   it("removes the TTL again when a write happens under a retention lowered to 0", async () => {
@@ -123,7 +131,7 @@ describe("retention of Redis keys", () => {
     await after.recordToolCall(session, aCall("t", "partial"));
 
     const keys = await keysMatching(raw, `${prefix}:*`);
-    expect(keys).toHaveLength(9);
+    expect(keys).toHaveLength(SUFFIXES.length);
     for (const key of keys) expect({ key, pttl: await raw.pttl(key) }).toEqual({ key, pttl: -1 });
   });
 
@@ -132,7 +140,7 @@ describe("retention of Redis keys", () => {
     const task = aTask();
     const session = aSession();
     await writeEverything(store, task, session);
-    expect(Object.keys(await ttls(store))).toHaveLength(9);
+    expect(Object.keys(await ttls(store))).toHaveLength(SUFFIXES.length);
 
     await redisElapse(1200);
     expect(await keysWritten(store)).toEqual([]);
@@ -149,8 +157,19 @@ describe("fix-detection facts of a call (redis)", () => {
     const session = aSession();
     await store.recordToolCall(session, aCall("search", "failure", { q: "x", n: 1, opts: { b: 1, a: 2 }, sorted: { a: 1 } }, { error_type: "E" }));
     const [header, args] = (await raw.hget(await callsKeyOf(store), "m:call-0001"))!.split("\n");
-    expect(JSON.parse(header!)).toEqual({ o: "failure", e: "E", t: "search" });
+    expect(JSON.parse(header!)).toEqual({ outcome: "failure", error_type: "E", tool: "search" });
     expect(args).toBe('[["q","\\"x\\""],["n","1"],["opts","{\\"a\\":2,\\"b\\":1}","{\\"b\\":1,\\"a\\":2}"],["sorted","{\\"a\\":1}"]]');
+  });
+
+  it("still detects a fix of a failure whose facts were kept with one-letter names", async () => {
+    const store = await open({});
+    const session = aSession();
+    await store.recordToolCall(session, aCall("search", "failure", { q: "x" }, { error_type: "E" }));
+    const key = await callsKeyOf(store);
+    const [, args] = (await raw.hget(key, "m:call-0001"))!.split("\n");
+    await raw.hset(key, "m:call-0001", `${JSON.stringify({ o: "failure", e: "E", t: "search" })}\n${args}`);
+    const fix = await store.recordToolCall(session, aCall("search", "success", { q: "y" }));
+    expect(fix).toMatchObject({ fix_for: "call-0001", delta_args: { changed: { q: { from: "x", to: "y" } } } });
   });
 
   it("still detects a fix of a failure whose facts were kept in the earlier form", async () => {
@@ -171,9 +190,9 @@ describe("a fix's canonical text (redis)", () => {
     await store.recordToolCall(session, aCall("search", "failure", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, é: 1 }, { error_type: "E" }));
     await store.recordSharedToolCall(session, aCall("search", "failure", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, é: 1 }, { error_type: "E" }), null);
     await store.recordSharedToolCall(session, aCall("search", "success", { "9": { x: 3, y: 1 }, "10": "y", n: [{ b: 2, a: 1 }], é: 1 }), null);
-    const toolKey = (await keysWritten(store))!.find((key) => key.endsWith(":tool:search"))!;
-    const state = JSON.parse((await raw.hget(toolKey, "state"))!) as { errors: Array<{ fixes: Array<{ delta: string; canonical: string }> }> };
-    const [fix] = state.errors[0]!.fixes;
+    const errorsKey = (await keysWritten(store))!.find((key) => key.endsWith(":toolerrors:search"))!;
+    const errorField = JSON.parse((await raw.hget(errorsKey, "E"))!) as { fixes: Array<{ delta: string; canonical: string }> };
+    const [fix] = errorField.fixes;
     expect(fix!.canonical).toBe(canonicalJson(JSON.parse(fix!.delta)));
   });
 });

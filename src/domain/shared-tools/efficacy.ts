@@ -102,13 +102,13 @@ export function outcomeOf(adopted: boolean, outcome: ToolOutcome): OfferOutcome 
 }
 
 /**
- * What the Redis scripts compare to decide adoption, as JSON text: `w`, each added or changed key
- * with the canonical JSON of its new value (the value of the call that made the fix), and `r`, the
+ * What the Redis scripts compare to decide adoption, as JSON text: `wanted`, each added or changed key
+ * with the canonical JSON of its new value (the value of the call that made the fix), and `removed`, the
  * removed keys. Canonical text compares exactly as isAdopted does, with no JSON decoding in Lua.
  */
 export function adoptionText(delta: ArgDelta, args: ToolArguments): string {
   const names = [...Object.keys(delta.added ?? {}), ...Object.keys(delta.changed ?? {})];
-  return JSON.stringify({ w: names.map((name) => [name, canonicalJson(args[name])]), r: delta.removed ?? [] });
+  return JSON.stringify({ wanted: names.map((name) => [name, canonicalJson(args[name])]), removed: delta.removed ?? [] });
 }
 
 /** The fields a ranked fix needs. */

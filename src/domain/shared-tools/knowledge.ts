@@ -3,7 +3,8 @@ import { canonicalJson } from "../tools/arguments.js";
 import { emptyCounts, fixEfficacy, withAdopted, type EfficacyCounts, isAdopted, isOfferable, outcomeOf, rankFixes, type FixRanking, type OfferOutcome } from "./efficacy.js";
 import { describeDelta } from "../tools/delta-text.js";
 import { MAX_SUCCESS_PATTERNS } from "../tools/pattern-limits.js";
-import { applyCallToPattern, emptyPattern } from "../tools/pattern-update.js";
+import { applyCallToPattern, emptyPattern, emptyRecency, forgetErrorTypes, seeAndForget, type PatternRecency } from "../tools/pattern-update.js";
+import { MAX_ERROR_TYPES_PER_TOOL } from "../tools/pattern-limits.js";
 import type { ErrorPattern, ToolPattern } from "../tools/types.js";
 import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedErrorPattern, SharedFix, SharedToolKnowledge, ToolEfficacy } from "./types.js";
 
@@ -61,9 +62,11 @@ function leastUsedFix(fixes: SharedFix[]): number {
   return worst;
 }
 
-function learnFix(knowledge: SharedToolKnowledge, facts: SharedCallFacts, fix: NonNullable<SharedCallFacts["fix"]>, now: string): void {
+function learnFix(knowledge: SharedToolKnowledge, facts: SharedCallFacts, fix: NonNullable<SharedCallFacts["fix"]>, now: string, recency: PatternRecency): void {
   knowledge.fixes_learned += 1;
   if (fix.error_type) {
+    // Learning a fix for an error type is seeing it: it is the most recent, and the cap may forget another.
+    forgetErrorTypes(knowledge as unknown as ToolPattern, seeAndForget(recency.errors, [fix.error_type], knowledge.total_calls, MAX_ERROR_TYPES_PER_TOOL));
     const pattern = errorPatternFor(knowledge, fix.error_type);
     const wanted = canonicalJson(fix.delta);
     const known = pattern.fixes.find((kept) => canonicalJson(kept.fix_delta) === wanted);
@@ -98,10 +101,10 @@ function learnFix(knowledge: SharedToolKnowledge, facts: SharedCallFacts, fix: N
  * (counts, exact mean time, argument values, error patterns), then learns the fix it made, if any.
  * Fixes and fix events stay in the order they were first learned; `presentKnowledge` ranks them.
  */
-export function foldSharedCall(knowledge: SharedToolKnowledge, facts: SharedCallFacts, now: string): void {
-  applyCallToPattern(knowledge as unknown as ToolPattern, facts, now);
+export function foldSharedCall(knowledge: SharedToolKnowledge, facts: SharedCallFacts, now: string, recency: PatternRecency = emptyRecency()): void {
+  applyCallToPattern(knowledge as unknown as ToolPattern, facts, now, recency);
   knowledge.error_patterns = knowledge.error_patterns.map(sharedErrorPattern);
-  if (facts.fix) learnFix(knowledge, facts, facts.fix, now);
+  if (facts.fix) learnFix(knowledge, facts, facts.fix, now, recency);
   knowledge.last_used_at = now;
 }
 

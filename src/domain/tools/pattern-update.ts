@@ -1,7 +1,13 @@
 // In-memory rules for how a recorded call and a detected fix update a tool's learned pattern.
 import { argumentDelta, canonicalJson, setOwnProperty } from "./arguments.js";
 import { describeDelta } from "./delta-text.js";
-import { MAX_CONTEXTS_PER_ERROR, MAX_SUCCESS_PATTERNS, MAX_VALUES_PER_ARGUMENT } from "./pattern-limits.js";
+import {
+  MAX_ARGUMENT_NAMES_PER_TOOL,
+  MAX_CONTEXTS_PER_ERROR,
+  MAX_ERROR_TYPES_PER_TOOL,
+  MAX_SUCCESS_PATTERNS,
+  MAX_VALUES_PER_ARGUMENT,
+} from "./pattern-limits.js";
 import { isMeasuredTime } from "../text/text-format.js";
 import { FAILURE_OUTCOMES } from "./types.js";
 import type { ArgDelta, ErrorPattern, ToolLogEntry, ToolPattern } from "./types.js";
@@ -36,6 +42,49 @@ export function emptyPattern(toolName: string, now: string): ToolPattern {
   };
 }
 
+/**
+ * When each argument name and error type of a pattern was last seen, by the tool's call number: what
+ * a store keeps beside the pattern to know which to forget past a cap (Redis keeps two sorted sets).
+ */
+export interface PatternRecency {
+  args: Map<string, number>;
+  errors: Map<string, number>;
+}
+
+export const emptyRecency = (): PatternRecency => ({ args: new Map(), errors: new Map() });
+
+/** The recency of a pattern that came without one (an import): every name it holds seen before any call, at 0. */
+export function recencyOf(pattern: Pick<ToolPattern, "common_args" | "error_patterns">): PatternRecency {
+  return {
+    args: new Map(Object.keys(pattern.common_args).map((name) => [name, 0])),
+    errors: new Map(pattern.error_patterns.map((ep) => [ep.error_type, 0])),
+  };
+}
+
+/** Redis's order of equal scores: by UTF-8 bytes, which is the order of code points (not of UTF-16 units). */
+function byBytes(a: string, b: string): number {
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(j)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Marks `names` seen at `callNumber`; past `max`, forgets the least recently seen (ties by name, as a
+ * sorted set pops them) and answers what it forgot. The names just seen are the most recent, so they stay.
+ */
+export function seeAndForget(seen: Map<string, number>, names: readonly string[], callNumber: number, max: number): string[] {
+  for (const name of names) seen.set(name, callNumber);
+  if (seen.size <= max) return [];
+  const oldest = [...seen].sort(([a, at], [b, bt]) => at - bt || byBytes(a, b)).slice(0, seen.size - max);
+  for (const [name] of oldest) seen.delete(name);
+  return oldest.map(([name]) => name);
+}
+
 // Keeps the last few distinct values; as in the tool memory, a value already listed keeps its place.
 function rememberArgValue(commonArgs: Record<string, unknown[]>, key: string, value: unknown): void {
   const values = Object.hasOwn(commonArgs, key) ? (commonArgs[key] ?? []) : [];
@@ -47,9 +96,10 @@ function rememberArgValue(commonArgs: Record<string, unknown[]>, key: string, va
 /** The facts of a call that its tool's pattern learns from. */
 export type PatternFacts = Pick<ToolLogEntry, "outcome" | "execution_time_ms" | "arguments" | "error_type" | "context_goal">;
 
-function recordError(pattern: ToolPattern, entry: PatternFacts): void {
+function recordError(pattern: ToolPattern, entry: PatternFacts, recency: PatternRecency): void {
   // An empty error type counts as none, as in the Python and the Redis script.
   const errorType = errorTypeOf(entry);
+  forgetErrorTypes(pattern, seeAndForget(recency.errors, [errorType], pattern.total_calls, MAX_ERROR_TYPES_PER_TOOL));
   const goal = entry.context_goal;
   const existing = pattern.error_patterns.find((ep) => ep.error_type === errorType);
   if (existing) {
@@ -72,6 +122,13 @@ function recordError(pattern: ToolPattern, entry: PatternFacts): void {
   pattern.error_patterns.push(created);
 }
 
+/** Drops the error patterns of `forgotten` types, counting them. */
+export function forgetErrorTypes(pattern: ToolPattern, forgotten: readonly string[]): void {
+  if (forgotten.length === 0) return;
+  pattern.error_patterns = pattern.error_patterns.filter((ep) => !forgotten.includes(ep.error_type));
+  pattern.dropped_error_types = (pattern.dropped_error_types ?? 0) + forgotten.length;
+}
+
 // The sum behind the current mean. Integer times give an integer sum, so float noise from
 // avg * count is snapped away and the mean matches the Redis store's timed_sum / timed exactly.
 function timedSum(pattern: ToolPattern): number {
@@ -89,8 +146,11 @@ function timedSum(pattern: ToolPattern): number {
  * The average is the exact mean over calls with a non-zero time (`timed_calls` of them);
  * untimed calls leave it and `timed_calls` unchanged. The Python divides by `total_calls`
  * instead, which skews the mean once some calls are untimed.
+ *
+ * Past MAX_ARGUMENT_NAMES_PER_TOOL argument names or MAX_ERROR_TYPES_PER_TOOL error types, the one
+ * seen least recently (`recency`, kept by the store) is forgotten and counted.
  */
-export function applyCallToPattern(pattern: ToolPattern, entry: PatternFacts, now: string): void {
+export function applyCallToPattern(pattern: ToolPattern, entry: PatternFacts, now: string, recency: PatternRecency = emptyRecency()): void {
   pattern.total_calls += 1;
   if (entry.outcome === "success") pattern.success_count += 1;
   else if (FAILURE_OUTCOMES.has(entry.outcome)) pattern.failure_count += 1;
@@ -102,11 +162,15 @@ export function applyCallToPattern(pattern: ToolPattern, entry: PatternFacts, no
     pattern.timed_calls += 1;
   }
 
-  for (const key of Object.keys(entry.arguments)) {
+  const names = Object.keys(entry.arguments);
+  for (const key of names) {
     rememberArgValue(pattern.common_args, key, entry.arguments[key]);
   }
+  const forgotten = seeAndForget(recency.args, names, pattern.total_calls, MAX_ARGUMENT_NAMES_PER_TOOL);
+  for (const name of forgotten) delete pattern.common_args[name];
+  if (forgotten.length > 0) pattern.dropped_argument_names = (pattern.dropped_argument_names ?? 0) + forgotten.length;
 
-  if (FAILURE_OUTCOMES.has(entry.outcome)) recordError(pattern, entry);
+  if (FAILURE_OUTCOMES.has(entry.outcome)) recordError(pattern, entry, recency);
   pattern.updated_at = now;
 }
 

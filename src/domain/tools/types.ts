@@ -64,6 +64,10 @@ export interface ToolPattern {
   /** How many calls reported a non-zero time: keeps the mean exact across export and import. */
   timed_calls: number;
   updated_at: string;
+  /** Argument names forgotten past MAX_ARGUMENT_NAMES_PER_TOOL; present once one was. */
+  dropped_argument_names?: number;
+  /** Error types forgotten past MAX_ERROR_TYPES_PER_TOOL; present once one was. */
+  dropped_error_types?: number;
 }
 
 export interface FixRelation {

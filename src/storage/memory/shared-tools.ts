@@ -2,7 +2,7 @@
 import { fixOffered, fixOutcome } from "../../domain/activity/event-data.js";
 import { bestFixOf, decideOffer, emptyKnowledge, foldSharedCall, offerFix, presentKnowledge } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
-import { errorTypeOf } from "../../domain/tools/pattern-update.js";
+import { emptyRecency, errorTypeOf, type PatternRecency } from "../../domain/tools/pattern-update.js";
 import { FAILURE_OUTCOMES, type ToolLogEntry } from "../../domain/tools/types.js";
 import { canonicalJson } from "../../domain/tools/arguments.js";
 import { bestRank, worstRank } from "../../domain/efficacy/ranks.js";
@@ -23,6 +23,8 @@ interface ToolState {
   sessions: Set<string>;
   /** The tenant's last offer number when this knowledge began: older offers were made to knowledge forgotten since. */
   offersSince: number;
+  /** When each argument name and error type was last seen, for the caps (pattern-update.ts). */
+  recency: PatternRecency;
 }
 
 const offerNumber = (offerId: string) => Number(offerId.slice("offer-".length));
@@ -67,8 +69,9 @@ export function createMemorySharedToolStore(
       knowledge: emptyKnowledge(facts.tool_name, facts.timestamp),
       sessions: new Set(),
       offersSince: offerSequence.get(tenant) ?? 0,
+      recency: emptyRecency(),
     }));
-    foldSharedCall(state.knowledge, facts, facts.timestamp);
+    foldSharedCall(state.knowledge, facts, facts.timestamp, state.recency);
     state.sessions.add(facts.session_id);
     let names = namesByTenant.get(tenant);
     if (!names) namesByTenant.set(tenant, (names = new LexIndex()));

@@ -6,23 +6,32 @@ import {
   emptyPattern,
   errorTypeOf,
   findFixTarget,
+  recencyOf,
+  type PatternRecency,
 } from "../../domain/tools/pattern-update.js";
 import { effectiveSettings, lookBack, NO_OVERRIDES, type SessionSettingOverrides } from "../../domain/tools/session-settings.js";
 import { FAILURE_OUTCOMES, type FixRelation, type ToolLogEntry, type ToolPattern } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionCounters, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { ExpiringMap } from "./expiring-map.js";
+import { MAX_TOOLS_PER_SESSION } from "../../domain/tools/pattern-limits.js";
+import { importedToolRecency } from "../../domain/tools/tool-recency.js";
 
 interface SessionState {
   log: ToolLogEntry[];
   allocated: number;
   patterns: Map<string, ToolPattern>;
+  /** When each pattern's names were last seen, for its caps (pattern-update.ts). */
+  recency: Map<string, PatternRecency>;
   fixes: FixRelation[];
   fixesDetected: number;
   createdAt: string | null;
   updatedAt: string | null;
   /** Each tool's latest call id (also of calls trimmed from the log), as Redis keeps a pattern's recent ids. */
   lastCallOf: Map<string, string>;
+  /** Each tool's latest call number, for MAX_TOOLS_PER_SESSION (Redis's sorted set of the session's tools). */
+  toolSeen: Map<string, number>;
+  droppedTools: number;
 }
 
 function sessionKey(session: SessionRef): string {
@@ -33,12 +42,25 @@ const emptySession = (): SessionState => ({
   log: [],
   allocated: 0,
   patterns: new Map(),
+  recency: new Map(),
   fixes: [],
   fixesDetected: 0,
   createdAt: null,
   updatedAt: null,
   lastCallOf: new Map(),
+  toolSeen: new Map(),
+  droppedTools: 0,
 });
+
+/** Past MAX_TOOLS_PER_SESSION, forgets the patterns of the tools called least recently, counting them. */
+function forgetLeastRecentTools(state: SessionState): void {
+  while (state.toolSeen.size > MAX_TOOLS_PER_SESSION) {
+    let oldest: string | null = null;
+    for (const [tool, seen] of state.toolSeen) if (oldest === null || seen < state.toolSeen.get(oldest)!) oldest = tool;
+    for (const map of [state.toolSeen, state.patterns, state.recency, state.lastCallOf]) map.delete(oldest!);
+    state.droppedTools += 1;
+  }
+}
 
 /** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
 export interface SessionRecord {
@@ -92,8 +114,12 @@ export function createMemoryToolMemoryStore(
       pattern = emptyPattern(entry.tool_name, now);
       state.patterns.set(entry.tool_name, pattern);
     }
-    applyCallToPattern(pattern, entry, now);
+    let recency = state.recency.get(entry.tool_name);
+    if (!recency) state.recency.set(entry.tool_name, (recency = recencyOf(pattern)));
+    applyCallToPattern(pattern, entry, now, recency);
     if (fix) applyFixToPattern(pattern, fix.target, entry, fix.delta);
+    state.toolSeen.set(entry.tool_name, state.allocated);
+    forgetLeastRecentTools(state);
 
     state.createdAt ??= now;
     state.updatedAt = now;
@@ -158,6 +184,7 @@ export function createMemoryToolMemoryStore(
         failure_count: log.filter((entry) => FAILURE_OUTCOMES.has(entry.outcome)).length,
         total_fixes_detected: state?.fixesDetected ?? 0,
         tools_tracked: state?.patterns.size ?? 0,
+        ...(state?.droppedTools ? { dropped_tools: state.droppedTools } : {}),
         created_at: state?.createdAt ?? null,
         updated_at: state?.updatedAt ?? null,
       };
@@ -183,11 +210,15 @@ export function createMemoryToolMemoryStore(
         log: copy.tool_log,
         allocated: copy.next_call_id - 1,
         patterns: new Map(Object.entries(copy.tool_patterns)),
+        // Imported names were seen before any call here (recencyOf, when the tool is next called).
+        recency: new Map(),
         fixes: copy.fix_relations,
         fixesDetected: copy.fix_relations.length,
         createdAt: copy.created_at,
         updatedAt: copy.updated_at,
         lastCallOf: new Map(copy.tool_log.map((entry) => [entry.tool_name, entry.id])),
+        toolSeen: importedToolRecency(copy),
+        droppedTools: 0,
       });
     },
 

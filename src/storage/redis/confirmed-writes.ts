@@ -41,6 +41,7 @@ export const UNCONFIRMED_SCRIPTS: Readonly<Partial<Record<keyof ScriptCommands, 
   forgetListed: "drops listing entries whose data already expired, as reads meet them; the next read drops them again",
   listSharedToolsByPrefix: "drops from the name index the tools whose knowledge already expired, as it reads; the next read drops them again",
   addRequestCounts: "the rate limiter's shared counts, which a replica may lag on by one sync (the README's bound)",
+  clearSession: "runs only inside the MULTI of a reset or an import, which goes out as one confirmed transaction",
   readEfficacy: "drops from the report's indexes the fixes of tools whose knowledge already expired, as it reads; the next read drops them again",
 };
 

@@ -65,8 +65,18 @@ export function createKeys(prefix: string) {
         tools: `${root}:tools`,
         /** Sorted set: every tool name at score 0, so ZRANGE BYLEX reads a name prefix (lib/learn-tool-call.lua writes it). */
         toolNames: `${root}:lex:tools`,
-        /** Hash of one tool's shared knowledge: state (JSON), calls, successes, fixes, last_used_at. */
+        /**
+         * Hash of one tool's shared knowledge, a field each (lib/learn-tool-call.lua): calls, successes,
+         * failure, fixes, timed, timed_sum, success_patterns, the offer counts, dropped_argument_names,
+         * dropped_error_types, offers_since, born, last_used_at, updated_at; and from the layout before, state.
+         */
         tool: (toolName: string) => `${root}:tool:${toolName}`,
+        /** A field per argument name of the tool, and when each was last seen (lib/tool-fields.lua). */
+        toolArgs: (toolName: string) => `${root}:toolargs:${toolName}`,
+        toolArgsSeen: (toolName: string) => `${root}:toolargs-seen:${toolName}`,
+        /** A field per error type of the tool (with its fixes and their counts), and when each was last seen. */
+        toolErrors: (toolName: string) => `${root}:toolerrors:${toolName}`,
+        toolErrorsSeen: (toolName: string) => `${root}:toolerrors-seen:${toolName}`,
         /**
          * HyperLogLog of the sessions that called the tool. A prefix of its own, not a suffix:
          * tool names may hold ':', so `tool:x:sessions` could be the hash of a tool named `x:sessions`.
@@ -117,6 +127,10 @@ export function createKeys(prefix: string) {
         bestFixes: `${root}:eff:best`,
         worstFixes: `${root}:eff:worst`,
         rankedFixes: `${root}:eff:fixes`,
+        /** Hash: tool → the offer made to the session's latest failure of it (JSON), until the tool's next call decides it. */
+        pendingOffers: (sessionId: string) => `${root}:offers:${sessionId}`,
+        /** String: the tenant's last offer number (offer ids are `offer-<n>`). */
+        offerSequence: `${root}:offerseq`,
         /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */
         applied: (writeId: string) => `${root}:applied:${writeId === NO_WRITE_ID ? NO_WRITE_ID_DIGEST : writeIdDigest(writeId)}`,
       };
@@ -131,13 +145,35 @@ export function createKeys(prefix: string) {
         log: `${root}:log`,
         /** Hash: e:<id> → entry JSON, m:<id> → fix-detection facts, f:<id> → id of the fixing call. */
         calls: `${root}:calls`,
-        /** Hash: <tool> → pattern state JSON (its recent call ids included). */
-        patterns: `${root}:patterns`,
+        /**
+         * Hash: <tool> → the tool's whole pattern as one JSON document, as the layout before this one kept
+         * it; a tool's next call moves it into the keys below (lib/record-tool-call.lua: movePattern).
+         */
+        legacyPatterns: `${root}:patterns`,
+        /** Sorted set: every tool the session called → the call number of its first call (the order tools are listed in). */
+        tools: `${root}:tools`,
+        /** What every per-tool key starts with; the record script names the keys of tools it renews from here. */
+        root: `${root}:`,
+        /**
+         * The keys of one tool's pattern (lib/tool-fields.lua): `pattern`, a hash of counts and the latest
+         * fixes (total, success, failure, timed, timed_sum, successes, dropped_argument_names,
+         * dropped_error_types, born, updated_at); `args` and `errors`, a field per argument name and error type;
+         * `argsSeen` and `errorsSeen`, when each was last seen (the caps forget the oldest); `recent`, its
+         * latest call ids. Each is a prefix then the tool's name: the names cannot meet a fixed key.
+         */
+        tool: (toolName: string) => ({
+          pattern: `${root}:pattern:${toolName}`,
+          args: `${root}:args:${toolName}`,
+          argsSeen: `${root}:args-seen:${toolName}`,
+          errors: `${root}:errors:${toolName}`,
+          errorsSeen: `${root}:errors-seen:${toolName}`,
+          recent: `${root}:recent:${toolName}`,
+        }),
         /** List of fix relation JSON documents, oldest first. */
         fixes: `${root}:fixes`,
         /** Hash: what the session sets for itself (max_log_entries, fix_detection_window); a reset leaves it. */
         settings: `${root}:settings`,
-        /** String: what a call recorded with this Idempotency-Key kept for its replays (recordToolCall-7.lua). */
+        /** String: what a call recorded with this Idempotency-Key kept for its replays (recordToolCall-14.lua). */
         idempotencyKey: (key: string | null) => `${root}:idem:${key === null ? "-" : digestOf(key)}`,
       };
     },

@@ -37,5 +37,5 @@ export function argumentPairs(args: ToolArguments): string {
  * arguments as argumentPairs wrote them, not re-encoded as a string inside the header.
  */
 export function callFacts(toolName: string, outcome: string, errorType: string | null, args: ToolArguments): string {
-  return `${JSON.stringify({ o: outcome, e: errorType ?? "", t: toolName })}\n${argumentPairs(args)}`;
+  return `${JSON.stringify({ outcome, error_type: errorType ?? "", tool: toolName })}\n${argumentPairs(args)}`;
 }

@@ -1,8 +1,7 @@
-// Parsed tool patterns, reused while Redis answers the very same state text: a prompt read keeps its round trip and skips the parse.
+// Decoded tool patterns, reused while Redis holds the very same version of them: a prompt read keeps its round trip and skips the decoding.
 import type { ToolPattern } from "../../domain/tools/types.js";
-import { parsePatternState, patternFromState } from "./pattern-state.js";
 
-/** The most patterns kept parsed, least recently read forgotten first (each holds its state text too). */
+/** The most patterns kept decoded, least recently read forgotten first. */
 const PATTERN_CACHE_ENTRIES = 2000;
 
 export interface ParsedPattern {
@@ -20,29 +19,28 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The state text is its own version: the script rewrites it on every call of the tool, so equal
- * text means an unchanged pattern, and a comparison cannot go stale the way a counter reset by a
- * session's reset could. Comparing is a memcmp; parsing was about a fifth of a prompt read's CPU.
- * Patterns are shared between requests, so they are frozen: a reader that tried to change one
- * would throw rather than change another request's answer.
+ * A pattern's version says whether a decoded copy still holds: when its keys were born and how many calls
+ * it has learned from (pattern-state.ts: versionOf), or, for a pattern in the layout before, its JSON text.
+ * A session reset and called again starts its count over but is born anew, so a version never repeats.
+ * Patterns are shared between requests, so they are frozen: a reader that tried to change one would throw
+ * rather than change another request's answer.
  */
 export function createPatternCache(maxEntries = PATTERN_CACHE_ENTRIES) {
-  const parsed = new Map<string, { raw: string; value: ParsedPattern }>();
+  const parsed = new Map<string, { version: string; value: ParsedPattern }>();
 
   return {
-    /** The pattern of `tool` in the session named by `scope`, from its state text as Redis holds it. */
-    patternOf(scope: string, tool: string, raw: string): ParsedPattern {
+    /** The pattern of `tool` in the session named by `scope` at `version`, decoded by `decode` only when not already. */
+    patternOf(scope: string, tool: string, version: string, decode: () => ParsedPattern): ParsedPattern {
       const key = `${scope}\u0000${tool}`;
       const hit = parsed.get(key);
       // Delete and set again: a Map iterates in insertion order, so the first key is the least recently read.
       parsed.delete(key);
-      if (hit && hit.raw === raw) {
+      if (hit && hit.version === version) {
         parsed.set(key, hit);
         return hit.value;
       }
-      const state = parsePatternState(raw);
-      const value = deepFreeze({ pattern: patternFromState(tool, state), since: state.since });
-      parsed.set(key, { raw, value });
+      const value = deepFreeze(decode());
+      parsed.set(key, { version, value });
       if (parsed.size > maxEntries) parsed.delete(parsed.keys().next().value!);
       return value;
     },

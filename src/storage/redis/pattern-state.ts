@@ -1,4 +1,5 @@
-// Converts between a tool's pattern as Redis keeps it (shaped for the Lua script) and the wire ToolPattern.
+// Converts between a tool's pattern as Redis keeps it (a field at a time, or as one JSON document in the
+// layout before) and the wire ToolPattern.
 import { canonicalJson as canonical } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import type { ArgDelta, ErrorPattern, SuccessPattern, ToolArguments, ToolPattern } from "../../domain/tools/types.js";
@@ -33,6 +34,8 @@ export interface PatternState {
   successes: SuccessState[] | Record<string, never>;
   recent: string[] | Record<string, never>;
   updated_at: string;
+  dropped_argument_names?: number;
+  dropped_error_types?: number;
 }
 
 export function asArray<T>(value: T[] | Record<string, never> | undefined): T[] {
@@ -77,45 +80,132 @@ export function patternFromState(toolName: string, state: PatternState): ToolPat
     avg_execution_ms: state.timed === 0 ? null : state.timed_sum / state.timed,
     timed_calls: state.timed,
     updated_at: state.updated_at,
+    ...(state.dropped_argument_names ? { dropped_argument_names: state.dropped_argument_names } : {}),
+    ...(state.dropped_error_types ? { dropped_error_types: state.dropped_error_types } : {}),
   };
 }
 
-/** Every pattern of a session from its raw hash, in the order the tools were first used. */
-export function patternsInOrderOfUse(raw: Record<string, string>): Record<string, ToolPattern> {
-  const states = Object.entries(raw).map(([tool, json]): [string, PatternState] => [tool, parsePatternState(json)]);
-  states.sort(([, a], [, b]) => a.since - b.since);
-  return Object.fromEntries(states.map(([tool, state]) => [tool, patternFromState(tool, state)]));
-}
-
-/** The state the Lua script expects, from an imported pattern; `since` orders tools by first use. */
-export function stateFromPattern(pattern: ToolPattern, since: number, recent: string[]): PatternState {
+/** An imported pattern as the keys lib/record-tool-call.lua keeps (session.tool in keys.ts), `since` ordering it among the session's tools. */
+export function fieldsFromPattern(pattern: ToolPattern, since: number, born: string) {
   const timed = pattern.timed_calls ?? (pattern.avg_execution_ms === null ? 0 : pattern.total_calls);
+  const successes = pattern.success_patterns.map((success) => ({
+    ...(success.goal_match === null ? {} : { goal_match: success.goal_match }),
+    arg_hints: JSON.stringify(success.arg_hints),
+    ...(success.example_call_id === null ? {} : { example_call_id: success.example_call_id }),
+    delta_that_fixed: JSON.stringify(success.delta_that_fixed),
+  }));
+  const errorCount = pattern.error_patterns.length;
   return {
-    since,
-    total: pattern.total_calls,
-    success: pattern.success_count,
-    failure: pattern.failure_count,
-    timed,
-    timed_sum: Math.round((pattern.avg_execution_ms ?? 0) * timed),
-    args: Object.entries(pattern.common_args).map(([name, values]) => [
+    counts: {
+      total: pattern.total_calls,
+      success: pattern.success_count,
+      failure: pattern.failure_count,
+      timed,
+      timed_sum: Math.round((pattern.avg_execution_ms ?? 0) * timed),
+      updated_at: pattern.updated_at,
+      since,
+      born,
+      ...(successes.length > 0 ? { successes: JSON.stringify(successes) } : {}),
+      ...(pattern.dropped_argument_names ? { dropped_argument_names: pattern.dropped_argument_names } : {}),
+      ...(pattern.dropped_error_types ? { dropped_error_types: pattern.dropped_error_types } : {}),
+    },
+    // Imported names were first seen before any call here, in the order they are listed.
+    args: Object.entries(pattern.common_args).map(([name, values], place): [string, string] => [
       name,
-      values.map((value) => JSON.stringify(value)),
-      values.map((value) => canonical(value)),
+      JSON.stringify({ first: 0, place: place + 1, values: values.map((value) => JSON.stringify(value)), canonical: values.map((value) => canonical(value)) }),
     ]),
-    errors: pattern.error_patterns.map((error) => ({
-      error_type: error.error_type,
-      count: error.count,
-      contexts: error.contexts,
-      ...(error.example_args ? { example_args: JSON.stringify(error.example_args) } : {}),
-      ...(error.fix_delta ? { fix_delta: JSON.stringify(error.fix_delta) } : {}),
-    })),
-    successes: pattern.success_patterns.map((success) => ({
-      ...(success.goal_match === null ? {} : { goal_match: success.goal_match }),
-      arg_hints: JSON.stringify(success.arg_hints),
-      ...(success.example_call_id === null ? {} : { example_call_id: success.example_call_id }),
-      delta_that_fixed: JSON.stringify(success.delta_that_fixed),
-    })),
-    recent,
-    updated_at: pattern.updated_at,
+    errors: pattern.error_patterns.map((error, i): [string, string] => [
+      error.error_type,
+      JSON.stringify({
+        first: i - errorCount,
+        count: error.count,
+        contexts: error.contexts,
+        ...(error.example_args ? { example_args: JSON.stringify(error.example_args) } : {}),
+        ...(error.fix_delta ? { fix_delta: JSON.stringify(error.fix_delta) } : {}),
+      }),
+    ]),
   };
 }
+
+/** `[field, value, ...]` as pairs: field names are an agent's text, so never an object's keys (`__proto__`). */
+export function fieldPairs(flat: readonly string[]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([flat[i]!, flat[i + 1]!]);
+  return pairs;
+}
+
+/** An argument's field (lib/tool-fields.lua): its values, and when it was first seen. */
+interface ArgumentField {
+  first: number;
+  place?: number;
+  values: string[] | Record<string, never>;
+  canonical: string[] | Record<string, never>;
+}
+
+/** An error type's field; the tenant's also holds its fixes and events (shared-tool-state.ts). */
+export interface ErrorField {
+  first: number;
+  count: number;
+  contexts: string[] | Record<string, never>;
+  example_args?: string;
+  fix_delta?: string;
+}
+
+/** Argument fields in the order the names were first seen, as the pattern lists them. */
+export function argumentsInOrder(flat: readonly string[]): PatternState["args"] {
+  const fields = fieldPairs(flat).map(([name, json]): [string, ArgumentField] => [name, JSON.parse(json) as ArgumentField]);
+  fields.sort(([, a], [, b]) => a.first - b.first || (a.place ?? 0) - (b.place ?? 0));
+  return fields.map(([name, field]) => [name, asArray(field.values), asArray(field.canonical)]);
+}
+
+/** Error fields in the order the types were first seen, each with its name. */
+export function errorsInOrder<T extends ErrorField>(flat: readonly string[]): Array<T & { error_type: string }> {
+  const fields = fieldPairs(flat).map(([name, json]) => ({ ...(JSON.parse(json) as T), error_type: name }));
+  fields.sort((a, b) => a.first - b.first || (a.error_type < b.error_type ? -1 : a.error_type > b.error_type ? 1 : 0));
+  return fields;
+}
+
+const count = (value: string | undefined) => Number(value ?? 0);
+
+/** A session's pattern of a tool from its keys (lib/record-tool-call.lua), as the state the reader converts. */
+export function stateFromFields(pattern: readonly string[], args: readonly string[], errors: readonly string[]): PatternState {
+  const fields = new Map(fieldPairs(pattern));
+  return {
+    since: count(fields.get("since")),
+    total: count(fields.get("total")),
+    success: count(fields.get("success")),
+    failure: count(fields.get("failure")),
+    timed: count(fields.get("timed")),
+    timed_sum: count(fields.get("timed_sum")),
+    args: argumentsInOrder(args),
+    errors: errorsInOrder<ErrorField>(errors),
+    successes: JSON.parse(fields.get("successes") ?? "[]") as PatternState["successes"],
+    recent: [],
+    updated_at: fields.get("updated_at") ?? "",
+    dropped_argument_names: count(fields.get("dropped_argument_names")),
+    dropped_error_types: count(fields.get("dropped_error_types")),
+  };
+}
+
+/** What a cached decoding of a tool's fields is valid for: when its keys were born and how often it was called since. */
+export function versionOf(pattern: readonly string[], callsField: "total" | "calls"): string {
+  const fields = new Map(fieldPairs(pattern));
+  return `${fields.get("born") ?? ""}:${fields.get(callsField) ?? 0}`;
+}
+
+/** readToolPatterns-3.lua's answer for one tool: its keys' fields, or its document in the layout before; then its calls. */
+export type PatternReply = [tool: string, form: "fields", pattern: string[], args: string[], errors: string[], calls: string[]] | [tool: string, form: "document", json: string, calls: string[]];
+
+/** The version a decoded copy of the reply holds for: versionOf for fields, the JSON text itself for a document. */
+export function replyVersion(found: PatternReply): string {
+  return found[1] === "document" ? found[2] : versionOf(found[2], "total");
+}
+
+/** The pattern a reply holds, and its `since` (the order tools are listed in). */
+export function patternOfReply(found: PatternReply): { pattern: ToolPattern; since: number } {
+  const state = found[1] === "document" ? parsePatternState(found[2]) : stateFromFields(found[2], found[3], found[4]);
+  return { pattern: patternFromState(found[0], state), since: state.since };
+}
+
+/** The calls of a reply: (entry JSON, fixing call id or '') pairs, newest first. */
+export const callsOfReply = (found: PatternReply): string[] => (found[1] === "document" ? found[3] : found[5]);

@@ -2,6 +2,7 @@
 // the confirmed writes and the adapters can all name them without importing one another.
 import type { ChainableCommander } from "ioredis";
 import type { RedisClient } from "./client.js";
+import type { PatternReply } from "./pattern-state.js";
 
 /** What appendLesson-5.lua answers: applied (and how many lessons the task keeps), replayed, or refused. */
 export type AppendReply = ["applied", number] | ["replayed", string, string] | ["mismatch"];
@@ -13,10 +14,14 @@ export interface ScriptCommands {
   appendLesson(lessons: string, counters: string, signatures: string, resolution: string, idempotencyKey: string, ...args: Arg[]): Promise<AppendReply>;
   deleteLesson(lessons: string, counters: string, signatures: string, resolution: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
   setResolution(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<[replaced: number, version: number, doc: string, previous: string | null]>;
-  recordToolCall(meta: string, log: string, calls: string, patterns: string, fixes: string, idempotencyKey: string, settings: string, ...args: Arg[]): Promise<string[]>;
-  learnToolCall(tool: string, sessions: string, tools: string, appliedMarker: string, ...args: Arg[]): Promise<Array<string | number>>;
-  /** recordToolCall's 7 keys, learnToolCall's 4, then both argument lists (a single server only). */
-  recordAndLearnToolCall(...keysThenArgs: Arg[]): Promise<Array<string | number>>;
+  /** The session's 14 keys, then the input as JSON (tool-call-scripts.ts); answers JSON. */
+  recordToolCall(...keysThenInput: string[]): Promise<string>;
+  /** The tenant's 16 keys, then the input as JSON; answers JSON. */
+  learnToolCall(...keysThenInput: string[]): Promise<string>;
+  /** recordToolCall's keys, learnToolCall's, then both inputs as one JSON document (a single server only); answers JSON. */
+  recordAndLearnToolCall(...keysThenInput: string[]): Promise<string>;
+  /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */
+  clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;
   listSharedTools(tools: string, toolNames: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   countSignature(signature: string, tasks: string, signatures: string, fixes: string, approaches: string, appliedMarker: string, ...args: Arg[]): Promise<string[]>;
   linkResolution(taskLinks: string, ...args: Arg[]): Promise<number>;
@@ -24,18 +29,19 @@ export interface ScriptCommands {
   readKnownFixes(signatures: string, prefix: string, perSignature: Arg, ...signatureList: string[]): Promise<Array<string | number>>;
   readTaskKnownFixes(taskSignatures: string, prefix: string, perSignature: Arg, signaturesRead: Arg): Promise<Array<string | number>>;
   readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
-  readRecentCalls(patterns: string, calls: string, perTool: Arg, ...tools: string[]): Promise<Array<string | number>>;
+  readToolPatterns(tools: string, legacyPatterns: string, calls: string, root: string, perTool: Arg, ...toolNames: string[]): Promise<PatternReply[]>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
   touchListing(listing: string, prefix: string, kind: "tasks" | "sessions", id: string, atMs: Arg, ttlSeconds: Arg): Promise<number>;
   pageListing(listing: string, atMs: Arg, id: string, count: Arg): Promise<string[]>;
   pageListingByPrefix(ids: string, listing: string, prefix: string, afterId: string, count: Arg): Promise<Array<string | number>>;
   forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
   listSharedToolsByPrefix(toolNames: string, tools: string, prefix: string, afterName: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
-  readSharedTools(tools: string, toolPrefix: string, seenPrefix: string, ...toolNames: string[]): Promise<Array<string | number | null>>;
+  /** Per tool: [tool hash, argument fields, error fields, sessions seen], hashes flat. */
+  readSharedTools(tools: string, root: string, ...toolNames: string[]): Promise<Array<[string[], string[], string[], number]>>;
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number, number]>;
   /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
   pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;
-  readSessionSummary(meta: string, log: string, patterns: string): Promise<[string[], number, number]>;
+  readSessionSummary(meta: string, log: string, tools: string, legacyPatterns: string): Promise<[string[], number, number]>;
   readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
   addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;

@@ -1,59 +1,134 @@
-// Converts a tool's shared knowledge as the learnToolCall script keeps it into the wire SharedToolKnowledge.
+// Converts a tool's shared knowledge as the learnToolCall script keeps it (a field at a time, or one JSON document in the layout before) into the wire SharedToolKnowledge.
 import { fixEfficacy, type EfficacyCounts, type FixRanking } from "../../domain/shared-tools/efficacy.js";
 import { presentKnowledge, toolEfficacy } from "../../domain/shared-tools/knowledge.js";
 import type { SharedFixEvent, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
 import { recentlyUsed } from "../../recently-used.js";
-import { asArray, patternFromState, type PatternState } from "./pattern-state.js";
+import { argumentsInOrder, asArray, errorsInOrder, fieldPairs, patternFromState, versionOf, type ErrorField, type PatternState } from "./pattern-state.js";
 
 type Empty = Record<string, never>;
 
-// A session's pattern state plus what the tenant adds; user values stay JSON text, and cjson
-// writes an empty array as {} (hence asArray).
-interface SharedErrorState {
-  error_type: string;
-  count: number;
-  contexts: string[] | Empty;
-  example_args?: string;
-  /** Distinct fixes in the order they were learned, with their offer counts (absent: none yet). */
-  fixes?: Array<{ delta: string; times: number; last: string } & Partial<EfficacyCounts>> | Empty;
-  /** The latest fix events, oldest first. */
+/** A fix as the script keeps it: its delta, counts and offer outcomes (a count not written yet is 0). */
+interface FixState extends Partial<EfficacyCounts> {
+  delta: string;
+  times_applied: number;
+  last_applied_at: string;
+}
+
+/** An error type's field: a session's error pattern, with the fixes learned for it and the latest fix events. */
+interface SharedErrorField extends ErrorField {
+  fixes?: FixState[] | Empty;
   events?: SharedFixEvent[] | Empty;
 }
 
-interface SharedState {
-  total: number;
-  success: number;
-  failure: number;
-  timed: number;
-  timed_sum: number;
-  args: PatternState["args"];
-  errors: SharedErrorState[] | Empty;
-  successes: Array<{ goal_match?: string; arg_hints: string; example_call_id?: string; delta_that_fixed: string; session_id: string }> | Empty;
-  fixes_learned: number;
-  updated_at: string;
-  last_used_at: string;
-  /** The tool's offer counts (absent before the first offer). */
-  eff?: EfficacyCounts;
+interface SharedSuccess {
+  goal_match?: string;
+  arg_hints: string;
+  example_call_id?: string;
+  delta_that_fixed: string;
+  session_id: string;
 }
 
-/** A fix's counts as the script keeps them; a field not written yet is 0. */
-function countsOf(fix: Partial<EfficacyCounts>): EfficacyCounts {
+/** What knowledgeFrom reads, whichever layout it came from. */
+interface SharedState extends PatternState {
+  errors: Array<SharedErrorField & { error_type: string }>;
+  successes: SharedSuccess[] | Empty;
+  fixes_learned: number;
+  last_used_at: string;
+  eff: EfficacyCounts;
+}
+
+/** readSharedTools-1.lua's answer for one tool. */
+export interface SharedToolReply {
+  tool: string[];
+  args: string[];
+  errors: string[];
+  sessionsSeen: number;
+}
+
+const countsOf = (fix: Partial<EfficacyCounts>): EfficacyCounts => ({
+  offered: fix.offered ?? 0,
+  worked: fix.worked ?? 0,
+  failed: fix.failed ?? 0,
+  other_fix: fix.other_fix ?? 0,
+  ignored: fix.ignored ?? 0,
+});
+
+/** The knowledge from its fields (lib/learn-tool-call.lua). */
+function stateFromFields(reply: SharedToolReply): SharedState {
+  const fields = new Map(fieldPairs(reply.tool));
+  const count = (name: string) => Number(fields.get(name) ?? 0);
   return {
-    offered: fix.offered ?? 0,
-    worked: fix.worked ?? 0,
-    failed: fix.failed ?? 0,
-    other_fix: fix.other_fix ?? 0,
-    ignored: fix.ignored ?? 0,
+    since: 0,
+    total: count("calls"),
+    success: count("successes"),
+    failure: count("failure"),
+    timed: count("timed"),
+    timed_sum: count("timed_sum"),
+    args: argumentsInOrder(reply.args),
+    errors: errorsInOrder<SharedErrorField>(reply.errors),
+    successes: JSON.parse(fields.get("success_patterns") ?? "[]") as SharedSuccess[] | Empty,
+    recent: [],
+    updated_at: fields.get("updated_at") ?? "",
+    dropped_argument_names: count("dropped_argument_names"),
+    dropped_error_types: count("dropped_error_types"),
+    fixes_learned: count("fixes"),
+    last_used_at: fields.get("last_used_at") ?? "",
+    eff: countsOf({ offered: count("offered"), worked: count("worked"), failed: count("failed"), other_fix: count("other_fix"), ignored: count("ignored") }),
   };
 }
 
-// How many tools' served knowledge is kept decoded. A tool's state changes with every call of it, so
-// only what is read more often than it is written (the dashboard, prompts, /fix) is found here.
-// Keyed by the state's text: 4M characters of keys at most (8 MB).
-const PRESENTED_KEPT = { entries: 256, chars: 4_000_000 };
-const presented = recentlyUsed<SharedToolKnowledge>(PRESENTED_KEPT);
+/** The knowledge from the layout before: one JSON document, whose fixes named their counts times and last. */
+function stateFromDocument(raw: string): SharedState {
+  type OldFix = Omit<FixState, "times_applied" | "last_applied_at"> & { times: number; last: string };
+  const old = JSON.parse(raw) as Omit<SharedState, "errors" | "eff" | "since" | "recent"> & {
+    errors: Array<Omit<SharedErrorField, "fixes" | "first"> & { error_type: string; fixes?: OldFix[] | Empty }> | Empty;
+    eff?: EfficacyCounts;
+  };
+  return {
+    ...old,
+    since: 0,
+    recent: [],
+    errors: asArray(old.errors).map((error, i) => ({
+      ...error,
+      first: i,
+      fixes: asArray(error.fixes).map(({ times, last, ...fix }) => ({ ...fix, times_applied: times, last_applied_at: last })),
+    })),
+    eff: countsOf(old.eff ?? {}),
+  };
+}
+
+/** The served knowledge (fixes ranked) of one tool. */
+function knowledgeFrom(toolName: string, state: SharedState, sessionsSeen: number, ranking: FixRanking): SharedToolKnowledge {
+  const base = patternFromState(toolName, state);
+  const successes = asArray(state.successes);
+  return presentKnowledge(
+    {
+      ...base,
+      error_patterns: base.error_patterns.map((pattern, i) => ({
+        ...pattern,
+        fixes: asArray(state.errors[i]!.fixes).map((fix) => {
+          const delta = JSON.parse(fix.delta) as ArgDelta;
+          return {
+            fix_delta: delta,
+            typical_fix: describeDelta(delta),
+            times_applied: fix.times_applied,
+            last_applied_at: fix.last_applied_at,
+            efficacy: fixEfficacy(countsOf(fix), fix.times_applied, ranking),
+          };
+        }),
+        recent_fixes: asArray(state.errors[i]!.events),
+      })),
+      success_patterns: base.success_patterns.map((pattern, i) => ({ ...pattern, session_id: successes[i]!.session_id })),
+      fixes_learned: state.fixes_learned,
+      sessions_seen: sessionsSeen,
+      last_used_at: state.last_used_at,
+      efficacy: toolEfficacy(state.eff),
+    },
+    ranking,
+  );
+}
 
 /** Freezes a decoded document all the way down, so that a reader sharing it cannot change it for the next. */
 function deepFreeze<T>(value: T): T {
@@ -64,36 +139,27 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * knowledgeFromState, decoded once per distinct state: the same state text, sessions count and
- * ranking always give the same knowledge. The answer is frozen and shared by every reader of it.
- */
-export function servedKnowledge(toolName: string, raw: string, sessionsSeen: number, ranking: FixRanking = "wilson"): SharedToolKnowledge {
-  // The state JSON ends the key: names and counts cannot run into it, and it is compared whole.
-  const key = `${toolName}\u0000${sessionsSeen}\u0000${ranking}\u0000${raw}`;
-  return presented(key, () => deepFreeze(knowledgeFromState(toolName, raw, sessionsSeen, ranking)));
-}
+// How many tools' served knowledge is kept decoded: what is read more often than it is written (the
+// dashboard, prompts, /fix) is found here. Keys are short (a version, not the state), but a document of
+// the layout before is its own version: 4M characters of keys at most (8 MB).
+const PRESENTED_KEPT = { entries: 256, chars: 4_000_000 };
 
-/** The served knowledge (fixes ranked) of one tool, from its state JSON and its sessions count. */
-export function knowledgeFromState(toolName: string, raw: string, sessionsSeen: number, ranking: FixRanking = "wilson"): SharedToolKnowledge {
-  const state = JSON.parse(raw) as SharedState;
-  const base = patternFromState(toolName, { ...state, since: 0, recent: [] });
-  const errors = asArray(state.errors);
-  const successes = asArray(state.successes);
-  return presentKnowledge({
-    ...base,
-    error_patterns: base.error_patterns.map((pattern, i) => ({
-      ...pattern,
-      fixes: asArray(errors[i]!.fixes).map((fix) => {
-        const delta = JSON.parse(fix.delta) as ArgDelta;
-        return { fix_delta: delta, typical_fix: describeDelta(delta), times_applied: fix.times, last_applied_at: fix.last, efficacy: fixEfficacy(countsOf(fix), fix.times, ranking) };
-      }),
-      recent_fixes: asArray(errors[i]!.events),
-    })),
-    success_patterns: base.success_patterns.map((pattern, i) => ({ ...pattern, session_id: successes[i]!.session_id })),
-    fixes_learned: state.fixes_learned,
-    sessions_seen: sessionsSeen,
-    last_used_at: state.last_used_at,
-    efficacy: toolEfficacy(countsOf(state.eff ?? {})),
-  }, ranking);
+/**
+ * The tenant's knowledge of a tool, decoded once per version: when its keys were born and how many calls
+ * it learned from (pattern-state.ts: versionOf), with its sessions count. The answer is frozen and shared
+ * by every reader of it.
+ */
+export function createServedKnowledge(ranking: FixRanking) {
+  const presented = recentlyUsed<SharedToolKnowledge>(PRESENTED_KEPT);
+  return {
+    knowledgeOf(tenant: string, toolName: string, reply: SharedToolReply): SharedToolKnowledge {
+      const document = fieldPairs(reply.tool).find(([name]) => name === "state")?.[1];
+      const version = document ?? versionOf(reply.tool, "calls");
+      // The version ends the key: names and counts cannot run into it.
+      const key = `${tenant}\u0000${toolName}\u0000${reply.sessionsSeen}\u0000${version}`;
+      return presented(key, () =>
+        deepFreeze(knowledgeFrom(toolName, document === undefined ? stateFromFields(reply) : stateFromDocument(document), reply.sessionsSeen, ranking)),
+      );
+    },
+  };
 }

@@ -2,12 +2,12 @@
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { latencyBucket } from "../../domain/activity/latency.js";
 import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
-import { adoptionText, fixEfficacy } from "../../domain/shared-tools/efficacy.js";
+import { adoptionText, fixEfficacy, type EfficacyCounts } from "../../domain/shared-tools/efficacy.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
 import { canonicalJson, canonicalKeyOrder } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
-import { MAX_CONTEXTS_PER_ERROR, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
+import { MAX_ARGUMENT_NAMES_PER_TOOL, MAX_CONTEXTS_PER_ERROR, MAX_ERROR_TYPES_PER_TOOL, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
 import type { RankedFix } from "../../domain/efficacy/ranks.js";
 import type { KeyedWrite, NewToolCall, RecordedToolCall, StoreLimits, SharedToolStore } from "../port.js";
@@ -18,7 +18,8 @@ import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
-import { servedKnowledge } from "./shared-tool-state.js";
+import { createServedKnowledge } from "./shared-tool-state.js";
+import { tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
 import { argumentPairs } from "./log-entries.js";
 import { recordInSession, sessionScriptInput, sessionWriteFrom, type SessionRecord } from "./tool-memory.js";
 
@@ -34,21 +35,22 @@ type KnowledgeLimits = Pick<
   | "fixRanking"
 >;
 
-/** The listing scripts' rows (name, calls, successes, fixes, last_used_at, sessions seen) as summaries. */
 /** A ranked fix as readEfficacy-4.lua answers it: its member (["tool","error type","canonical delta"]) and what the report shows. */
 function rankedFixOf([member, raw]: [string, string]): RankedFix {
   const [toolName, errorType] = JSON.parse(member) as [string, string, string];
-  const fix = JSON.parse(raw) as { delta: string; times: number; last: string; offered: number; worked: number; failed: number; other_fix: number; ignored: number };
+  // Written as times and last before the names were words.
+  const fix = JSON.parse(raw) as { delta: string; times_applied?: number; times?: number; last_applied_at?: string; last?: string } & EfficacyCounts;
   return {
     tool_name: toolName,
     error_type: errorType,
     fix_delta: JSON.parse(fix.delta) as ArgDelta,
-    times_applied: fix.times,
-    last_applied_at: fix.last,
+    times_applied: fix.times_applied ?? fix.times ?? 0,
+    last_applied_at: fix.last_applied_at ?? fix.last ?? "",
     counts: { offered: fix.offered, worked: fix.worked, failed: fix.failed, other_fix: fix.other_fix, ignored: fix.ignored },
   };
 }
 
+/** The listing scripts' rows (name, calls, successes, fixes, last_used_at, sessions seen) as summaries. */
 function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[] {
   const tools: SharedToolSummary[] = [];
   for (let i = 0; i + 5 < flat.length; i += 6) {
@@ -67,73 +69,76 @@ function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[
 
 export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): SharedToolStore {
   const ranking = limits.fixRanking ?? "wilson";
+  const served = createServedKnowledge(ranking);
 
-  /** learnToolCall-4.lua's keys and arguments for the session's record of a call. */
-  function tenantScriptInput(session: SessionRef, { entry, fixedErrorType, argumentPairs, previousCallId }: SessionRecord, idempotencyKey: IdempotencyKey | null) {
+  /** learnToolCall-16.lua's keys and input for the session's record of a call. */
+  function tenantScriptInput(session: SessionRef, { entry, fixedErrorType, argumentPairs, previousCallId }: SessionRecord, idempotencyKey: IdempotencyKey | null): { keys: string[]; input: LearnInput } {
     const shared = keys.shared(session.tenant);
     const [recordKey, recordTtl] = tenantIdempotencyRecord(shared.applied, idempotencyKey && `tool-call:${session.sessionId}:${idempotencyKey.key}`, limits.idempotencyTtlSeconds);
     const delta = entry.fix_for ? entry.delta_args : null;
+    const named = tenantKeys(keys, session.tenant, entry.tool_name, session.sessionId, recordKey);
     return {
-      keys: [shared.tool(entry.tool_name), shared.toolSessions(entry.tool_name), shared.tools, recordKey],
-      argv: [
-        entry.tool_name,
-        session.sessionId,
-        entry.id,
-        entry.outcome,
-        argumentPairs,
-        entry.context_goal ?? "",
-        entry.error_type ?? "",
-        entry.execution_time_ms ?? "",
-        entry.timestamp,
-        fixedErrorType ?? "",
-        entry.fix_for ?? "",
-        delta ? JSON.stringify(delta) : "",
-        delta ? canonicalJson(delta) : "",
-        MAX_VALUES_PER_ARGUMENT,
-        MAX_CONTEXTS_PER_ERROR,
-        MAX_SHARED_SUCCESS_PATTERNS,
-        MAX_FIXES_PER_ERROR,
-        recordTtl,
-        limits.toolsTtlSeconds,
-        MAX_FIX_EVENTS_PER_ERROR,
-        shared.prefix,
-        Date.parse(entry.timestamp),
-        limits.eventsMaxPerTenant,
-        limits.eventsTtlSeconds,
-        JSON.stringify({ session_id: session.sessionId, ...entry }),
-        delta ? JSON.stringify(fixDetected(session, entry)) : "",
-        limits.sessionsTtlSeconds,
+      keys: named.keys,
+      input: {
+        keys: named.names,
+        tool: entry.tool_name,
+        session: session.sessionId,
+        call_id: entry.id,
+        outcome: entry.outcome,
+        arguments: argumentPairs,
+        goal: entry.context_goal ?? "",
+        error_type: entry.error_type ?? "",
+        execution_ms: entry.execution_time_ms ?? "",
+        at: entry.timestamp,
+        at_ms: Date.parse(entry.timestamp),
+        fixed_error_type: fixedErrorType ?? "",
+        fixed_id: entry.fix_for ?? "",
+        delta: delta ? JSON.stringify(delta) : "",
+        canonical_delta: delta ? canonicalJson(delta) : "",
+        adoption: delta ? adoptionText(delta, entry.arguments) : "",
+        previous_id: previousCallId ?? "",
+        entry_event: JSON.stringify({ session_id: session.sessionId, ...entry }),
+        fix_event: delta ? JSON.stringify(fixDetected(session, entry)) : "",
+        latency_bucket: entry.execution_time_ms === null ? "" : latencyBucket(entry.execution_time_ms),
+        max_values: MAX_VALUES_PER_ARGUMENT,
+        max_contexts: MAX_CONTEXTS_PER_ERROR,
+        max_successes: MAX_SHARED_SUCCESS_PATTERNS,
+        max_fixes: MAX_FIXES_PER_ERROR,
+        max_fix_events: MAX_FIX_EVENTS_PER_ERROR,
+        max_names: MAX_ARGUMENT_NAMES_PER_TOOL,
+        max_errors: MAX_ERROR_TYPES_PER_TOOL,
+        recent_sessions: RECENT_SESSIONS_KEPT,
+        ttl: limits.toolsTtlSeconds,
+        sessions_ttl: limits.sessionsTtlSeconds,
+        record_ttl: recordTtl,
+        events_kept: limits.eventsMaxPerTenant,
+        events_ttl: limits.eventsTtlSeconds,
         ranking,
-        previousCallId ?? "",
-        delta ? adoptionText(delta, entry.arguments) : "",
-        entry.execution_time_ms === null ? "" : latencyBucket(entry.execution_time_ms),
-        RECENT_SESSIONS_KEPT,
-      ] as Array<string | number>,
+        prefix: shared.prefix,
+      },
     };
   }
 
-  /** The script's answer for a failure offered a fix: delta, times applied, offer id, "offered,worked,failed,other_fix,ignored". */
-  function knownFixFrom(reply: ReadonlyArray<string | number | undefined>): KnownSharedFix | null {
-    const [deltaJson, times, offerId, counts] = reply;
-    if (!deltaJson) return null;
-    const fixDelta = JSON.parse(String(deltaJson)) as ArgDelta;
-    const [offered, worked, failed, otherFix, ignored] = String(counts).split(",").map(Number) as [number, number, number, number, number];
-    const timesApplied = Number(times);
+  /** The script's answer for a failure offered a fix, as the known fix. */
+  function knownFixFrom(answer: LearnAnswer | undefined): KnownSharedFix | null {
+    if (!answer?.delta) return null;
+    const fixDelta = JSON.parse(answer.delta) as ArgDelta;
+    const [offered, worked, failed, otherFix, ignored] = String(answer.counts).split(",").map(Number) as [number, number, number, number, number];
+    const timesApplied = Number(answer.times_applied);
     return {
       fix_delta: fixDelta,
       typical_fix: describeDelta(fixDelta),
       times_applied: timesApplied,
-      offer_id: String(offerId),
+      offer_id: String(answer.offer_id),
       efficacy: fixEfficacy({ offered, worked, failed, other_fix: otherFix, ignored }, timesApplied, ranking),
     };
   }
 
   /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
   async function learn(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null): Promise<KnownSharedFix | null> {
-    const input = tenantScriptInput(session, record, idempotencyKey);
-    const [tool, sessions, tools, idempotencyRecord] = input.keys as [string, string, string, string];
-    const reply = await guarded(() => redis.learnToolCall(tool, sessions, tools, idempotencyRecord, ...input.argv));
-    return knownFixFrom(reply);
+    const script = tenantScriptInput(session, record, idempotencyKey);
+    const answer = JSON.parse(await guarded(() => redis.learnToolCall(...script.keys, JSON.stringify(script.input)))) as LearnAnswer;
+    return knownFixFrom(answer);
   }
 
   /**
@@ -150,13 +155,11 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
       previousCallId: null,
     };
     const tenant = tenantScriptInput(session, undecided, idempotencyKey);
-    const reply = await guarded(() => redis.recordAndLearnToolCall(...local.keys, ...tenant.keys, ...local.argv, ...tenant.argv));
-    if (reply[0] === "mismatch") return { outcome: "mismatch" };
-    const [outcome, id, at, fixedId, delta, fixedType] = reply.map(String) as ["applied" | "replayed", string, string, string, string, string];
-    // The previous call's id only matters to the tenant's part, which the script already ran.
-    const written = sessionWriteFrom(outcome === "applied" ? ["applied", id, fixedId, delta, fixedType, "", ""] : ["replayed", id, at, fixedId, delta, fixedType, ""], call, args);
+    const input = JSON.stringify({ session: local.input, tenant: tenant.input });
+    const answer = JSON.parse(await guarded(() => redis.recordAndLearnToolCall(...local.keys, ...tenant.keys, input))) as RecordAndLearnAnswer;
+    const written = sessionWriteFrom(answer.recorded, call, args);
     if (written.outcome === "mismatch") return written;
-    return { outcome, value: { entry: written.record.entry, knownFix: knownFixFrom(reply.slice(6)) } };
+    return { outcome: written.outcome, value: { entry: written.record.entry, knownFix: knownFixFrom(answer.learned) } };
   }
 
   return {
@@ -191,11 +194,11 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
     async sharedToolKnowledge(tenant, toolNames) {
       if (toolNames.length === 0) return [];
       const shared = keys.shared(tenant);
-      const replies = await guarded(() => redis.readSharedTools(shared.tools, shared.tool(""), shared.toolSessions(""), ...toolNames));
+      const replies = await guarded(() => redis.readSharedTools(shared.tools, shared.prefix, ...toolNames));
       const found: SharedToolKnowledge[] = [];
       toolNames.forEach((name, i) => {
-        const raw = replies[i * 2];
-        if (typeof raw === "string") found.push(servedKnowledge(name, raw, Number(replies[i * 2 + 1]), ranking));
+        const [tool, args, errors, sessionsSeen] = replies[i]!;
+        if (tool.length > 0) found.push(served.knowledgeOf(tenant, name, { tool, args, errors, sessionsSeen }));
       });
       return found;
     },
@@ -217,7 +220,12 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
 
     async forgetSharedTool(tenant, toolName) {
       const shared = keys.shared(tenant);
-      await redis.writes.transaction((t) => t.del(shared.tool(toolName), shared.toolSessions(toolName)).zrem(shared.tools, toolName).zrem(shared.toolNames, toolName));
+      await redis.writes.transaction((t) =>
+        t
+          .del(shared.tool(toolName), shared.toolSessions(toolName), shared.toolArgs(toolName), shared.toolArgsSeen(toolName), shared.toolErrors(toolName), shared.toolErrorsSeen(toolName))
+          .zrem(shared.tools, toolName)
+          .zrem(shared.toolNames, toolName),
+      );
     },
   };
 }

@@ -1,13 +1,16 @@
-// Redis procedural memory: one Lua script records a call; reads take one round trip each.
+// Redis tool memory: one Lua script records a call; reads take one round trip each.
 import {
+  MAX_ARGUMENT_NAMES_PER_TOOL,
   MAX_CONTEXTS_PER_ERROR,
+  MAX_ERROR_TYPES_PER_TOOL,
   MAX_SUCCESS_PATTERNS,
+  MAX_TOOLS_PER_SESSION,
   MAX_VALUES_PER_ARGUMENT,
   RECENT_CALLS_PER_TOOL,
 } from "../../domain/tools/pattern-limits.js";
 import { UNKNOWN_ERROR_TYPE } from "../../domain/tools/pattern-update.js";
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
-import type { NewToolCall, SessionCounters, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import type { NewToolCall, SessionCounters, StoreLimits, ToolMemoryStore } from "../port.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
@@ -15,8 +18,9 @@ import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
-import { createPatternCache } from "./pattern-cache.js";
-import { parsePatternState, patternFromState, patternsInOrderOfUse } from "./pattern-state.js";
+import { createPatternCache, type ParsedPattern } from "./pattern-cache.js";
+import { callsOfReply, patternOfReply, replyVersion } from "./pattern-state.js";
+import { sessionKeys, type RecordAnswer, type RecordInput } from "./tool-call-scripts.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { exportSession, importSession } from "./session-transfer.js";
 
@@ -35,30 +39,25 @@ type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow
 /** What a keyed record did: applied now, replayed from the key's first call, or refused (another request). */
 export type SessionWrite = { outcome: "applied" | "replayed"; record: SessionRecord } | { outcome: "mismatch" };
 
-/** recordToolCall-7.lua's reply (an applied call also carries its delta's canonical text, or ''; both end with the previous call's id). */
-export type RecordReply =
-  | ["applied", string, string, string, string, string, string]
-  | ["replayed", string, string, string, string, string, string]
-  | ["mismatch"];
-
 /** The call as recorded: its id and time, and what fix detection found (from the script or the key's record). */
-function sessionRecord(
-  call: NewToolCall,
-  args: string,
-  [id, timestamp, fixedId, deltaJson, fixedErrorType, previousId]: [string, string, string, string, string, string],
-): SessionRecord {
+function sessionRecord(call: NewToolCall, args: string, answer: Exclude<RecordAnswer, { outcome: "mismatch" }>): SessionRecord {
   const entry: ToolLogEntry = {
-    id,
+    id: answer.id,
     ...call,
-    timestamp,
+    timestamp: answer.outcome === "replayed" ? answer.at : call.timestamp,
     fixed_by: null,
-    fix_for: fixedId || null,
-    delta_args: deltaJson ? (JSON.parse(deltaJson) as ArgDelta) : null,
+    fix_for: answer.fixed_id || null,
+    delta_args: answer.delta ? (JSON.parse(answer.delta) as ArgDelta) : null,
   };
-  return { entry, fixedErrorType: fixedId ? fixedErrorType || UNKNOWN_ERROR_TYPE : null, argumentPairs: args, previousCallId: previousId || null };
+  return {
+    entry,
+    fixedErrorType: answer.fixed_id ? answer.fixed_error_type || UNKNOWN_ERROR_TYPE : null,
+    argumentPairs: args,
+    previousCallId: answer.previous_id || null,
+  };
 }
 
-/** The keys and arguments of recordToolCall-7.lua (the first part of recordAndLearnToolCall's too). */
+/** recordToolCall-14.lua's keys and input (the session's part of recordAndLearnToolCall's too). */
 export function sessionScriptInput(
   keys: Keys,
   limits: SessionLimits,
@@ -68,47 +67,42 @@ export function sessionScriptInput(
   idempotencyKey: IdempotencyKey | null,
   recordTtlSeconds: number,
   canonicalOrder: string,
-): { keys: string[]; argv: Array<string | number> } {
-  const k = keys.session(session);
+): { keys: string[]; input: RecordInput } {
+  const named = sessionKeys(keys, session, call.tool_name, idempotencyKey);
   return {
-    keys: [k.meta, k.log, k.calls, k.patterns, k.fixes, k.idempotencyKey(idempotencyKey?.key ?? null), k.settings],
-    argv: [
-      JSON.stringify(call),
-      call.tool_name,
-      call.outcome,
-      args,
-      call.context_goal ?? "",
-      call.error_type ?? "",
-      call.execution_time_ms ?? "",
-      call.timestamp,
-      limits.maxToolLogEntries,
-      limits.fixDetectionWindow,
-      RECENT_CALLS_PER_TOOL,
-      MAX_SUCCESS_PATTERNS,
-      MAX_VALUES_PER_ARGUMENT,
-      MAX_CONTEXTS_PER_ERROR,
-      limits.sessionsTtlSeconds,
-      idempotencyKey?.fingerprint ?? "",
-      recordTtlSeconds,
-      canonicalOrder,
-    ],
+    keys: named.keys,
+    input: {
+      keys: named.names,
+      root: named.root,
+      entry: JSON.stringify(call),
+      tool: call.tool_name,
+      outcome: call.outcome,
+      arguments: args,
+      goal: call.context_goal ?? "",
+      error_type: call.error_type ?? "",
+      execution_ms: call.execution_time_ms ?? "",
+      at: call.timestamp,
+      max_log: limits.maxToolLogEntries,
+      window: limits.fixDetectionWindow,
+      max_recent: RECENT_CALLS_PER_TOOL,
+      max_successes: MAX_SUCCESS_PATTERNS,
+      max_values: MAX_VALUES_PER_ARGUMENT,
+      max_contexts: MAX_CONTEXTS_PER_ERROR,
+      max_names: MAX_ARGUMENT_NAMES_PER_TOOL,
+      max_errors: MAX_ERROR_TYPES_PER_TOOL,
+      max_tools: MAX_TOOLS_PER_SESSION,
+      ttl: limits.sessionsTtlSeconds,
+      fingerprint: idempotencyKey?.fingerprint ?? "",
+      record_ttl: recordTtlSeconds,
+      canonical_order: canonicalOrder,
+    },
   };
 }
 
-/** A session script's reply as a SessionWrite. */
-export function sessionWriteFrom(reply: RecordReply, call: NewToolCall, args: string): SessionWrite {
-  switch (reply[0]) {
-    case "applied": {
-      const [, id, fixedId, deltaJson, fixedErrorType, , previousId] = reply;
-      return { outcome: "applied", record: sessionRecord(call, args, [id, call.timestamp, fixedId, deltaJson, fixedErrorType, previousId ?? ""]) };
-    }
-    case "replayed": {
-      const [, id, timestamp, fixedId, deltaJson, fixedErrorType, previousId] = reply;
-      return { outcome: "replayed", record: sessionRecord(call, args, [id, timestamp, fixedId, deltaJson, fixedErrorType, previousId ?? ""]) };
-    }
-    case "mismatch":
-      return { outcome: "mismatch" };
-  }
+/** A session script's answer as a SessionWrite. */
+export function sessionWriteFrom(answer: RecordAnswer, call: NewToolCall, args: string): SessionWrite {
+  if (answer.outcome === "mismatch") return { outcome: "mismatch" };
+  return { outcome: answer.outcome, record: sessionRecord(call, args, answer) };
 }
 
 /** Records one call in its session with the recordToolCall script: one round trip, atomic, once per write key. */
@@ -122,14 +116,24 @@ export async function recordInSession(
   recordTtlSeconds = 0,
 ): Promise<SessionWrite> {
   const args = argumentPairs(call.arguments);
-  const input = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, recordTtlSeconds, "");
-  const [meta, log, calls, patterns, fixes, record, settings] = input.keys as [string, string, string, string, string, string, string];
-  const reply = (await guarded(() => redis.recordToolCall(meta, log, calls, patterns, fixes, record, settings, ...input.argv))) as RecordReply;
-  return sessionWriteFrom(reply, call, args);
+  const script = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, recordTtlSeconds, "");
+  const answer = JSON.parse(await guarded(() => redis.recordToolCall(...script.keys, JSON.stringify(script.input)))) as RecordAnswer;
+  return sessionWriteFrom(answer, call, args);
 }
 
 export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits): ToolMemoryStore {
   const patterns = createPatternCache();
+
+  /** Tools' patterns (every tool's when `tools` is null) with their newest `perTool` kept calls: one read-only script. */
+  async function readPatterns(session: SessionRef, tools: readonly string[] | null, perTool: number): Promise<Array<ParsedPattern & { recent: ToolLogEntry[] }>> {
+    const k = keys.session(session);
+    const reply = await guarded(() => redis.readToolPatterns(k.tools, k.legacyPatterns, k.calls, k.root, perTool, ...(tools ?? [])));
+    return reply.map((found) => ({
+      ...patterns.patternOf(k.root, found[0], replyVersion(found), () => patternOfReply(found)),
+      recent: entriesFromPairs(callsOfReply(found)),
+    }));
+  }
+
   return {
     async recordToolCall(session, call) {
       const written = await recordInSession(redis, keys, limits, session, call);
@@ -150,36 +154,28 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     },
 
     async toolContexts(session, tools, perTool) {
-      const k = keys.session(session);
-      const flat = await guarded(() => redis.readRecentCalls(k.patterns, k.calls, perTool, ...(tools ?? [])));
-      const found: Array<ToolContext & { since: number }> = [];
-      for (let i = 0; i < flat.length; ) {
-        const tool = String(flat[i]);
-        const { pattern, since } = patterns.patternOf(k.log, tool, String(flat[i + 1]));
-        const count = Number(flat[i + 2]);
-        const recent = entriesFromPairs(flat.slice(i + 3, i + 3 + count * 2).map(String));
-        found.push({ pattern, recent, since });
-        i += 3 + count * 2;
-      }
+      const found = await readPatterns(session, tools, perTool);
       // Tools asked for by name keep the caller's order; otherwise the order of first use.
       if (!tools) found.sort((a, b) => a.since - b.since);
       return found.map(({ pattern, recent }) => ({ pattern, recent }));
     },
 
     async getPatterns(session) {
-      const raw = await guarded(() => redis.hgetall(keys.session(session).patterns));
-      return patternsInOrderOfUse(raw);
+      const found = await readPatterns(session, null, 0);
+      found.sort((a, b) => a.since - b.since);
+      // Decoded patterns are shared and frozen; the caller gets its own copy, as from the embedded store.
+      return Object.fromEntries(found.map(({ pattern }) => [pattern.tool_name, structuredClone(pattern)]));
     },
 
     async getPattern(session, toolName) {
-      const raw = await guarded(() => redis.hget(keys.session(session).patterns, toolName));
-      return raw ? patternFromState(toolName, parsePatternState(raw)) : null;
+      const [found] = await readPatterns(session, [toolName], 0);
+      return found ? structuredClone(found.pattern) : null;
     },
 
     async sessionCounters(session): Promise<SessionCounters> {
       const k = keys.session(session);
       // One read-only script: as atomic as MULTI, and one command to build and parse instead of five.
-      const [flat, kept, tools] = await guarded(() => redis.readSessionSummary(k.meta, k.log, k.patterns));
+      const [flat, kept, tools] = await guarded(() => redis.readSessionSummary(k.meta, k.log, k.tools, k.legacyPatterns));
       const meta = flatHash(flat);
       return {
         total_calls: kept,
@@ -187,6 +183,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
         failure_count: Number(meta.failure ?? 0),
         total_fixes_detected: Number(meta.fixes ?? 0),
         tools_tracked: tools,
+        ...(meta.dropped_tools ? { dropped_tools: Number(meta.dropped_tools) } : {}),
         created_at: meta.created_at ?? null,
         updated_at: meta.updated_at ?? null,
       };
@@ -204,7 +201,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
 
     async resetSession(session) {
       const k = keys.session(session);
-      await redis.writes.transaction((t) => t.del(k.meta, k.log, k.calls, k.patterns, k.fixes));
+      await redis.writes.transaction((t) => t.clearSession(k.meta, k.log, k.calls, k.fixes, k.tools, k.legacyPatterns, k.root));
     },
 
     async readSessionSettings(session) {

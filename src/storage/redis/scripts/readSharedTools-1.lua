@@ -1,14 +1,17 @@
--- Reads what the tenant knows of some tools: each one's state and how many sessions called it. One
--- script, where a MULTI would be two commands per tool and two more, and go out apart from the
--- other reads of the same request.
+-- Reads what the tenant knows of some tools, each a hash of counts and its argument and error fields
+-- (lib/learn-tool-call.lua), with how many sessions called it: one script, where a MULTI would be four
+-- commands per tool and go out apart from the other reads of the same request.
 -- KEYS[1] the tenant's tools index (it routes the script to the tenant's slot, which holds every key read)
--- ARGV[1] what a tool's hash key is before its name   ARGV[2] what its sessions' HyperLogLog is   ARGV[3..] the tool names
--- Returns { state JSON or false, sessions seen, ... } per tool, in the order asked.
+-- ARGV[1] what the tenant's keys start with (keys.ts: shared.prefix)   ARGV[2..] the tool names
+-- Returns per tool, in the order asked: { tool hash, argument fields, error fields, sessions seen }, hashes
+-- flat; a tool the tenant does not know has an empty tool hash. A tool still in the layout before has its
+-- whole knowledge in the tool hash's `state` field, and no fields of its own.
 local rcall = redis.call
-local toolPrefix, seenPrefix = ARGV[1], ARGV[2]
+local root = ARGV[1]
 local out = {}
-for i = 3, #ARGV do
-  out[#out + 1] = rcall('HGET', toolPrefix .. ARGV[i], 'state')
-  out[#out + 1] = rcall('PFCOUNT', seenPrefix .. ARGV[i])
+for i = 2, #ARGV do
+  local tool = ARGV[i]
+  out[#out + 1] = { rcall('HGETALL', root .. 'tool:' .. tool), rcall('HGETALL', root .. 'toolargs:' .. tool),
+    rcall('HGETALL', root .. 'toolerrors:' .. tool), rcall('PFCOUNT', root .. 'seen:' .. tool) }
 end
 return out

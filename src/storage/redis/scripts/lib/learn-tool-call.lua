@@ -1,68 +1,184 @@
--- The body of learnToolCall as a function, so that recordAndLearnToolCall can run it too (the KEYS
--- and ARGV it takes are learnToolCall-4.lua's). Needs lib/pattern-fold.lua, lib/renewal.lua, lib/activity.lua and lib/keep-at-least.lua.
-local function learnToolCall(KEYS, ARGV)
-  local toolKey, sessionsKey, toolsKey, appliedKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-  local tool, sessionId, callId, outcome, argsJson = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
-  local goal, errorType, execMs, now = ARGV[6], ARGV[7], tonumber(ARGV[8]), ARGV[9]
-  local fixedErrorType, fixedId, deltaJson, deltaCanonical = ARGV[10], ARGV[11], ARGV[12], ARGV[13]
-  local maxArgValues, maxContexts, maxSuccesses, maxFixes = tonumber(ARGV[14]), tonumber(ARGV[15]), tonumber(ARGV[16]), tonumber(ARGV[17])
-  local markerTtl, ttl, maxEvents = tonumber(ARGV[18]), tonumber(ARGV[19]), tonumber(ARGV[20])
+-- Folds one recorded call into the tenant's shared knowledge of its tool, a field at a time, decides the
+-- session's pending offer for the tool, and offers the call's own failure the best fix. A function, so that
+-- recordAndLearnToolCall runs it too. Needs lib/call-arguments.lua, lib/renewal.lua, lib/tool-fields.lua,
+-- lib/activity.lua and lib/keep-at-least.lua.
+--
+-- k, the keys by name (keys.ts: shared): tool (hash: calls, successes, failure, fixes, timed, timed_sum,
+-- last_used_at, updated_at, offers_since, born, success_patterns, the tool's offer counts offered, worked,
+-- failed, other_fix, ignored, dropped_argument_names, dropped_error_types; and, from the layout before this
+-- one, state: the whole knowledge as one JSON document, moved into the fields the first time the tool is
+-- called again), args, args_seen, errors, errors_seen (lib/tool-fields.lua), sessions (HyperLogLog), tools
+-- (tool → minus its calls), tool_names (lex), recent_sessions, record (the idempotency record), offers (the
+-- session's pending offer per tool), offer_sequence, and the efficacy report's efficacy_totals, best_fixes,
+-- worst_fixes, ranked_fixes; lib/activity.lua names its keys from input.prefix.
+-- input, by name: tool, session, call_id, outcome, arguments, goal, error_type, execution_ms, at, at_ms,
+-- fixed_error_type, fixed_id, delta, canonical_delta, adoption (what a fix's adoption compares), previous_id,
+-- entry_event and fix_event (the events' data), latency_bucket; the caps max_values, max_contexts,
+-- max_successes, max_fixes, max_fix_events, max_names, max_errors, recent_sessions; and ttl, sessions_ttl,
+-- record_ttl, events_kept, events_ttl, ranking ('wilson' or 'applied'), prefix.
+-- Answers {} or, for a failure the tenant has an offerable fix for, { delta, times_applied, offer_id, counts }
+-- (counts: "offered,worked,failed,other_fix,ignored"). The idempotency record keeps it, so a replay answers
+-- the same offer.
 
-  local ranking, previousId, adoptionJson = ARGV[28], ARGV[29], ARGV[30]
+-- efficacy.ts's rules, term for term so that both stores rank alike: the 95% Wilson lower bound of times
+-- applied in times applied + failed trials, and retiring.
+local function wilson(successes, trials)
+  if trials <= 0 then return 0 end
+  local p, z = successes / trials, 1.96
+  local z2 = z * z
+  local centre = p + z2 / (2 * trials)
+  local margin = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+  return (centre - margin) / (1 + z2 / trials)
+end
 
-  -- The tenant's efficacy report, kept up to date here so that GET /efficacy reads it in one go
-  -- (keys.ts: efficacyTotals, bestFixes, worstFixes, rankedFixes, named from the tenant's prefix).
-  local totalsKey, bestKey, worstKey, rankedKey = ARGV[21] .. 'eff:totals', ARGV[21] .. 'eff:best', ARGV[21] .. 'eff:worst', ARGV[21] .. 'eff:fixes'
-
-  -- efficacy.ts's rules, term for term so that both stores rank alike: the 95% Wilson lower bound
-  -- of times applied in times applied + failed trials, and retiring.
-  local function wilson(successes, trials)
-    if trials <= 0 then return 0 end
-    local p, z = successes / trials, 1.96
-    local z2 = z * z
-    local centre = p + z2 / (2 * trials)
-    local margin = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    return (centre - margin) / (1 + z2 / trials)
+-- The layout before: the knowledge as one JSON document (HGET tool 'state'). Moved into the fields the
+-- first time the tool is called again; its calls and listing fields were kept already.
+local function moveKnowledge(k, raw, ttl)
+  local p = cjson.decode(raw)
+  local eff = p.eff or {}
+  local writes = { 'failure', p.failure, 'timed', p.timed, 'timed_sum', p.timed_sum, 'offers_since', p.offers_since or 0, 'born', bornNow(),
+    'updated_at', p.updated_at or '', 'offered', eff.offered or 0, 'worked', eff.worked or 0, 'failed', eff.failed or 0,
+    'other_fix', eff.other_fix or 0, 'ignored', eff.ignored or 0 }
+  local successes = {}
+  for _, sp in ipairs(p.successes or {}) do successes[#successes + 1] = sp end
+  if #successes > 0 then
+    writes[#writes + 1] = 'success_patterns'
+    writes[#writes + 1] = cjson.encode(successes)
   end
+  rcall('HSET', k.tool, unpack(writes))
+  moveFields(k, p.args, p.errors, function(ep)
+    local fixes = {}
+    for _, fix in ipairs(ep.fixes or {}) do
+      fixes[#fixes + 1] = { delta = fix.delta, canonical = fix.canonical, adoption = fix.adopt, times_applied = fix.times, last_applied_at = fix.last,
+        offered = fix.offered or 0, worked = fix.worked or 0, failed = fix.failed or 0, other_fix = fix.other_fix or 0, ignored = fix.ignored or 0 }
+    end
+    return { fixes = fixes, events = ep.events or {} }
+  end)
+  rcall('HDEL', k.tool, 'state')
+  renew({ k.args, k.args_seen, k.errors, k.errors_seen }, ttl)
+  return p.offers_since or 0
+end
+
+local function learnToolCall(k, input)
+  local tool, sessionId, callId, outcome, now = input.tool, input.session, input.call_id, input.outcome, input.at
+  local goal, errorType, execMs = input.goal, input.error_type, tonumber(input.execution_ms)
+  local fixedErrorType, deltaJson, deltaCanonical = input.fixed_error_type, input.delta, input.canonical_delta
+  local ttl, sessionsTtl, recordTtl, ranking, prefix = input.ttl, input.sessions_ttl, input.record_ttl, input.ranking, input.prefix
+
+  -- A retried write (same idempotency key) was folded in already: answer what it answered, change nothing.
+  local fresh = recordTtl == 0 or rcall('SET', k.record, '1', 'NX', 'EX', recordTtl)
+  if not fresh then
+    local answered = rcall('GET', k.record)
+    if answered and answered ~= '1' then
+      local offerId, times, counts, deltaText = string.match(answered, '^([^\n]*)\n([^\n]*)\n([^\n]*)\n(.*)$')
+      return { delta = deltaText, times_applied = tonumber(times), offer_id = offerId, counts = counts }
+    end
+    return {}
+  end
+
+  -- The tenant's efficacy report, kept up to date here so that GET /efficacy reads it in one go.
+  local totalsKey, bestKey, worstKey, rankedKey = k.efficacy_totals, k.best_fixes, k.worst_fixes, k.ranked_fixes
+
+  local known = rcall('HMGET', k.tool, 'state', 'offers_since', 'calls')
+  local offersSince = tonumber(known[2])
+  if known[1] then offersSince = moveKnowledge(k, known[1], ttl) end
+  local isNew = not known[3]
+  if not offersSince then
+    -- The tenant's last offer number when this knowledge began: older offers were made to knowledge
+    -- forgotten (or expired) since, and decide nothing here.
+    offersSince = tonumber(rcall('GET', k.offer_sequence) or '0')
+    rcall('HSET', k.tool, 'offers_since', offersSince, 'born', bornNow())
+  end
+
+  local total = rcall('HINCRBY', k.tool, 'calls', 1)
+  local successes = outcome == 'success' and rcall('HINCRBY', k.tool, 'successes', 1) or nil
+  if isFailureOutcome(outcome) then rcall('HINCRBY', k.tool, 'failure', 1) end
+  if execMs and execMs ~= 0 then
+    rcall('HINCRBY', k.tool, 'timed', 1)
+    rcall('HINCRBY', k.tool, 'timed_sum', execMs)
+  end
+  local args = decodeArgs(input.arguments)
+  local droppedArgs = keepArguments(k.args, k.args_seen, args, total, input.max_names, input.max_values, ttl)
+  local droppedErrors = 0
+
+  -- Error patterns read in this call, each decoded once and written back once at the end.
+  local loaded, dirty = {}, {}
+  local function errorPattern(name, seen)
+    if loaded[name] == nil then
+      local ep, dropped
+      if seen then
+        ep, dropped = seeError(k.errors, k.errors_seen, name, total, input.max_errors, ttl)
+        droppedErrors = droppedErrors + dropped
+      else
+        local raw = rcall('HGET', k.errors, name)
+        ep = raw and cjson.decode(raw) or nil
+      end
+      loaded[name] = ep or false
+    end
+    return loaded[name] or nil
+  end
+  local function changed(name, ep)
+    loaded[name] = ep
+    dirty[name] = true
+  end
+
+  if isFailureOutcome(outcome) then
+    local name = errorType ~= '' and errorType or 'unknown'
+    local ep = errorPattern(name, true) or { first = total, count = 0, contexts = {}, example_args = objectJson(args), fixes = {}, events = {} }
+    ep.count = ep.count + 1
+    rememberContext(ep, goal, input.max_contexts)
+    changed(name, ep)
+  end
+
   local function failedOf(fix) return fix.failed or 0 end
   local function scoreOf(fix)
-    if ranking == 'applied' then return fix.times end
-    return wilson(fix.times, fix.times + failedOf(fix))
+    if ranking == 'applied' then return fix.times_applied end
+    return wilson(fix.times_applied, fix.times_applied + failedOf(fix))
   end
   local function offerable(fix)
-    return ranking == 'applied' or not (failedOf(fix) >= 3 and fix.times / (fix.times + failedOf(fix)) < 0.3)
+    return ranking == 'applied' or not (failedOf(fix) >= 3 and fix.times_applied / (fix.times_applied + failedOf(fix)) < 0.3)
   end
-
   -- The fix to offer: the best score, then most applied, then most recently applied, then the later kept.
   local function typicalFix(fixes)
     local best, bestScore
     for _, fix in ipairs(fixes) do
       if offerable(fix) then
         local score = scoreOf(fix)
-        if not best or score > bestScore or (score == bestScore and (fix.times > best.times or
-            (fix.times == best.times and fix.last >= best.last))) then
+        if not best or score > bestScore or (score == bestScore and (fix.times_applied > best.times_applied or
+            (fix.times_applied == best.times_applied and fix.last_applied_at >= best.last_applied_at))) then
           best, bestScore = fix, score
         end
       end
     end
     return best
   end
+  -- The fix to forget for a new one: least applied, then applied longest ago, then the earlier kept.
+  local function leastUsedFixIndex(fixes)
+    local worst
+    for i, fix in ipairs(fixes) do
+      if not worst or fix.times_applied < fixes[worst].times_applied or
+          (fix.times_applied == fixes[worst].times_applied and fix.last_applied_at < fixes[worst].last_applied_at) then
+        worst = i
+      end
+    end
+    return worst
+  end
 
-  -- A fix's place in the report (efficacy-ranks.ts, term for term): the best by score, then times
-  -- applied; the worst (only a fix that failed when taken) by the share of adoptions that worked,
-  -- then the most adopted.
+  -- A fix's place in the report (domain/efficacy/ranks.ts, term for term): the best by score, then times
+  -- applied; the worst (only a fix that failed when taken) by the share of adoptions that worked, then the
+  -- most adopted.
   local function memberOf(errorName, fix) return cjson.encode({ tool, errorName, fix.canonical }) end
   local function rankFix(errorName, fix)
     local member, failed, worked = memberOf(errorName, fix), failedOf(fix), fix.worked or 0
-    rcall('ZADD', bestKey, math.floor(wilson(fix.times, fix.times + failed) * 1e6) * 1e9 + math.min(fix.times, 999999999), member)
+    rcall('ZADD', bestKey, math.floor(wilson(fix.times_applied, fix.times_applied + failed) * 1e6) * 1e9 + math.min(fix.times_applied, 999999999), member)
     if failed > 0 then
       local adopted = worked + failed
       rcall('ZADD', worstKey, math.floor(worked / adopted * 1e6) * 1e9 + (999999999 - math.min(adopted, 999999999)), member)
     else
       rcall('ZREM', worstKey, member)
     end
-    rcall('HSET', rankedKey, member, cjson.encode({ delta = fix.delta, times = fix.times, last = fix.last, offered = fix.offered or 0,
-      worked = worked, failed = failed, other_fix = fix.other_fix or 0, ignored = fix.ignored or 0 }))
+    rcall('HSET', rankedKey, member, cjson.encode({ delta = fix.delta, times_applied = fix.times_applied, last_applied_at = fix.last_applied_at,
+      offered = fix.offered or 0, worked = worked, failed = failed, other_fix = fix.other_fix or 0, ignored = fix.ignored or 0 }))
   end
   local function unrankFix(errorName, fix)
     local member = memberOf(errorName, fix)
@@ -70,64 +186,44 @@ local function learnToolCall(KEYS, ARGV)
     rcall('ZREM', worstKey, member)
     rcall('HDEL', rankedKey, member)
   end
-
-  -- The fix to forget for a new one: least applied, then applied longest ago, then the earlier kept.
-  local function leastUsedFixIndex(fixes)
-    local worst
-    for i, fix in ipairs(fixes) do
-      if not worst or fix.times < fixes[worst].times or (fix.times == fixes[worst].times and fix.last < fixes[worst].last) then worst = i end
+  local function findFix(ep, canonical)
+    for _, fix in ipairs(ep and ep.fixes or {}) do
+      if fix.canonical == canonical then return fix end
     end
-    return worst
+    return nil
   end
 
-  local function errorPattern(p, name)
-    for _, ep in ipairs(p.errors) do
-      if ep.error_type == name then return ep end
-    end
-    -- A fix for a failure folded before this knowledge existed (or was forgotten) is still worth keeping.
-    local created = { error_type = name, count = 0, contexts = {} }
-    p.errors[#p.errors + 1] = created
-    return created
-  end
-
-  local function learnFix(p)
-    p.fixes_learned = p.fixes_learned + 1
+  -- The fix this call made, learned under the error type of the failure it fixed (seen now, so it is the
+  -- most recent; a type the cap forgot is made again, without its earlier count).
+  if deltaJson ~= '' then
+    rcall('HINCRBY', k.tool, 'fixes', 1)
     if fixedErrorType ~= '' then
-      local ep = errorPattern(p, fixedErrorType)
-      ep.fixes = ep.fixes or {}
-      local known
-      for _, fix in ipairs(ep.fixes) do
-        if fix.canonical == deltaCanonical then known = fix break end
-      end
-      if known then
-        known.times = known.times + 1
-        known.last = now
-        known.adopt = known.adopt or adoptionJson
+      local ep = errorPattern(fixedErrorType, true) or { first = total, count = 0, contexts = {}, fixes = {}, events = {} }
+      if ep.fixes == nil or ep.fixes[1] == nil then ep.fixes = {} end
+      local fix = findFix(ep, deltaCanonical)
+      if fix then
+        fix.times_applied = fix.times_applied + 1
+        fix.last_applied_at = now
+        fix.adoption = fix.adoption or input.adoption
       else
-        if #ep.fixes >= maxFixes then unrankFix(fixedErrorType, table.remove(ep.fixes, leastUsedFixIndex(ep.fixes))) end
-        known = { delta = deltaJson, canonical = deltaCanonical, adopt = adoptionJson, times = 1, last = now }
-        ep.fixes[#ep.fixes + 1] = known
+        if #ep.fixes >= input.max_fixes then unrankFix(fixedErrorType, table.remove(ep.fixes, leastUsedFixIndex(ep.fixes))) end
+        fix = { delta = deltaJson, canonical = deltaCanonical, adoption = input.adoption, times_applied = 1, last_applied_at = now,
+          offered = 0, worked = 0, failed = 0, other_fix = 0, ignored = 0 }
+        ep.fixes[#ep.fixes + 1] = fix
       end
-      rankFix(fixedErrorType, known)
-      ep.events = ep.events or {}
-      ep.events[#ep.events + 1] = { session_id = sessionId, failed_call_id = fixedId, fix_call_id = callId, applied_at = now }
-      if #ep.events > maxEvents then table.remove(ep.events, 1) end
+      rankFix(fixedErrorType, fix)
+      if ep.events == nil or ep.events[1] == nil then ep.events = {} end
+      ep.events[#ep.events + 1] = { session_id = sessionId, failed_call_id = input.fixed_id, fix_call_id = callId, applied_at = now }
+      if #ep.events > input.max_fix_events then table.remove(ep.events, 1) end
+      changed(fixedErrorType, ep)
     end
-    p.successes[#p.successes + 1] = { goal_match = goal ~= '' and goal or nil, arg_hints = objectJson(decodeArgs(argsJson)),
-      example_call_id = callId, delta_that_fixed = deltaJson, session_id = sessionId }
-    if #p.successes > maxSuccesses then table.remove(p.successes, 1) end
-  end
-
-  local raw = rcall('HGET', toolKey, 'state')
-  local p
-  if raw then
-    p = cjson.decode(raw)
-  else
-    -- offers_since: the tenant's last offer number when this knowledge began; older offers were
-    -- made to knowledge forgotten (or expired) since, and decide nothing here.
-    p = { total = 0, success = 0, failure = 0, timed = 0, timed_sum = 0, fixes_learned = 0,
-          args = {}, errors = {}, successes = {},
-          offers_since = tonumber(rcall('GET', ARGV[21] .. 'offerseq') or '0') }
+    local raw = rcall('HGET', k.tool, 'success_patterns')
+    local patterns = raw and cjson.decode(raw) or {}
+    if patterns[1] == nil then patterns = {} end
+    patterns[#patterns + 1] = { goal_match = goal ~= '' and goal or nil, arg_hints = objectJson(args), example_call_id = callId,
+      delta_that_fixed = deltaJson, session_id = sessionId }
+    if #patterns > input.max_successes then table.remove(patterns, 1) end
+    rcall('HSET', k.tool, 'success_patterns', cjson.encode(patterns))
   end
 
   -- JSON text of a string as JavaScript writes it (cjson also escapes '/'), so events read alike on both stores.
@@ -135,83 +231,60 @@ local function learnToolCall(KEYS, ARGV)
 
   -- Adopted: the call holds every value the offered fix added or changed, as canonical JSON text
   -- (the fix's adoption text, from when it was learned), and none of the keys it removed.
-  local function adopted(adoption, args)
+  local function adopted(adoption)
     local given = {}
     for _, kv in ipairs(args) do given[kv[1]] = kv[2] end
     local ok, wanted = pcall(cjson.decode, adoption)
     if not ok or type(wanted) ~= 'table' then return false end
-    for _, pair in ipairs(wanted.w or {}) do
+    -- Written as w and r before the names were words.
+    for _, pair in ipairs(wanted.wanted or wanted.w or {}) do
       if given[pair[1]] ~= pair[2] then return false end
     end
-    for _, name in ipairs(wanted.r or {}) do
+    for _, name in ipairs(wanted.removed or wanted.r or {}) do
       if given[name] ~= nil then return false end
     end
     return true
-  end
-
-  local function findFix(p, errorName, canonical)
-    for _, ep in ipairs(p.errors) do
-      if ep.error_type == errorName then
-        for _, fix in ipairs(ep.fixes or {}) do
-          if fix.canonical == canonical then return fix end
-        end
-        return nil
-      end
-    end
   end
 
   local function countsText(fix)
     return (fix.offered or 0) .. ',' .. (fix.worked or 0) .. ',' .. failedOf(fix) .. ',' .. (fix.other_fix or 0) .. ',' .. (fix.ignored or 0)
   end
 
-  -- A retried write (same idempotency key) was folded in already: answer what it answered, change nothing.
-  local fresh = markerTtl == 0 or rcall('SET', appliedKey, '1', 'NX', 'EX', markerTtl)
-  if not fresh then
-    local answered = rcall('GET', appliedKey)
-    if answered and answered ~= '1' then
-      local offerId, times, counts, deltaText = string.match(answered, '^([^\n]*)\n([^\n]*)\n([^\n]*)\n(.*)$')
-      return { deltaText, tonumber(times), offerId, counts }
-    end
-    return {}
-  end
-
-  local args = decodeArgs(argsJson)
-  foldCall(p, args, outcome, goal, errorType, execMs, maxArgValues, maxContexts)
-  if deltaJson ~= '' then learnFix(p) end
-  p.eff = p.eff or { offered = 0, worked = 0, failed = 0, other_fix = 0, ignored = 0 }
-
-  local prefix, atMs, maxLen, eventsTtl = ARGV[21], tonumber(ARGV[22]), tonumber(ARGV[23]), tonumber(ARGV[24])
-  local sessionsTtl = tonumber(ARGV[27])
-  local offersKey = prefix .. 'offers:' .. sessionId
+  local offersKey = k.offers
   local events = {}
 
   -- 1. The session's pending offer for this tool is decided by this call, if it is the next one.
   local pendingRaw = rcall('HGET', offersKey, tool)
   if pendingRaw then
     local pending = cjson.decode(pendingRaw)
+    -- Written as call, et and adopt before the names were words.
+    pending.call_id, pending.error_type = pending.call_id or pending.call, pending.error_type or pending.et
+    pending.adoption = pending.adoption or pending.adopt
     local number = tonumber(string.sub(pending.id, 7)) or 0 -- after 'offer-'
     -- A partial or cancelled call says neither that the fix worked nor that it failed (efficacy.ts: outcomeOf).
     local decisive = outcome == 'success' or isFailureOutcome(outcome)
-    if pending.call == previousId and number > (p.offers_since or 0) and decisive then
-      local took = adopted(pending.adopt or '', args)
+    if pending.call_id == input.previous_id and number > offersSince and decisive then
+      local took = adopted(pending.adoption or '')
       local succeeded = outcome == 'success'
       local result = took and (succeeded and 'worked' or 'failed') or (succeeded and 'other_fix' or 'ignored')
-      local fix = findFix(p, pending.et, pending.canonical)
+      local ep = errorPattern(pending.error_type, false)
+      local fix = findFix(ep, pending.canonical)
       if fix then
         fix[result] = (fix[result] or 0) + 1
         -- Worked when offered: applied once more, even if fix detection saw another change (decideOffer);
         -- the 'applied' rule counts as it did before efficacy was measured.
-        if ranking == 'wilson' and result == 'worked' and not (deltaCanonical == pending.canonical and fixedErrorType == pending.et) then
-          fix.times = fix.times + 1
-          fix.last = now
+        if ranking == 'wilson' and result == 'worked' and not (deltaCanonical == pending.canonical and fixedErrorType == pending.error_type) then
+          fix.times_applied = fix.times_applied + 1
+          fix.last_applied_at = now
         end
-        rankFix(pending.et, fix)
+        rankFix(pending.error_type, fix)
+        changed(pending.error_type, ep)
       end
-      p.eff[result] = p.eff[result] + 1
+      rcall('HINCRBY', k.tool, result, 1)
       rcall('HINCRBY', totalsKey, result, 1)
       events[#events + 1] = { 'fix.outcome', '{"offer_id":' .. str(pending.id) .. ',"session_id":' .. str(sessionId) ..
-        ',"tool_name":' .. str(tool) .. ',"error_type":' .. str(pending.et) .. ',"outcome":"' .. result ..
-        '","offered_call_id":' .. str(pending.call) .. ',"call_id":' .. str(callId) .. '}' }
+        ',"tool_name":' .. str(tool) .. ',"error_type":' .. str(pending.error_type) .. ',"outcome":"' .. result ..
+        '","offered_call_id":' .. str(pending.call_id) .. ',"call_id":' .. str(callId) .. '}' }
     end
     rcall('HDEL', offersKey, tool)
   end
@@ -220,57 +293,53 @@ local function learnToolCall(KEYS, ARGV)
   local answer = {}
   if isFailureOutcome(outcome) then
     local filedAs = errorType ~= '' and errorType or 'unknown'
-    for _, ep in ipairs(p.errors) do
-      if ep.error_type == filedAs then
-        local fix = typicalFix(ep.fixes or {})
-        if fix then
-          local offerId = 'offer-' .. rcall('INCR', prefix .. 'offerseq')
-          fix.offered = (fix.offered or 0) + 1
-          p.eff.offered = p.eff.offered + 1
-          rcall('HINCRBY', totalsKey, 'offered', 1)
-          rankFix(filedAs, fix)
-          rcall('HSET', offersKey, tool, cjson.encode({ id = offerId, call = callId, et = filedAs, canonical = fix.canonical, adopt = fix.adopt or '' }))
-          if sessionsTtl > 0 then rcall('EXPIRE', offersKey, sessionsTtl) else rcall('PERSIST', offersKey) end
-          answer = { fix.delta, fix.times, offerId, countsText(fix) }
-          if markerTtl > 0 then
-            rcall('SET', appliedKey, offerId .. '\n' .. fix.times .. '\n' .. answer[4] .. '\n' .. fix.delta, 'EX', markerTtl)
-          end
-          events[#events + 1] = { 'fix.offered', '{"offer_id":' .. str(offerId) .. ',"session_id":' .. str(sessionId) ..
-            ',"tool_name":' .. str(tool) .. ',"error_type":' .. str(filedAs) .. ',"call_id":' .. str(callId) ..
-            ',"fix_delta":' .. fix.delta .. '}' }
-        end
-        break
+    local ep = errorPattern(filedAs, false)
+    local fix = ep and typicalFix(ep.fixes or {})
+    if fix then
+      local offerId = 'offer-' .. rcall('INCR', k.offer_sequence)
+      fix.offered = (fix.offered or 0) + 1
+      rcall('HINCRBY', k.tool, 'offered', 1)
+      rcall('HINCRBY', totalsKey, 'offered', 1)
+      rankFix(filedAs, fix)
+      changed(filedAs, ep)
+      rcall('HSET', offersKey, tool, cjson.encode({ id = offerId, call_id = callId, error_type = filedAs, canonical = fix.canonical, adoption = fix.adoption or '' }))
+      if sessionsTtl > 0 then rcall('EXPIRE', offersKey, sessionsTtl) else rcall('PERSIST', offersKey) end
+      answer = { delta = fix.delta, times_applied = fix.times_applied, offer_id = offerId, counts = countsText(fix) }
+      if recordTtl > 0 then
+        rcall('SET', k.record, offerId .. '\n' .. fix.times_applied .. '\n' .. answer.counts .. '\n' .. fix.delta, 'EX', recordTtl)
       end
+      events[#events + 1] = { 'fix.offered', '{"offer_id":' .. str(offerId) .. ',"session_id":' .. str(sessionId) ..
+        ',"tool_name":' .. str(tool) .. ',"error_type":' .. str(filedAs) .. ',"call_id":' .. str(callId) ..
+        ',"fix_delta":' .. fix.delta .. '}' }
     end
   end
 
-  p.updated_at = now
-  p.last_used_at = now
-  rcall('HSET', toolKey, 'state', cjson.encode(p), 'calls', p.total, 'successes', p.success,
-    'fixes', p.fixes_learned, 'last_used_at', now)
-  rcall('PFADD', sessionsKey, sessionId)
-  rcall('ZADD', toolsKey, -p.total, tool)
+  for name in pairs(dirty) do saveError(k.errors, name, loaded[name], ttl) end
+  if droppedArgs > 0 then rcall('HINCRBY', k.tool, 'dropped_argument_names', droppedArgs) end
+  if droppedErrors > 0 then rcall('HINCRBY', k.tool, 'dropped_error_types', droppedErrors) end
+  rcall('HSET', k.tool, 'updated_at', now, 'last_used_at', now)
+  rcall('PFADD', k.sessions, sessionId)
+  rcall('ZADD', k.tools, -total, tool)
   -- Its name at score 0 too, for listings by name prefix (ZRANGE BYLEX), when the tool is new here.
-  local namesKey = prefix .. 'lex:tools'
-  if not raw then rcall('ZADD', namesKey, 0, tool) end
+  if isNew then rcall('ZADD', k.tool_names, 0, tool) end
   -- A tool's keys expire together, renewed as a group that its own hash says is due (lib/renewal.lua);
   -- the indexes live as long as the most recently used tool, the efficacy report at least as long, and the
   -- tool's recent sessions as long as sessions do.
-  if renewalDue(toolKey, ttl) then
-    renew({ toolKey, sessionsKey, toolsKey, namesKey }, ttl)
-    renew({ prefix .. 'toolsessions:' .. tool }, sessionsTtl)
+  if renewalDue(k.tool, ttl) then
+    renew({ k.tool, k.args, k.args_seen, k.errors, k.errors_seen, k.sessions, k.tools, k.tool_names }, ttl)
+    renew({ k.recent_sessions }, sessionsTtl)
     for _, key in ipairs({ totalsKey, bestKey, worstKey, rankedKey }) do keepAtLeast(key, ttl) end
   end
 
-  touchListing(prefix, 'sessions', sessionId, atMs, sessionsTtl)
-  logEvent(prefix, 'tool_call.recorded', 'session', sessionId, ARGV[25], maxLen, eventsTtl)
-  countMinute(prefix, atMs, 'c', 1)
-  countToolCall(prefix, atMs, tool, sessionId, outcome == 'success', ARGV[31], sessionsTtl, tonumber(ARGV[32]))
-  if outcome == 'success' then countMinute(prefix, atMs, 's', 1) end
-  if ARGV[26] ~= '' then
-    logEvent(prefix, 'fix.detected', 'session', sessionId, ARGV[26], maxLen, eventsTtl)
-    countMinute(prefix, atMs, 'f', 1)
+  touchListing(prefix, 'sessions', sessionId, input.at_ms, sessionsTtl)
+  logEvent(prefix, 'tool_call.recorded', 'session', sessionId, input.entry_event, input.events_kept, input.events_ttl)
+  countMinute(prefix, input.at_ms, 'c', 1)
+  countToolCall(prefix, input.at_ms, tool, sessionId, outcome == 'success', input.latency_bucket, sessionsTtl, input.recent_sessions)
+  if successes then countMinute(prefix, input.at_ms, 's', 1) end
+  if input.fix_event ~= '' then
+    logEvent(prefix, 'fix.detected', 'session', sessionId, input.fix_event, input.events_kept, input.events_ttl)
+    countMinute(prefix, input.at_ms, 'f', 1)
   end
-  for _, event in ipairs(events) do logEvent(prefix, event[1], 'session', sessionId, event[2], maxLen, eventsTtl) end
+  for _, event in ipairs(events) do logEvent(prefix, event[1], 'session', sessionId, event[2], input.events_kept, input.events_ttl) end
   return answer
 end

@@ -23,6 +23,7 @@ local function taskSummary(lessons, counters, resolution)
   return { rcall('HGETALL', counters), errorType, rcall('HEXISTS', resolution, 'doc'), repaired }
 end
 
-local function sessionSummary(meta, log, patterns)
-  return { rcall('HGETALL', meta), rcall('LLEN', log), rcall('HLEN', patterns) }
+-- A tool is tracked in the sorted set, or, until its next call moves it, in the layout before's hash.
+local function sessionSummary(meta, log, tools, legacyPatterns)
+  return { rcall('HGETALL', meta), rcall('LLEN', log), rcall('ZCARD', tools) + rcall('HLEN', legacyPatterns) }
 end

@@ -1,26 +1,69 @@
--- The body of recordToolCall as a function, so that recordAndLearnToolCall can run it too (the KEYS
--- and ARGV it takes are recordToolCall-7.lua's). Needs lib/idempotency.lua, lib/pattern-fold.lua and lib/renewal.lua.
-local function recordToolCall(KEYS, ARGV)
-  local metaKey, logKey, callsKey, patternsKey, fixesKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-  local body, tool, outcome, argsJson = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-  local goal, errorType, execMs, now = ARGV[5], ARGV[6], tonumber(ARGV[7]), ARGV[8]
-  local maxFixes, window, maxRecent = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
+-- Records one tool call of a session: its id, the fix it makes, the log and its counters, and the tool's
+-- pattern a field at a time (lib/tool-fields.lua). A function, so that recordAndLearnToolCall runs it too.
+-- Needs lib/idempotency.lua, lib/call-arguments.lua, lib/renewal.lua and lib/tool-fields.lua.
+--
+-- k, the session's keys by name (keys.ts: session): meta, log, calls, fixes, record, settings, tools (tool →
+-- the number of its latest call), and the called tool's pattern, args, args_seen, errors, errors_seen, recent;
+-- legacy_patterns, the hash where the layout before this one kept each tool's whole pattern as one JSON
+-- document (read once, then moved); root, what every key of the session starts with (keys.ts: session.root),
+-- for the keys of the other tools, which the script renews and forgets.
+-- input, the call by name: entry (JSON text, without id and fix links), tool, outcome, arguments (JSON
+-- [[key, canonical JSON, JSON as given], ...] in the caller's order), goal, error_type, execution_ms ('' for
+-- none), at (ISO 8601), max_log, window, max_recent, max_successes, max_values, max_contexts, max_names,
+-- max_errors, max_tools, ttl, fingerprint, record_ttl, canonical_order (JSON list of the names in canonical
+-- order, or '').
+-- Answers { outcome = 'applied' | 'replayed' | 'mismatch', id, at, fixed_id, delta, fixed_error_type,
+-- canonical_delta, previous_id, adoption } ('' where there is none).
+
+-- The keys of one tool's pattern, named from the session's key root as keys.ts names them (session.tool).
+local function toolKeys(root, tool)
+  return { root .. 'pattern:' .. tool, root .. 'args:' .. tool, root .. 'args-seen:' .. tool, root .. 'errors:' .. tool,
+    root .. 'errors-seen:' .. tool, root .. 'recent:' .. tool }
+end
+
+-- The layout before: a tool's pattern as one JSON document in the session's patterns hash. Moved into
+-- the tool's fields the first time the tool is called again; answers the counts it held.
+local function movePattern(k, tool, ttl)
+  local raw = rcall('HGET', k.legacy_patterns, tool)
+  if not raw then return nil end
+  local p = cjson.decode(raw)
+  -- Its total counts the call being recorded too.
+  local writes = { 'total', p.total + 1, 'success', p.success, 'failure', p.failure, 'timed', p.timed, 'timed_sum', p.timed_sum,
+    'updated_at', p.updated_at or '', 'born', bornNow(), 'since', p.since }
+  local successes = {}
+  for _, sp in ipairs(p.successes or {}) do successes[#successes + 1] = sp end
+  if #successes > 0 then
+    writes[#writes + 1] = 'successes'
+    writes[#writes + 1] = cjson.encode(successes)
+  end
+  rcall('HSET', k.pattern, unpack(writes))
+  moveFields(k, p.args, p.errors, function(ep) return { fix_delta = ep.fix_delta } end)
+  if #(p.recent or {}) > 0 then rcall('RPUSH', k.recent, unpack(p.recent)) end
+  rcall('HDEL', k.legacy_patterns, tool)
+  renew({ k.pattern, k.args, k.args_seen, k.errors, k.errors_seen, k.recent }, ttl)
+  return p
+end
+
+local function recordToolCall(k, input)
+  local tool, outcome, now = input.tool, input.outcome, input.at
+  local goal, errorType, execMs = input.goal, input.error_type, tonumber(input.execution_ms)
+  local ttl = input.ttl
   -- The session's own settings win over the service's (session-settings.ts); a failure the log no
   -- longer keeps cannot be fixed, so the look-back stops within the log (lookBack).
-  local own = rcall('HMGET', KEYS[7], 'max_log_entries', 'fix_detection_window')
-  local maxLog = tonumber(own[1]) or maxFixes
-  window = math.max(0, math.min(tonumber(own[2]) or window, maxLog - 1))
-  local maxSuccesses, maxArgValues, maxContexts = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14])
-
-  local recordKey, fingerprint = KEYS[6], ARGV[16]
-  local order = ARGV[18] ~= '' and cjson.decode(ARGV[18]) or nil
+  local own = rcall('HMGET', k.settings, 'max_log_entries', 'fix_detection_window')
+  local maxLog = tonumber(own[1]) or input.max_log
+  local window = math.max(0, math.min(tonumber(own[2]) or input.window, maxLog - 1))
+  local order = input.canonical_order ~= '' and cjson.decode(input.canonical_order) or nil
 
   -- A key's record answers its retries: the same request gets the first call as recorded, another nothing.
-  local earlier = keptForKey(recordKey, fingerprint)
-  if earlier == false then return { 'mismatch' } end
-  if #earlier > 0 then return { 'replayed', earlier[1], earlier[2], earlier[3], earlier[5], cjson.decode(earlier[4]), earlier[6] or '' } end
+  local earlier = keptForKey(k.record, input.fingerprint)
+  if earlier == false then return { outcome = 'mismatch' } end
+  if #earlier > 0 then
+    return { outcome = 'replayed', id = earlier[1], at = earlier[2], fixed_id = earlier[3], fixed_error_type = cjson.decode(earlier[4]),
+      delta = earlier[5], previous_id = earlier[6] or '', canonical_delta = '', adoption = '' }
+  end
 
-  local args = decodeArgs(argsJson)
+  local args = decodeArgs(input.arguments)
   local isFailure = isFailureOutcome(outcome)
 
   -- A call's fix-detection facts: the header and arguments callFacts (log-entries.ts) and this script
@@ -32,7 +75,8 @@ local function recordToolCall(KEYS, ARGV)
       return { tool = old.tool, outcome = old.outcome, error_type = old.error_type, args = decodeArgs(old.args) }
     end
     local h = cjson.decode(header)
-    return { tool = h.t, outcome = h.o, error_type = h.e, args = decodeArgs(argsText) }
+    -- Written with one-letter names (t, o, e) before the names were words.
+    return { tool = h.tool or h.t, outcome = h.outcome or h.o, error_type = h.error_type or h.e, args = decodeArgs(argsText) }
   end
 
   -- A key as JavaScript's JSON.stringify writes it (cjson also escapes '/'), so canonical text agrees.
@@ -101,20 +145,20 @@ local function recordToolCall(KEYS, ARGV)
         wanted[#wanted + 1] = '[' .. cjson.encode(kv[1]) .. ',' .. cjson.encode(kv[2]) .. ']'
       end
     end
-    return asGiven, '{' .. table.concat(cParts, ',') .. '}', '{"w":[' .. table.concat(wanted, ',') .. '],"r":[' .. table.concat(removed, ',') .. ']}'
+    return asGiven, '{' .. table.concat(cParts, ',') .. '}', '{"wanted":[' .. table.concat(wanted, ',') .. '],"removed":[' .. table.concat(removed, ',') .. ']}'
   end
 
   -- 1. The id: the sequence survives trimming, so ids never repeat until the session is reset.
-  local seq = rcall('HINCRBY', metaKey, 'allocated', 1)
+  local seq = rcall('HINCRBY', k.meta, 'allocated', 1)
   local id = string.format('call-%04d', seq)
 
   -- 2. Fix detection: the newest unfixed failure of this tool within the window whose arguments differ.
   local fixedId, delta, fixedErrorType, canonicalDelta, adoption
   if outcome == 'success' and window > 0 then
-    local recent = rcall('LRANGE', logKey, -window, -1)
+    local recent = rcall('LRANGE', k.log, -window, -1)
     for i = #recent, 1, -1 do
       local prior = recent[i]
-      local facts = rcall('HMGET', callsKey, 'm:' .. prior, 'f:' .. prior)
+      local facts = rcall('HMGET', k.calls, 'm:' .. prior, 'f:' .. prior)
       if facts[1] and not facts[2] then
         local m = readFacts(facts[1])
         if m.tool == tool and isFailureOutcome(m.outcome) then
@@ -130,75 +174,115 @@ local function recordToolCall(KEYS, ARGV)
 
   -- 3. The entry itself, and the link on the failure it fixed.
   local fixFor = fixedId and ('"' .. fixedId .. '"') or 'null'
-  local entry = '{"id":"' .. id .. '",' .. string.sub(body, 2, -2) ..
+  local entry = '{"id":"' .. id .. '",' .. string.sub(input.entry, 2, -2) ..
     ',"fix_for":' .. fixFor .. ',"delta_args":' .. (delta or 'null') .. '}'
   -- Kept small (a call is stored once per session): a JSON header, a newline, the arguments as sent.
-  local facts = cjson.encode({ o = outcome, e = errorType, t = tool }) .. '\n' .. argsJson
-  rcall('HSET', callsKey, 'e:' .. id, entry, 'm:' .. id, facts)
+  local facts = cjson.encode({ outcome = outcome, error_type = errorType, tool = tool }) .. '\n' .. input.arguments
+  rcall('HSET', k.calls, 'e:' .. id, entry, 'm:' .. id, facts)
   if fixedId then
-    rcall('HSET', callsKey, 'f:' .. fixedId, id)
-    local fixesKept = rcall('RPUSH', fixesKey, '{"failed_call_id":"' .. fixedId .. '","success_call_id":"' .. id ..
+    rcall('HSET', k.calls, 'f:' .. fixedId, id)
+    local fixesKept = rcall('RPUSH', k.fixes, '{"failed_call_id":"' .. fixedId .. '","success_call_id":"' .. id ..
       '","delta_args":' .. delta .. ',"detected_at":"' .. now .. '"}')
     -- The session's first fix makes the list: it gets its expiry now (lib/renewal.lua).
-    local ttl = tonumber(ARGV[15])
-    if fixesKept == 1 and ttl > 0 then rcall('EXPIRE', fixesKey, ttl) end
-    rcall('LTRIM', fixesKey, -maxFixes, -1)
-    rcall('HINCRBY', metaKey, 'fixes', 1)
+    if fixesKept == 1 and ttl > 0 then rcall('EXPIRE', k.fixes, ttl) end
+    rcall('LTRIM', k.fixes, -input.max_log, -1)
+    rcall('HINCRBY', k.meta, 'fixes', 1)
   end
 
   -- 4. The log and its counters; what is trimmed is uncounted so stats describe the kept log.
-  if outcome == 'success' then rcall('HINCRBY', metaKey, 'success', 1) end
-  if isFailure then rcall('HINCRBY', metaKey, 'failure', 1) end
-  local kept = rcall('RPUSH', logKey, id)
+  if outcome == 'success' then rcall('HINCRBY', k.meta, 'success', 1) end
+  if isFailure then rcall('HINCRBY', k.meta, 'failure', 1) end
+  local kept = rcall('RPUSH', k.log, id)
   if kept > maxLog then
-    for _, old in ipairs(rcall('LPOP', logKey, kept - maxLog)) do
-      local oldFacts = rcall('HGET', callsKey, 'm:' .. old)
+    for _, old in ipairs(rcall('LPOP', k.log, kept - maxLog)) do
+      local oldFacts = rcall('HGET', k.calls, 'm:' .. old)
       if oldFacts then
         local oldOutcome = readFacts(oldFacts).outcome
-        if oldOutcome == 'success' then rcall('HINCRBY', metaKey, 'success', -1) end
-        if isFailureOutcome(oldOutcome) then rcall('HINCRBY', metaKey, 'failure', -1) end
+        if oldOutcome == 'success' then rcall('HINCRBY', k.meta, 'success', -1) end
+        if isFailureOutcome(oldOutcome) then rcall('HINCRBY', k.meta, 'failure', -1) end
       end
-      rcall('HDEL', callsKey, 'e:' .. old, 'm:' .. old, 'f:' .. old)
+      rcall('HDEL', k.calls, 'e:' .. old, 'm:' .. old, 'f:' .. old)
     end
   end
 
-  -- 5. The tool's pattern: counts survive trimming of the log.
-  local rawPattern = rcall('HGET', patternsKey, tool)
-  local p
-  if rawPattern then
-    p = cjson.decode(rawPattern)
-  else
-    p = { since = seq, total = 0, success = 0, failure = 0, timed = 0, timed_sum = 0,
-          args = {}, errors = {}, successes = {}, recent = {} }
+  -- 5. The tool's pattern, a field at a time: counts survive trimming of the log. The tool's call number
+  -- (its total) says when each argument name and error type was last seen (lib/tool-fields.lua).
+  local total = rcall('HINCRBY', k.pattern, 'total', 1)
+  if total == 1 then
+    local moved = movePattern(k, tool, ttl)
+    if moved then
+      total = moved.total + 1
+    else
+      rcall('HSET', k.pattern, 'born', bornNow(), 'since', seq)
+      -- A tool's keys are made with its first call: they get their expiry now (lib/renewal.lua).
+      if ttl > 0 then rcall('EXPIRE', k.pattern, ttl) end
+    end
   end
-  foldCall(p, args, outcome, goal, errorType, execMs, maxArgValues, maxContexts)
+  -- The session's tools by their latest call: past the cap, the one called least recently is forgotten
+  -- (its calls stay in the log) and counted, so a session's keys, and renewing them, stay bounded.
+  if rcall('ZADD', k.tools, seq, tool) == 1 and rcall('ZCARD', k.tools) > input.max_tools then
+    local gone = rcall('ZPOPMIN', k.tools)[1]
+    local keys = toolKeys(k.root, gone)
+    rcall('DEL', unpack(keys))
+    rcall('HDEL', k.legacy_patterns, gone)
+    rcall('HINCRBY', k.meta, 'dropped_tools', 1)
+  end
+  if outcome == 'success' then rcall('HINCRBY', k.pattern, 'success', 1) end
+  if isFailure then rcall('HINCRBY', k.pattern, 'failure', 1) end
+  if execMs and execMs ~= 0 then
+    rcall('HINCRBY', k.pattern, 'timed', 1)
+    rcall('HINCRBY', k.pattern, 'timed_sum', execMs)
+  end
+  local droppedArgs = keepArguments(k.args, k.args_seen, args, total, input.max_names, input.max_values, ttl)
+  local droppedErrors = 0
+  if isFailure then
+    local name = errorType ~= '' and errorType or 'unknown'
+    local ep
+    ep, droppedErrors = seeError(k.errors, k.errors_seen, name, total, input.max_errors, ttl)
+    ep = ep or { first = total, count = 0, contexts = {}, example_args = objectJson(args) }
+    ep.count = ep.count + 1
+    rememberContext(ep, goal, input.max_contexts)
+    saveError(k.errors, name, ep, ttl)
+  end
+  if droppedArgs > 0 then rcall('HINCRBY', k.pattern, 'dropped_argument_names', droppedArgs) end
+  if droppedErrors > 0 then rcall('HINCRBY', k.pattern, 'dropped_error_types', droppedErrors) end
 
   if fixedId then
-    -- A failure without an error type was filed under 'unknown' (foldCall), so its fix is learned there.
+    -- A failure without an error type was filed under 'unknown', so its fix is learned there; an error
+    -- type forgotten by the cap learns nothing (its pattern is gone).
     local fixedName = fixedErrorType ~= '' and fixedErrorType or 'unknown'
-    for _, ep in ipairs(p.errors) do
-      if ep.error_type == fixedName then ep.fix_delta = delta break end
+    local raw = rcall('HGET', k.errors, fixedName)
+    if raw then
+      local ep = cjson.decode(raw)
+      ep.fix_delta = delta
+      saveError(k.errors, fixedName, ep, ttl)
     end
-    p.successes[#p.successes + 1] = { goal_match = goal ~= '' and goal or nil,
-      arg_hints = objectJson(args), example_call_id = id, delta_that_fixed = delta }
-    if #p.successes > maxSuccesses then table.remove(p.successes, 1) end
+    local rawSuccesses = rcall('HGET', k.pattern, 'successes')
+    local successes = rawSuccesses and cjson.decode(rawSuccesses) or {}
+    if successes[1] == nil then successes = {} end
+    successes[#successes + 1] = { goal_match = goal ~= '' and goal or nil, arg_hints = objectJson(args), example_call_id = id, delta_that_fixed = delta }
+    if #successes > input.max_successes then table.remove(successes, 1) end
+    rcall('HSET', k.pattern, 'successes', cjson.encode(successes))
   end
 
   -- The call of this tool before this one: only the offer made to that call is decided by this one.
-  local previousId = p.recent[#p.recent] or ''
-  p.recent[#p.recent + 1] = id
-  if #p.recent > maxRecent then table.remove(p.recent, 1) end
-  p.updated_at = now
-  rcall('HSET', patternsKey, tool, cjson.encode(p))
-  rcall('HSET', metaKey, 'updated_at', now)
-  rcall('HSETNX', metaKey, 'created_at', now)
+  local previousId = rcall('LINDEX', k.recent, -1) or ''
+  if rcall('RPUSH', k.recent, id) > input.max_recent then rcall('LTRIM', k.recent, -input.max_recent, -1) end
+  if total == 1 and ttl > 0 then rcall('EXPIRE', k.recent, ttl) end
+  rcall('HSET', k.pattern, 'updated_at', now)
+  rcall('HSET', k.meta, 'updated_at', now)
+  rcall('HSETNX', k.meta, 'created_at', now)
 
   -- Every key of the session expires together, so patterns and stats never outlive the log; the meta
-  -- hash, which every call writes, says when the group is due for renewal (lib/renewal.lua).
-  local ttl = tonumber(ARGV[15])
-  if renewalDue(metaKey, ttl) then renew({ KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[7] }, ttl) end
+  -- hash, which every call writes, says when the group is due for renewal (lib/renewal.lua), and then
+  -- every tool's keys are renewed with it.
+  if renewalDue(k.meta, ttl) then
+    renew({ k.meta, k.log, k.calls, k.fixes, k.settings, k.tools, k.legacy_patterns }, ttl)
+    for _, name in ipairs(rcall('ZRANGE', k.tools, 0, -1)) do renew(toolKeys(k.root, name), ttl) end
+  end
   -- An error type is free text, so it is kept as JSON: a record's fields hold no newline.
-  keepForKey(recordKey, fingerprint, { id, now, fixedId or '', cjson.encode(fixedErrorType or ''), delta or '', previousId }, ARGV[17])
+  keepForKey(k.record, input.fingerprint, { id, now, fixedId or '', cjson.encode(fixedErrorType or ''), delta or '', previousId }, input.record_ttl)
 
-  return { 'applied', id, fixedId or '', delta or '', fixedErrorType or '', canonicalDelta or '', previousId, adoption or '' }
+  return { outcome = 'applied', id = id, at = now, fixed_id = fixedId or '', delta = delta or '', fixed_error_type = fixedErrorType or '',
+    canonical_delta = canonicalDelta or '', previous_id = previousId, adoption = adoption or '' }
 end

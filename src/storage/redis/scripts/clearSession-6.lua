@@ -1,0 +1,14 @@
+-- Deletes a session's tool memory (its settings stay): for a reset, and before an import, in the same
+-- MULTI as the import's writes.
+-- KEYS[1] meta   KEYS[2] log   KEYS[3] calls   KEYS[4] fixes   KEYS[5] tools (sorted set)
+-- KEYS[6] the layout before's patterns hash
+-- ARGV[1] what the session's keys start with (keys.ts: session.root), for each tool's keys
+-- Returns how many keys it deleted.
+local rcall = redis.call
+local root = ARGV[1]
+local deleted = 0
+for _, tool in ipairs(rcall('ZRANGE', KEYS[5], 0, -1)) do
+  deleted = deleted + rcall('DEL', root .. 'pattern:' .. tool, root .. 'args:' .. tool, root .. 'args-seen:' .. tool,
+    root .. 'errors:' .. tool, root .. 'errors-seen:' .. tool, root .. 'recent:' .. tool)
+end
+return deleted + rcall('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])

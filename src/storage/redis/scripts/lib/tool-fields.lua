@@ -1,0 +1,130 @@
+-- A tool's argument values and error patterns, a hash field each, with when each was last seen (the tool's
+-- call number) in a sorted set beside: a call reads and writes only the fields it touches, and past the caps
+-- the least recently seen go, ties by name as ZPOPMIN takes them (domain/tools/pattern-update.ts: seeAndForget).
+-- Used for a session's pattern of a tool and for the tenant's knowledge of it alike. Needs lib/call-arguments.lua.
+--
+-- An argument's field: {"first": the call number it was first seen at, "place": its place among that call's
+-- arguments, "values": [JSON as given], "canonical": [canonical JSON]}, the values as JSON text so that cjson
+-- never re-encodes what an agent sent; first and place order the names as they were first seen.
+-- An error type's field: {"first": call number, "count", "contexts", "example_args", and the session's
+-- "fix_delta" or the tenant's "fixes" and "events"}.
+
+-- When a tool's keys were made, by Redis's clock in microseconds. With the tool's call count it is the
+-- version a reader caches its decoded copy by: a tool forgotten (or reset) and called again starts its
+-- count over, but cannot be born in the same microsecond, since Redis runs one script at a time.
+local function bornNow()
+  local time = rcall('TIME')
+  return time[1] .. string.format('%06d', tonumber(time[2]))
+end
+
+-- Marks `names` seen at `callNumber` in `seenKey` and, past `max`, forgets the least recently seen from
+-- `fieldsKey`; answers how many it forgot. A name new to the tool may have made both keys: they get the
+-- retention `ttl` then, unless they have an expiry (lib/renewal.lua renews them with the rest).
+local function seeAndForget(fieldsKey, seenKey, names, callNumber, max, ttl)
+  if #names == 0 then return 0 end
+  local scored = {}
+  for _, name in ipairs(names) do
+    scored[#scored + 1] = callNumber
+    scored[#scored + 1] = name
+  end
+  -- ZADD answers how many names were new: only then can a key have been made, or the cap passed.
+  if rcall('ZADD', seenKey, unpack(scored)) == 0 then return 0 end
+  if ttl > 0 then
+    rcall('EXPIRE', fieldsKey, ttl, 'NX')
+    rcall('EXPIRE', seenKey, ttl, 'NX')
+  end
+  local over = rcall('ZCARD', seenKey) - max
+  if over <= 0 then return 0 end
+  local popped = rcall('ZPOPMIN', seenKey, over)
+  local forgotten = {}
+  for i = 1, #popped, 2 do forgotten[#forgotten + 1] = popped[i] end
+  rcall('HDEL', fieldsKey, unpack(forgotten))
+  return #forgotten
+end
+
+-- Remembers each argument's value (distinct, the latest `maxValues`, a value already listed keeping its
+-- place); answers how many argument names the cap forgot.
+local function keepArguments(argsKey, seenKey, args, callNumber, maxNames, maxValues, ttl)
+  if #args == 0 then return 0 end
+  local names = {}
+  for i, kv in ipairs(args) do names[i] = kv[1] end
+  local current = rcall('HMGET', argsKey, unpack(names))
+  local writes = {}
+  for i, kv in ipairs(args) do
+    local slot = current[i] and cjson.decode(current[i]) or { first = callNumber, place = i, values = {}, canonical = {} }
+    local known = false
+    for _, canonical in ipairs(slot.canonical) do
+      if canonical == kv[2] then
+        known = true
+        break
+      end
+    end
+    if not known then
+      slot.canonical[#slot.canonical + 1] = kv[2]
+      slot.values[#slot.values + 1] = kv[3]
+      if #slot.canonical > maxValues then
+        table.remove(slot.canonical, 1)
+        table.remove(slot.values, 1)
+      end
+      writes[#writes + 1] = kv[1]
+      writes[#writes + 1] = cjson.encode(slot)
+    end
+  end
+  if #writes > 0 then rcall('HSET', argsKey, unpack(writes)) end
+  return seeAndForget(argsKey, seenKey, names, callNumber, maxNames, ttl)
+end
+
+-- The error pattern of `name` (decoded, or nil when the tool has none), seen now at `callNumber`; answers
+-- it and how many error types the cap forgot. The caller changes it and writes it back with saveError,
+-- which gives the hash its expiry when the pattern was new (the hash may have been made by that write).
+local function seeError(errorsKey, seenKey, name, callNumber, maxTypes, ttl)
+  local raw = rcall('HGET', errorsKey, name)
+  local dropped = seeAndForget(errorsKey, seenKey, { name }, callNumber, maxTypes, ttl)
+  return raw and cjson.decode(raw) or nil, dropped
+end
+
+local function saveError(errorsKey, name, ep, ttl)
+  -- cjson writes an empty list as {}: the reader takes {} for an empty list.
+  if rcall('HSET', errorsKey, name, cjson.encode(ep)) == 1 and ttl > 0 then rcall('EXPIRE', errorsKey, ttl, 'NX') end
+end
+
+-- A goal remembered for an error pattern: distinct, the latest `cap`, a goal already listed keeping its place.
+local function rememberContext(ep, goal, cap)
+  if goal == '' then return end
+  ep.contexts = ep.contexts or {}
+  for _, existing in ipairs(ep.contexts) do
+    if existing == goal then return end
+  end
+  ep.contexts[#ep.contexts + 1] = goal
+  if #ep.contexts > cap then table.remove(ep.contexts, 1) end
+end
+
+-- Moves a pattern of the layout before (one JSON document) into the fields: its arguments ([name, values,
+-- canonical values] each) and its error patterns, each written by `errorField` (which adds what the session or
+-- the tenant keeps of it). What was kept before is ordered before any call and seen at 0, in the order it was.
+local function moveFields(k, args, errors, errorField)
+  local argWrites, argsSeen = {}, {}
+  for i, slot in ipairs(args or {}) do
+    argWrites[#argWrites + 1] = slot[1]
+    argWrites[#argWrites + 1] = cjson.encode({ first = 0, place = i, values = slot[2], canonical = slot[3] })
+    argsSeen[#argsSeen + 1] = 0
+    argsSeen[#argsSeen + 1] = slot[1]
+  end
+  if #argWrites > 0 then
+    rcall('HSET', k.args, unpack(argWrites))
+    rcall('ZADD', k.args_seen, unpack(argsSeen))
+  end
+  local errorWrites, errorsSeen, count = {}, {}, #(errors or {})
+  for i, ep in ipairs(errors or {}) do
+    local field = errorField(ep)
+    field.first, field.count, field.contexts, field.example_args = i - count - 1, ep.count, ep.contexts, ep.example_args
+    errorWrites[#errorWrites + 1] = ep.error_type
+    errorWrites[#errorWrites + 1] = cjson.encode(field)
+    errorsSeen[#errorsSeen + 1] = 0
+    errorsSeen[#errorsSeen + 1] = ep.error_type
+  end
+  if #errorWrites > 0 then
+    rcall('HSET', k.errors, unpack(errorWrites))
+    rcall('ZADD', k.errors_seen, unpack(errorsSeen))
+  end
+end

@@ -1,0 +1,164 @@
+// The tool-call scripts' inputs and answers, by name: what recordToolCall-14.lua, learnToolCall-16.lua and
+// recordAndLearnToolCall-30.lua take as their one JSON argument and answer as JSON, and their keys in order.
+import type { IdempotencyKey } from "../../domain/idempotency.js";
+import type { SessionRef } from "../../domain/refs.js";
+import type { Keys } from "./keys.js";
+
+/** Keys by the name a script reads them by (lib/named-keys.lua), in the order they travel in KEYS. */
+export interface NamedKeys {
+  names: string[];
+  keys: string[];
+}
+
+function named(keys: Record<string, string>): NamedKeys {
+  return { names: Object.keys(keys), keys: Object.values(keys) };
+}
+
+/** The session's keys for a call of `tool` (lib/record-tool-call.lua's `k`). */
+export function sessionKeys(keys: Keys, session: SessionRef, tool: string, idempotencyKey: IdempotencyKey | null): NamedKeys & { root: string } {
+  const k = keys.session(session);
+  const t = k.tool(tool);
+  return {
+    ...named({
+      meta: k.meta,
+      log: k.log,
+      calls: k.calls,
+      fixes: k.fixes,
+      record: k.idempotencyKey(idempotencyKey?.key ?? null),
+      settings: k.settings,
+      tools: k.tools,
+      legacy_patterns: k.legacyPatterns,
+      pattern: t.pattern,
+      args: t.args,
+      args_seen: t.argsSeen,
+      errors: t.errors,
+      errors_seen: t.errorsSeen,
+      recent: t.recent,
+    }),
+    root: k.root,
+  };
+}
+
+/** The tenant's keys for a call of `tool` in `sessionId` (lib/learn-tool-call.lua's `k`). */
+export function tenantKeys(keys: Keys, tenant: string, tool: string, sessionId: string, recordKey: string): NamedKeys {
+  const shared = keys.shared(tenant);
+  return named({
+    tool: shared.tool(tool),
+    args: shared.toolArgs(tool),
+    args_seen: shared.toolArgsSeen(tool),
+    errors: shared.toolErrors(tool),
+    errors_seen: shared.toolErrorsSeen(tool),
+    sessions: shared.toolSessions(tool),
+    tools: shared.tools,
+    tool_names: shared.toolNames,
+    recent_sessions: shared.toolRecentSessions(tool),
+    record: recordKey,
+    offers: shared.pendingOffers(sessionId),
+    offer_sequence: shared.offerSequence,
+    efficacy_totals: shared.efficacyTotals,
+    best_fixes: shared.bestFixes,
+    worst_fixes: shared.worstFixes,
+    ranked_fixes: shared.rankedFixes,
+  });
+}
+
+/** lib/record-tool-call.lua's input (with its keys' names and the session's key root). */
+export interface RecordInput {
+  keys: string[];
+  root: string;
+  /** The entry as JSON, without its id and fix links. */
+  entry: string;
+  tool: string;
+  outcome: string;
+  /** log-entries.ts: argumentPairs. */
+  arguments: string;
+  goal: string;
+  error_type: string;
+  /** "" for none. */
+  execution_ms: number | "";
+  at: string;
+  max_log: number;
+  window: number;
+  max_recent: number;
+  max_successes: number;
+  max_values: number;
+  max_contexts: number;
+  max_names: number;
+  max_errors: number;
+  max_tools: number;
+  ttl: number;
+  fingerprint: string;
+  record_ttl: number;
+  /** The argument names in canonical order as JSON, or "" when the canonical delta is not wanted. */
+  canonical_order: string;
+}
+
+/** lib/record-tool-call.lua's answer; "" where there is none. */
+export type RecordAnswer =
+  | {
+      outcome: "applied" | "replayed";
+      id: string;
+      at: string;
+      fixed_id: string;
+      delta: string;
+      fixed_error_type: string;
+      canonical_delta: string;
+      previous_id: string;
+      adoption: string;
+    }
+  | { outcome: "mismatch" };
+
+/** lib/learn-tool-call.lua's input (with its keys' names). */
+export interface LearnInput {
+  keys: string[];
+  tool: string;
+  session: string;
+  call_id: string;
+  outcome: string;
+  arguments: string;
+  goal: string;
+  error_type: string;
+  execution_ms: number | "";
+  at: string;
+  at_ms: number;
+  fixed_error_type: string;
+  fixed_id: string;
+  delta: string;
+  canonical_delta: string;
+  adoption: string;
+  previous_id: string;
+  entry_event: string;
+  fix_event: string;
+  /** "" when the call has no execution time. */
+  latency_bucket: number | "";
+  max_values: number;
+  max_contexts: number;
+  max_successes: number;
+  max_fixes: number;
+  max_fix_events: number;
+  max_names: number;
+  max_errors: number;
+  recent_sessions: number;
+  ttl: number;
+  sessions_ttl: number;
+  record_ttl: number;
+  events_kept: number;
+  events_ttl: number;
+  ranking: string;
+  prefix: string;
+}
+
+/** lib/learn-tool-call.lua's answer: empty, or the fix offered to the call's failure. */
+export interface LearnAnswer {
+  delta?: string;
+  times_applied?: number;
+  offer_id?: string;
+  /** "offered,worked,failed,other_fix,ignored" */
+  counts?: string;
+}
+
+/** recordAndLearnToolCall-30.lua's answer. */
+export interface RecordAndLearnAnswer {
+  recorded: RecordAnswer;
+  learned?: LearnAnswer;
+}
