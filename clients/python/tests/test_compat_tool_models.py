@@ -113,6 +113,31 @@ def test_the_models_learn_what_the_service_learns_from_the_same_calls(service_en
         assert mine == theirs, name
 
 
+def test_past_the_caps_the_models_forget_what_the_service_forgets(service_env: Any, uid: Callable[[str], str]) -> None:
+    # Names and error types from pools larger than the caps (64 and 32), so that both are passed many times.
+    rng = random.Random(20261203)
+    manager = ToolMemoryManager.create(uid("session"))
+    local = ToolPattern(tool_name="wide")
+    log: list[ToolLogEntry] = []
+
+    async def run() -> None:
+        for _ in range(150):
+            outcome = rng.choice([ToolOutcome.SUCCESS, ToolOutcome.FAILURE])
+            arguments = {f"arg{rng.randrange(100):02d}": rng.randrange(3) for _ in range(rng.randint(1, 3))}
+            error_type = f"E{rng.randrange(50):02d}" if outcome == ToolOutcome.FAILURE else None
+            entry = await manager.record_call("wide", arguments, {"ok": True}, outcome, error_type=error_type)
+            log.append(entry)
+            _learn_locally(local, log, entry, None)
+
+    asyncio.run(run())
+    served = manager.get_pattern("wide")
+    assert served is not None
+    assert len(local.common_args) == 64 and len(local.error_patterns) <= 32
+    mine, theirs = local.model_dump(mode="json"), served.model_dump(mode="json")
+    mine.pop("updated_at"), theirs.pop("updated_at")
+    assert mine == theirs
+
+
 def test_from_session_goes_on_from_the_stored_next_call_id_with_an_empty_log(service_env: Any, uid: Callable[[str], str]) -> None:
     class Stored:
         def __init__(self, session_id: str, state: dict[str, Any]) -> None:

@@ -15,6 +15,8 @@ from typing import Any, Optional
 VALUES_PER_ARGUMENT = 5
 CONTEXTS_PER_ERROR = 5
 SUCCESS_PATTERNS_KEPT = 10
+ARGUMENT_NAMES_PER_TOOL = 64
+ERROR_TYPES_PER_TOOL = 32
 _LONG_VALUE = 20
 
 
@@ -75,3 +77,19 @@ def remember_context(contexts: list[str], context: Optional[str]) -> None:
     if context and context not in contexts:
         contexts.append(context)
         del contexts[:-CONTEXTS_PER_ERROR]
+
+
+def see_and_forget(seen: dict[str, int], names: list[str], call_number: int, most: int) -> list[str]:
+    """Marks ``names`` seen at ``call_number``; past ``most``, forgets and returns the least recently seen.
+
+    Ties go by the names' UTF-8 bytes, as the service's sorted sets order them; the names just seen are
+    the most recent, so they stay (unless one call brings more than ``most``).
+    """
+    for name in names:
+        seen[name] = call_number
+    if len(seen) <= most:
+        return []
+    oldest = sorted(seen.items(), key=lambda item: (item[1], item[0].encode("utf-8", "surrogatepass")))[: len(seen) - most]
+    for name, _ in oldest:
+        del seen[name]
+    return [name for name, _ in oldest]

@@ -225,6 +225,12 @@ class ToolPattern(_Model):
 
     _times = ("updated_at",)
 
+    def __post_init__(self) -> None:
+        # When each argument name and error type was last seen (the call number), for the caps; names a
+        # pattern came with were seen before any call. Not fields: a dump holds what the original's does.
+        self._arguments_seen = {name: 0 for name in self.common_args}
+        self._errors_seen = {pattern.error_type: 0 for pattern in self.error_patterns}
+
     @property
     def success_rate(self) -> float:
         if self.total_calls == 0:
@@ -252,6 +258,9 @@ class ToolPattern(_Model):
             self.timed_calls += 1
         for key, value in entry.arguments.items():
             rules.remember_value(self.common_args.setdefault(key, []), value)
+        # As the service: past 64 argument names, the least recently seen is forgotten with its values.
+        for name in rules.see_and_forget(self._arguments_seen, list(entry.arguments), self.total_calls, rules.ARGUMENT_NAMES_PER_TOOL):
+            del self.common_args[name]
         self.updated_at = _now()
 
     def add_error_pattern(
@@ -260,7 +269,12 @@ class ToolPattern(_Model):
         context: Optional[str] = None,
         example_args: Optional[dict[str, Any]] = None,
     ) -> ErrorPattern:
-        """Counts a failure under its error type, making the pattern (with these example arguments) the first time."""
+        """Counts a failure under its error type, making the pattern (with these example arguments) the first time.
+
+        As the service: past 32 error types, the one seen least recently is forgotten.
+        """
+        forgotten = rules.see_and_forget(self._errors_seen, [error_type], self.total_calls, rules.ERROR_TYPES_PER_TOOL)
+        self.error_patterns = [pattern for pattern in self.error_patterns if pattern.error_type not in forgotten]
         for pattern in self.error_patterns:
             if pattern.error_type == error_type:
                 pattern.count += 1
