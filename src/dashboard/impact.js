@@ -116,7 +116,7 @@ function fixesTable(id, fixes, label) {
     [
       { header: "Tool", cell: (fix) => el("a", { href: `#/tools/${encode(fix.tool_name)}` }, el("code", {}, fix.tool_name)) },
       { header: "Error", cell: (fix) => el("code", {}, fix.error_type) },
-      { header: "Typical fix", className: "message", cell: (fix) => el("code", {}, fix.typical_fix) },
+      { header: "Fix", className: "message", cell: (fix) => el("code", {}, fix.fix_text) },
       { header: "Worked / adopted", className: "number", cell: (fix) => `${fix.efficacy.worked} / ${fix.efficacy.adopted}` },
       { header: "Offered", className: "number", cell: (fix) => fix.efficacy.offered },
       { header: "Score", className: "number", cell: (fix) => fix.efficacy.score.toFixed(2) },

@@ -82,7 +82,8 @@ function fixesOf(pattern) {
   table(
     node,
     [
-      { header: "Fix", className: "message", cell: (fix) => el("code", {}, fix.typical_fix) },
+      // fix_text shows each value whole up to 120 characters; typical_fix, the tool memory's wording, cuts them to 20.
+      { header: "Fix", className: "message", cell: (fix) => el("code", {}, fix.fix_text) },
       { header: "Applied", className: "number", cell: (fix) => fix.times_applied },
       { header: "Offered", className: "number", cell: (fix) => fix.efficacy.offered },
       { header: "Worked / adopted", className: "number", cell: (fix) => `${fix.efficacy.worked} / ${fix.efficacy.adopted}` },

@@ -94,7 +94,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
         "Call after each call of one of your tools, whether it succeeded or failed, with the tool's name, its arguments " +
         "and the outcome (and error_type and error_message when it failed). A success after a failure of the same tool " +
         "is remembered as its fix (fix_for, delta_args). A failure comes back with known_fix: the argument change that " +
-        "worked best for that error type in this tenant's sessions; apply it before retrying. Your next call of the tool " +
+        "worked best for that error type in this tenant's sessions (fix_delta, and fix_text in words); apply it before retrying. Your next call of the tool " +
         "tells the service whether you took the fix and whether it worked, so record that call too.",
       input: z.strictObject({ ...sessionParams.shape, ...toolCallInputSchema.shape }),
       annotations: { title: "Record a tool call", ...RECORDS },
@@ -141,7 +141,7 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
       title: "The tenant's fix for a tool error",
       description:
         "Call when a call of one of your tools failed with an error type, before retrying it. Returns the argument change " +
-        "(fix_delta, typical_fix) that worked best for that error of that tool across every session of this tenant, " +
+        "(fix_delta, and fix_text in words) that worked best for that error of that tool across every session of this tenant, " +
         "ranked by how often it fixed that error against how often it failed when taken (efficacy), and the alternatives. A NOT_FOUND error means no session has fixed it yet.",
       input: z.strictObject({ ...sharedToolParams.shape, ...sharedFixQuery.shape }),
       queryFields: keysOf(sharedFixQuery),

@@ -1,7 +1,7 @@
 // Response schema of the impact report: whether the fixes the memory offered helped, tenant-wide.
 import { z } from "zod";
 import { signatureEfficacySchema } from "./lessons.js";
-import { fixEfficacySchema, toolEfficacySchema } from "./shared-tools.js";
+import { fixEfficacySchema, fixTextField, toolEfficacySchema } from "./shared-tools.js";
 import { argDeltaSchema } from "./tools.js";
 
 const rate = (of: string) => z.number().min(0).max(1).nullable().describe(`${of}; null when there is nothing to divide`);
@@ -11,7 +11,8 @@ const listedFixSchema = z
     tool_name: z.string(),
     error_type: z.string(),
     fix_delta: argDeltaSchema,
-    typical_fix: z.string().describe("The fix in words"),
+    typical_fix: z.string().describe("The fix in words, as the tool memory wrote it: values cut to 20 characters"),
+    fix_text: fixTextField,
     times_applied: z.int().min(1),
     efficacy: fixEfficacySchema,
   })

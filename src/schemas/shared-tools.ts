@@ -3,6 +3,11 @@ import { z } from "zod";
 import { idPrefixSchema, listingCursor, listingLimit, redactionsField, toolNameSchema } from "./common.js";
 import { argDeltaSchema, errorPatternSchema, fixQuery, successPatternSchema, toolLogEntrySchema, toolPatternSchema } from "./tools.js";
 
+/** The fix in words for people and agents, beside the originals' typical_fix. */
+export const fixTextField = z
+  .string()
+  .describe("The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`)");
+
 const count = (what: string) => z.int().min(0).describe(what);
 
 export const fixEfficacySchema = z
@@ -24,7 +29,8 @@ export const fixEfficacySchema = z
 
 const fixSummary = {
   fix_delta: argDeltaSchema,
-  typical_fix: z.string().describe("The fix in words"),
+  typical_fix: z.string().describe("The fix in words, as the tool memory wrote it: values cut to 20 characters"),
+  fix_text: fixTextField,
   times_applied: z.int().min(1).describe("How many times this change fixed the error, across sessions"),
   efficacy: fixEfficacySchema,
 };
@@ -71,6 +77,7 @@ const sharedFixEventSchema = z
 
 const sharedErrorPatternSchema = errorPatternSchema
   .extend({
+    fix_text: fixTextField.nullable().describe("The best fix that is not retired in words for a person or an agent, as its fix_text; null when there is none"),
     fixes: z
       .array(sharedFixSchema)
       .describe("Up to 5 distinct fixes, best first by efficacy score (ties: most applied, then most recent); retired ones last"),

@@ -15,7 +15,7 @@ const WRITER = "impact-key-writer-0123456789";
 const READER = "impact-key-reader-0123456789";
 const FRESH_READER = "impact-key-fresh-reader-0123456789";
 const KEYS = `${WRITER}:tenant-a,${READER}:tenant-a:read,${FRESH_READER}:tenant-fresh:read`;
-// Agent text that ends up in a fix's typical_fix: it must show as text.
+// Agent text that ends up in a fix's words (fix_text): it must show as text.
 const MARKUP_MODE = "<i id=fx>b</i>";
 
 let browser: Browser;
@@ -184,7 +184,8 @@ describe.each(bothStores())("the Impact view (%s store)", (_name, factory: Store
     expect(worst).toEqual(["render", "bad_args", expect.stringContaining(MARKUP_MODE), "0 / 3", "4", served.worst_fixes[0]!.efficacy.score.toFixed(2), "retired"]);
     expect(await page.locator("#impact-worst tbody tr").first().locator(".badge.retired").count()).toBe(1);
     const [best] = await cellsOf(page, "#impact-best");
-    expect(best).toEqual(["search", "timeout", "change timeout: 5 -> 30", "1 / 1", "3", served.best_fixes[0]!.efficacy.score.toFixed(2), "offered"]);
+    // The fix shows as its fix_text (values whole), not its typical_fix (values cut to 20 characters).
+    expect(best).toEqual(["search", "timeout", "change timeout: 5 → 30", "1 / 1", "3", served.best_fixes[0]!.efficacy.score.toFixed(2), "offered"]);
     // Agent text in a fix is text: no element of it exists in the page.
     expect(await page.evaluate(() => document.getElementById("fx"))).toBeNull();
 

@@ -178,7 +178,8 @@ describe.each(bothStores())("the dashboard's views (%s store)", (_name, factory:
     await timeout.waitFor();
     expect(await timeout.locator("h4").textContent()).toBe("TimeoutError · 2 failures");
     const fix = timeout.locator("tbody tr").first();
-    expect(await fix.locator("td").allTextContents()).toEqual(["change max_results: 50 -> 10", "2", "1", "1 / 1", expect.stringMatching(/^0\.\d\d$/), "offered", expect.stringMatching(/ago$/)]);
+    // The fix shows as its fix_text (values whole), not its typical_fix (values cut to 20 characters).
+    expect(await fix.locator("td").allTextContents()).toEqual(["change max_results: 50 → 10", "2", "1", "1 / 1", expect.stringMatching(/^0\.\d\d$/), "offered", expect.stringMatching(/ago$/)]);
     // Both, linked (their order, the latest first, is the contract suite's to check: these two may call within a millisecond).
     expect((await page.locator("#tool-sessions tbody a").evaluateAll((nodes) => nodes.map((node) => node.textContent))).sort()).toEqual(["data-42e0", "research-19bc"]);
     expect(await page.locator("#tool-cards").textContent()).toContain("50% succeeded");

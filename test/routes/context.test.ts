@@ -65,7 +65,8 @@ describe.each(bothStores())("GET /context (%s store)", (_name, factory: StoreFac
         '<shared_tool_knowledge name="search">',
         "  success_rate: 50% (4 calls in 2 sessions)",
         "  <known_fixes>",
-        "    - ValueError (x2) -> fix: change limit: 0 -> 10 (worked 2x)",
+        // The tenant's section is the service's own: its fix reads as fix_text, values whole.
+        "    - ValueError (x2) -> fix: change limit: 0 → 10 (worked 2x)",
         "  </known_fixes>",
         "</shared_tool_knowledge>",
       ].join("\n") + "\n",

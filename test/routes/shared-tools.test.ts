@@ -8,7 +8,8 @@ import supertest from "supertest";
 
 const VALUE_ERROR = { tool_name: "search", arguments: { q: "cats", limit: 0 }, outcome: "failure", error_type: "ValueError", context_goal: "find cats" };
 const FIXED = { tool_name: "search", arguments: { q: "cats", limit: 10 }, outcome: "success", result: ["a"], context_goal: "find cats" };
-const LIMIT_FIX = { fix_delta: { changed: { limit: { from: 0, to: 10 } } }, typical_fix: "change limit: 0 -> 10" };
+// fix_text is the fix in words for people and agents (values whole), served beside the tool memory's typical_fix.
+const LIMIT_FIX = { fix_delta: { changed: { limit: { from: 0, to: 10 } } }, typical_fix: "change limit: 0 -> 10", fix_text: "change limit: 0 → 10" };
 
 async function recordAll(ctx: HttpContext, session: string, calls: Array<Record<string, unknown>>) {
   const bodies = [];
@@ -65,6 +66,7 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
         {
           fix_delta: { added: { page: 1 }, changed: { limit: { from: 0, to: 5 } } },
           typical_fix: "add page; change limit: 0 -> 5",
+          fix_text: "add page: 1; change limit: 0 → 5",
           times_applied: 1,
           efficacy: { offered: 0, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, score: expect.closeTo(0.2065, 4), retired: false },
         },
@@ -78,13 +80,14 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
     const fresh = uniqueId("session");
     const shared = await text(`/sessions/${fresh}/prompt?tools=search&shared=true`);
     expect(shared.status).toBe(200);
+    // The shared section is the service's own, not the tool memory's: its fix reads as fix_text, values whole.
     expect(shared.text).toBe(
       [
         "<procedural_memory>",
         '<shared_tool_knowledge name="search">',
         "  success_rate: 50% (4 calls in 2 sessions)",
         "  <known_fixes>",
-        "    - ValueError (x2) -> fix: change limit: 0 -> 10 (worked 2x)",
+        "    - ValueError (x2) -> fix: change limit: 0 → 10 (worked 2x)",
         "  </known_fixes>",
         "</shared_tool_knowledge>",
         "</procedural_memory>",
@@ -102,7 +105,7 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
     await recordAll(ctx, session, [{ ...VALUE_ERROR, tool_name: "search", error_type: "ValueError" }]);
     const own = await text(`/sessions/${session}/prompt`);
     const shared = await text(`/sessions/${session}/prompt?shared=true`);
-    // The session saw ValueError without a fix: the tenant's fix follows the session's own section.
+    // The session saw ValueError without a fix: the tenant's fix follows the session's own section (in fix_text's words).
     expect(shared.text).toBe(
       own.text.replace(
         "</tool_memory>\n</procedural_memory>",
@@ -112,7 +115,7 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
           '<shared_tool_knowledge name="search">',
           "  success_rate: 33% (3 calls in 2 sessions)",
           "  <known_fixes>",
-          "    - ValueError (x2) -> fix: change limit: 0 -> 10 (worked 1x)",
+          "    - ValueError (x2) -> fix: change limit: 0 → 10 (worked 1x)",
           "  </known_fixes>",
           "</shared_tool_knowledge>",
           "</procedural_memory>",
@@ -132,10 +135,11 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
     const second = await learnLimitFix(ctx);
     const guidance = await text("/tools/search/guidance?error_type=ValueError");
     expect(guidance.status).toBe(200);
+    // The tenant's guidance is the service's own: its previous fix reads as fix_text, not the tool memory's short form.
     expect(guidance.text).toBe(
       [
         '<error_guidance tool="search" error="ValueError">',
-        "  Previous fix: limit:0->10",
+        "  Previous fix: change limit: 0 → 10",
         "  Past fixes:",
         `    - ${second}: call-0001 -> call-0002`,
         `    - ${first}: call-0001 -> call-0002`,

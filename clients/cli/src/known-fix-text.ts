@@ -1,8 +1,11 @@
 // The one line the model reads when its failure was fixed before: the fix in words and the arguments that worked.
 import type { Schemas } from "@agent-lessons/client";
 
-/** What the hint needs of a fix: a failure's known_fix (an offer) and GET /tools/{tool}/fix (no offer) both have it. */
-export type KnownFix = Pick<Schemas["KnownSharedFix"], "fix_delta" | "typical_fix" | "times_applied">;
+/**
+ * What the hint needs of a fix: a failure's known_fix (an offer) and GET /tools/{tool}/fix (no offer) both have it.
+ * A service from before fix_text sends typical_fix only, whose values are cut to 20 characters.
+ */
+export type KnownFix = Pick<Schemas["KnownSharedFix"], "fix_delta" | "typical_fix" | "times_applied"> & Partial<Pick<Schemas["KnownSharedFix"], "fix_text">>;
 
 /** The hint never takes more than this of the model's context. */
 export const MAX_HINT_LENGTH = 600;
@@ -19,8 +22,9 @@ function valuesThatWorked(fix: KnownFix): Record<string, unknown> {
 }
 
 /**
- * `agent-lessons: this ValidationError was fixed before (2 times): change region: … Arguments that
- * worked: {"region":"eu-west-1"}.`, at most 600 characters: the arguments are cut first, then the words.
+ * `agent-lessons: this ValidationError was fixed before (2 times): change region: us-east-9 → eu-west-1.
+ * Arguments that worked: {"region":"eu-west-1"}.`, at most 600 characters: the arguments are cut first,
+ * then the words. The words are the fix's fix_text, whose values are whole up to 120 characters.
  */
 export function knownFixText(errorType: string | null | undefined, fix: KnownFix): string {
   const times = fix.times_applied === 1 ? "once" : `${fix.times_applied} times`;
@@ -31,7 +35,7 @@ export function knownFixText(errorType: string | null | undefined, fix: KnownFix
   if (Object.keys(values).length > 0) parts.push(`Arguments that worked: ${JSON.stringify(values)}.`);
   if (removed.length > 0) parts.push(`Leave out: ${removed.join(", ")}.`);
   const tail = parts.join(" ");
-  const words = `${fix.typical_fix.replace(/\.$/, "")}.`;
+  const words = `${(fix.fix_text ?? fix.typical_fix).replace(/\.$/, "")}.`;
   const full = `${head} ${words}${tail ? ` ${tail}` : ""}`;
   if (full.length <= MAX_HINT_LENGTH) return full;
   // The words say what to do; keep at least 200 characters of them and give the arguments the rest.

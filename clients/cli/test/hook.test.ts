@@ -99,8 +99,9 @@ describe("PostToolUse and PostToolUseFailure", () => {
     expect(next.code).toBe(0);
     const printed = JSON.parse(next.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
     expect(printed.hookSpecificOutput.hookEventName).toBe("PostToolUseFailure");
+    // The words are the fix's fix_text (values whole), no longer its typical_fix (values cut to 20 characters).
     expect(printed.hookSpecificOutput.additionalContext).toBe(
-      'agent-lessons: this ValidationError was fixed before (once): change labels: ["bug!"] -> ["bug"]. Arguments that worked: {"labels":["bug"]}.',
+      'agent-lessons: this ValidationError was fixed before (once): change labels: ["bug!"] → ["bug"]. Arguments that worked: {"labels":["bug"]}.',
     );
     expect(next.stdout.trim().split("\n")).toHaveLength(1);
   });

@@ -144,7 +144,8 @@ describe("mcp-proxy when the service cannot help", () => {
       expect(answer.result.isError).toBe(true);
       expect(answer.result.content.map((item) => item.text)).toEqual([
         "ValidationError: region us-east-9 is not available",
-        expect.stringMatching(/^agent-lessons: this ValidationError was fixed before \(once\): change region: us-east-9 -> eu-west-1\./),
+        // The fix's fix_text (values whole), no longer its typical_fix.
+        expect.stringMatching(/^agent-lessons: this ValidationError was fixed before \(once\): change region: us-east-9 → eu-west-1\./),
       ]);
       expect(await ended(proxied)).toBe(0);
     } finally {
@@ -212,7 +213,8 @@ describe("mcp-proxy when the service cannot help", () => {
     expect(added.startsWith(",")).toBe(true);
     expect(JSON.parse(added.slice(1))).toEqual({
       type: "text",
-      text: 'agent-lessons: this ValidationError was fixed before (once): change region: mars -> eu-west-1. Arguments that worked: {"region":"eu-west-1"}.',
+      // The fix's fix_text (values whole), no longer its typical_fix.
+      text: 'agent-lessons: this ValidationError was fixed before (once): change region: mars → eu-west-1. Arguments that worked: {"region":"eu-west-1"}.',
     });
     expect(line).toContain("12345678901234567890");
     expect(line).toContain("r\\u00e9gion");

@@ -108,7 +108,8 @@ describe.each(Object.keys(STORES) as Array<keyof typeof STORES>)("mcp-proxy on t
     expect(textOf(hinted, 0)).toBe("ValidationError: region ap-south-7 is not available");
     const hint = textOf(hinted, 1)!;
     expect(hint.startsWith("agent-lessons:")).toBe(true);
-    expect(hint).toContain("change region: us-east-9 -> eu-west-1");
+    // The hint words the fix as its fix_text (values whole), no longer its typical_fix.
+    expect(hint).toContain("change region: us-east-9 → eu-west-1");
     expect(hint).toContain('Arguments that worked: {"region":"eu-west-1"}');
     expect(hint.length).toBeLessThanOrEqual(600);
   });

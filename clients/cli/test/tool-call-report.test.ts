@@ -70,6 +70,19 @@ describe("knownFixText", () => {
     );
   });
 
+  it("words the fix as its fix_text, whose values are whole, when the service sends one", () => {
+    const path = "/tmp/newcomer/fsroot/docs/README.txt";
+    const withText = {
+      fix_delta: { changed: { path: { from: "/tmp/newcomer/fsroot/README.txt", to: path } } },
+      typical_fix: "change path: /tmp/newcomer/fsr... -> /tmp/newcomer/fsr...",
+      fix_text: `change path: /tmp/newcomer/fsroot/README.txt → ${path}`,
+      times_applied: 1,
+    };
+    expect(knownFixText("ENOENT", withText)).toBe(
+      `agent-lessons: this ENOENT was fixed before (once): change path: /tmp/newcomer/fsroot/README.txt → ${path}. Arguments that worked: {"path":"${path}"}.`,
+    );
+  });
+
   it("never passes 600 characters, keeping the start of the words and of the arguments", () => {
     const long = { ...fix, typical_fix: "w".repeat(1000), fix_delta: { added: { blob: "b".repeat(5000) } } };
     const text = knownFixText("E", long);

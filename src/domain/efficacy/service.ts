@@ -4,6 +4,7 @@ import { efficacyOf } from "../lessons/efficacy.js";
 import { fixEfficacy, type FixEfficacy, type FixRanking } from "../shared-tools/efficacy.js";
 import { toolEfficacy } from "../shared-tools/knowledge.js";
 import { describeDelta } from "../tools/delta-text.js";
+import { fixText } from "../tools/fix-text.js";
 import type { ArgDelta } from "../tools/types.js";
 import type { RankedFix } from "./ranks.js";
 
@@ -16,6 +17,8 @@ export interface ListedFix {
   error_type: string;
   fix_delta: ArgDelta;
   typical_fix: string;
+  /** The fix in words a person can read: values whole up to 120 characters. */
+  fix_text: string;
   times_applied: number;
   efficacy: FixEfficacy;
 }
@@ -34,6 +37,7 @@ const listed =
     error_type: fix.error_type,
     fix_delta: fix.fix_delta,
     typical_fix: describeDelta(fix.fix_delta),
+    fix_text: fixText(fix.fix_delta),
     times_applied: fix.times_applied,
     efficacy: fixEfficacy(fix.counts, fix.times_applied, ranking),
   });

@@ -1,5 +1,5 @@
 // Renders what the tenant knows about a tool as prompt text: a section beside a session's own, and error guidance.
-import { shortDelta } from "../tools/delta-text.js";
+import { fixText } from "../tools/fix-text.js";
 import { formatToolSection, wrapProceduralMemory, type ToolContextOptions, type ToolMemoryInput } from "../tools/prompt-context.js";
 import { formatPercent } from "../text/text-format.js";
 import type { ToolPattern } from "../tools/types.js";
@@ -36,7 +36,8 @@ export function formatSharedToolSection(knowledge: SharedToolKnowledge, session:
   for (const ep of news) {
     const typical = ep.fixes[0]!;
     const seen = ep.count > 1 ? ` (x${ep.count})` : "";
-    lines.push(`    - ${ep.error_type}${seen} -> fix: ${typical.typical_fix} (worked ${typical.times_applied}x)`);
+    // The tenant's knowledge is the service's own: its fix reads in full, not in the tool memory's 20 characters.
+    lines.push(`    - ${ep.error_type}${seen} -> fix: ${fixText(typical.fix_delta)} (worked ${typical.times_applied}x)`);
   }
   lines.push("  </known_fixes>", "</shared_tool_knowledge>");
   return lines.join("\n");
@@ -73,7 +74,7 @@ export function formatSharedErrorGuidance(knowledge: SharedToolKnowledge, errorT
   const pattern = knowledge.error_patterns.find((ep) => ep.error_type === errorType);
   // The best offerable fix comes first; a retired one is never recommended.
   const typical = pattern?.fix_delta ? pattern.fixes[0] : undefined;
-  if (typical) lines.push(`  Previous fix: ${shortDelta(typical.fix_delta)}`);
+  if (typical) lines.push(`  Previous fix: ${fixText(typical.fix_delta)}`);
   const events = pattern?.recent_fixes.slice(0, MAX_PAST_FIXES) ?? [];
   if (events.length > 0) {
     lines.push("  Past fixes:");

@@ -4,6 +4,7 @@ import { encodePrefixCursor } from "../activity/cursor.js";
 import { prefixCursorOf, refuseCursor } from "../activity/listing-cursors.js";
 import type { ListingParams } from "../activity/service.js";
 import type { SharedToolStore } from "../../storage/port.js";
+import { fixText, withFixText } from "../tools/fix-text.js";
 import { formatSharedErrorGuidance } from "./prompt.js";
 import type { SharedFix, SharedToolKnowledge } from "./types.js";
 
@@ -29,7 +30,16 @@ export function createSharedToolService({ store }: ToolKnowledgeServiceDeps) {
       return { tools: page.items, next_cursor: page.next === null ? null : encodePrefixCursor(page.next) };
     },
 
-    knowledge: knowledgeOf,
+    /** The knowledge of one tool, each fix (and each error type's best) with its text. */
+    async knowledge(tenant: string, toolName: string) {
+      const knowledge = await knowledgeOf(tenant, toolName);
+      const errorPatterns = knowledge.error_patterns.map((ep) => ({
+        ...ep,
+        fix_text: ep.fix_delta === null ? null : fixText(ep.fix_delta),
+        fixes: ep.fixes.map(withFixText),
+      }));
+      return { ...knowledge, error_patterns: errorPatterns };
+    },
 
     /** The best offerable fix of an error type and the other offerable ones, best first, with their efficacy. */
     async fix(tenant: string, toolName: string, errorType: string) {
@@ -38,7 +48,7 @@ export function createSharedToolService({ store }: ToolKnowledgeServiceDeps) {
       // Served knowledge ranks offerable fixes first; a retired fix is never handed out as one to try.
       const [typical, ...others] = fixes.filter((fix) => !fix.efficacy.retired);
       if (!typical) throw notFound(`No fix is known for '${errorType}' errors of tool '${toolName}' in any session.`);
-      const summary = ({ fix_delta, typical_fix, times_applied, efficacy }: SharedFix) => ({ fix_delta, typical_fix, times_applied, efficacy });
+      const summary = ({ fix_delta, typical_fix, times_applied, efficacy }: SharedFix) => withFixText({ fix_delta, typical_fix, times_applied, efficacy });
       return { tool_name: toolName, error_type: errorType, ...summary(typical), alternatives: others.map(summary) };
     },
 

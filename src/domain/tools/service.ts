@@ -9,6 +9,7 @@ import { formatToolContextWithShared } from "../shared-tools/prompt.js";
 import type { KnownSharedFix } from "../shared-tools/types.js";
 import { hashArguments } from "./arguments.js";
 import { hasDeltaParts } from "./delta-text.js";
+import { withFixText } from "./fix-text.js";
 import { formatErrorGuidance, formatSuccessTemplate, formatSummary, formatToolContext } from "./prompt-format.js";
 import { summariseResult } from "./result-summary.js";
 import { isUnfiltered, matchesFilter, type CallFilter } from "./search.js";
@@ -28,8 +29,8 @@ export interface PromptOptions {
   shared: boolean;
 }
 
-/** A recorded call as the agent gets it back: the entry, and the tenant's fix when it failed. */
-export type RecordedCall = ToolLogEntry & { known_fix: KnownSharedFix | null };
+/** A recorded call as the agent gets it back: the entry, and the tenant's fix when it failed, in words too. */
+export type RecordedCall = ToolLogEntry & { known_fix: (KnownSharedFix & { fix_text: string }) | null };
 
 export interface ToolMemoryServiceDeps {
   store: ToolMemoryStore & Pick<SharedToolStore, "recordSharedToolCall" | "sharedToolKnowledge">;
@@ -140,7 +141,8 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
       const written = await store.recordSharedToolCall(session, call, idempotencyKey);
       if (written.outcome === "mismatch") throw keyReused();
       if (written.outcome === "applied") countRedactions(tally);
-      return { call: { ...written.value.entry, known_fix: written.value.knownFix }, replayed: written.outcome === "replayed", redactions: tally.total };
+      const knownFix = written.value.knownFix && withFixText(written.value.knownFix);
+      return { call: { ...written.value.entry, known_fix: knownFix }, replayed: written.outcome === "replayed", redactions: tally.total };
     },
 
     /** Matching calls, newest first, at most `limit`. */

@@ -29,13 +29,14 @@ function knowledge(patterns: SharedErrorPattern[]): SharedToolKnowledge {
 describe("the shared tool section", () => {
   it("lists fixed error types the session does not know, most frequent first, in the exact format", () => {
     const shared = knowledge([errorPattern("Rare", 1, true), errorPattern("Unfixed", 9, false), errorPattern("Often", 4, true)]);
+    // The section is the service's own: each fix reads as fixText words it (values whole), not as typical_fix.
     expect(formatSharedToolSection(shared, null, OPTIONS)).toBe(
       [
         '<shared_tool_knowledge name="search">',
         "  success_rate: 63% (8 calls in 1 session)",
         "  <known_fixes>",
-        "    - Often (x4) -> fix: change limit: 0 -> 10 (worked 2x)",
-        "    - Rare -> fix: change limit: 0 -> 10 (worked 2x)",
+        "    - Often (x4) -> fix: change limit: 0 → 10 (worked 2x)",
+        "    - Rare -> fix: change limit: 0 → 10 (worked 2x)",
         "  </known_fixes>",
         "</shared_tool_knowledge>",
       ].join("\n"),
@@ -56,8 +57,9 @@ describe("the shared tool section", () => {
 
 describe("shared error guidance", () => {
   it("names the typical fix and each past fix's session", () => {
+    // The tenant's guidance is the service's own: its previous fix reads in full, not in the tool memory's short form.
     expect(formatSharedErrorGuidance(knowledge([errorPattern("E", 2, true)]), "E")).toBe(
-      '<error_guidance tool="search" error="E">\n  Previous fix: limit:0->10\n  Past fixes:\n    - s-b: call-0003 -> call-0004\n</error_guidance>',
+      '<error_guidance tool="search" error="E">\n  Previous fix: change limit: 0 → 10\n  Past fixes:\n    - s-b: call-0003 -> call-0004\n</error_guidance>',
     );
     expect(formatSharedErrorGuidance(knowledge([]), "E")).toBe(
       '<error_guidance tool="search" error="E">\n  No previous fixes found for this error type.\n</error_guidance>',

@@ -86,7 +86,7 @@ export function createRecorder(deps: { client: AgentLessonsClient; sessionId: st
   /** The tenant's fix for a tool and error type, as a failure's 201 would carry it; null when none is known or the ask fails. */
   function lookUpFix(tool: string, errorType: string): Promise<KnownFix | null> {
     return deps.client.getSharedFix({ path: { tool_name: tool }, query: { error_type: errorType } }).then(
-      ({ fix_delta, typical_fix, times_applied }) => ({ fix_delta, typical_fix, times_applied }),
+      ({ fix_delta, typical_fix, fix_text, times_applied }) => ({ fix_delta, typical_fix, fix_text, times_applied }),
       () => null,
     );
   }

@@ -902,6 +902,10 @@ export interface components {
             /** @description Calls that reported a non-zero time */
             timed_calls: number;
             updated_at: string;
+            /** @description Argument names forgotten, least recently seen first, past the 64 a tool keeps; present once one was */
+            dropped_argument_names?: number;
+            /** @description Error types forgotten, least recently seen first, past the 32 a tool keeps; present once one was */
+            dropped_error_types?: number;
         };
         /** @description One recorded tool call in a memory document to import: ids, times and hashes of their documented shapes */
         ToolLogEntryImport: {
@@ -955,6 +959,10 @@ export interface components {
             /** @description Calls that reported a non-zero time; 0 when left out. Default: 0 */
             timed_calls?: number;
             updated_at: string;
+            /** @description Argument names forgotten, least recently seen first, past the 64 a tool keeps; present once one was */
+            dropped_argument_names?: number;
+            /** @description Error types forgotten, least recently seen first, past the 32 a tool keeps; present once one was */
+            dropped_error_types?: number;
         };
         /** @description A failure, the success that fixed it, and what changed */
         FixRelation: {
@@ -1036,6 +1044,8 @@ export interface components {
             success_rate: number;
             total_fixes_detected: number;
             tools_tracked: number;
+            /** @description Tools whose pattern was forgotten, least recently called first, past the 128 a session keeps; present once one was */
+            dropped_tools?: number;
             created_at: string | null;
             updated_at: string | null;
         };
@@ -1322,8 +1332,10 @@ export interface components {
         /** @description The best fix the tenant knows for this tool and error type, offered to this call */
         KnownSharedFix: {
             fix_delta: components["schemas"]["ArgDelta"];
-            /** @description The fix in words */
+            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
             typical_fix: string;
+            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+            fix_text: string;
             /** @description How many times this change fixed the error, across sessions */
             times_applied: number;
             efficacy: components["schemas"]["FixEfficacy"];
@@ -1381,8 +1393,10 @@ export interface components {
         /** @description One fix the tenant's sessions applied, how often, and whether it helped when offered */
         SharedFix: {
             fix_delta: components["schemas"]["ArgDelta"];
-            /** @description The fix in words */
+            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
             typical_fix: string;
+            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+            fix_text: string;
             /** @description How many times this change fixed the error, across sessions */
             times_applied: number;
             efficacy: components["schemas"]["FixEfficacy"];
@@ -1405,6 +1419,8 @@ export interface components {
             } | null;
             typical_fix: string | null;
             fix_delta: components["schemas"]["ArgDelta"] | null;
+            /** @description The best fix that is not retired in words for a person or an agent, as its fix_text; null when there is none */
+            fix_text: string | null;
             /** @description Up to 5 distinct fixes, best first by efficacy score (ties: most applied, then most recent); retired ones last */
             fixes: components["schemas"]["SharedFix"][];
             /** @description The latest 3 fix events, newest first */
@@ -1439,6 +1455,10 @@ export interface components {
             /** @description Calls that reported a non-zero time */
             timed_calls: number;
             updated_at: string;
+            /** @description Argument names forgotten, least recently seen first, past the 64 a tool keeps; present once one was */
+            dropped_argument_names?: number;
+            /** @description Error types forgotten, least recently seen first, past the 32 a tool keeps; present once one was */
+            dropped_error_types?: number;
             /** @description Fixes detected for this tool in every session */
             fixes_learned: number;
             /** @description Distinct sessions that called the tool (approximate on Redis: HyperLogLog) */
@@ -1466,16 +1486,20 @@ export interface components {
             tool_name: string;
             error_type: string;
             fix_delta: components["schemas"]["ArgDelta"];
-            /** @description The fix in words */
+            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
             typical_fix: string;
+            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+            fix_text: string;
             /** @description How many times this change fixed the error, across sessions */
             times_applied: number;
             efficacy: components["schemas"]["FixEfficacy"];
             /** @description The other fixes that are not retired, best first */
             alternatives: {
                 fix_delta: components["schemas"]["ArgDelta"];
-                /** @description The fix in words */
+                /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
                 typical_fix: string;
+                /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+                fix_text: string;
                 /** @description How many times this change fixed the error, across sessions */
                 times_applied: number;
                 efficacy: components["schemas"]["FixEfficacy"];
@@ -1624,8 +1648,10 @@ export interface components {
             tool_name: string;
             error_type: string;
             fix_delta: components["schemas"]["ArgDelta"];
-            /** @description The fix in words */
+            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
             typical_fix: string;
+            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+            fix_text: string;
             times_applied: number;
             efficacy: components["schemas"]["FixEfficacy"];
         };
@@ -2000,7 +2026,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "store": "memory"
+                     *       "store": "memory",
+                     *       "topology": "memory",
+                     *       "role": null
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
@@ -2069,7 +2097,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_368e90cc110348b7bc2a5fc22ef386ce",
+                     *           "lesson_id": "lsn_acdb1e12f03142a4bd9a05d71f905055",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -2079,7 +2107,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-02T07:00:29.591Z",
+                     *           "timestamp": "2026-12-03T18:56:24.147Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -2205,7 +2233,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_16c3eb7d2f1646ee859e04e1508f53ab",
+                     *       "lesson_id": "lsn_f09aac4021ed41eeace9c6927f3a2c9f",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2215,7 +2243,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-02T07:00:29.552Z",
+                     *       "timestamp": "2026-12-03T18:56:24.102Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2587,8 +2615,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-02T07:00:29.591Z",
-                     *           "last_seen_at": "2026-12-02T07:00:29.591Z",
+                     *           "first_seen_at": "2026-12-03T18:56:24.147Z",
+                     *           "last_seen_at": "2026-12-03T18:56:24.147Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2803,7 +2831,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_16c3eb7d2f1646ee859e04e1508f53ab",
+                     *       "lesson_id": "lsn_f09aac4021ed41eeace9c6927f3a2c9f",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2813,7 +2841,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-02T07:00:29.552Z",
+                     *       "timestamp": "2026-12-03T18:56:24.102Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2823,12 +2851,12 @@ export interface operations {
                      *         {
                      *           "task_id": "build-report-43",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-02T07:00:29.615Z"
+                     *           "resolved_at": "2026-12-03T18:56:24.177Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-02T07:00:29.588Z"
+                     *           "resolved_at": "2026-12-03T18:56:24.142Z"
                      *         }
                      *       ]
                      *     }
@@ -3062,7 +3090,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-02T07:00:29.588Z",
+                     *       "resolved_at": "2026-12-03T18:56:24.142Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ]
@@ -3205,7 +3233,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-02T07:00:29.588Z",
+                     *       "resolved_at": "2026-12-03T18:56:24.142Z",
                      *       "signatures": [
                      *         "d7cb86f54b3fc479"
                      *       ],
@@ -3455,7 +3483,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-02T07:00:29.615Z"
+                     *             "resolved_at": "2026-12-03T18:56:24.177Z"
                      *           },
                      *           "efficacy": {
                      *             "tasks_offered": 1,
@@ -3581,7 +3609,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-02T07:00:29.691Z",
+                     *           "timestamp": "2026-12-03T18:56:24.262Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3729,7 +3757,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-02T07:00:29.630Z",
+                     *       "timestamp": "2026-12-03T18:56:24.201Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3898,7 +3926,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-02T07:00:29.691Z",
+                     *       "timestamp": "2026-12-03T18:56:24.262Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -4093,7 +4121,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-02T07:00:29.691Z"
+                     *           "updated_at": "2026-12-03T18:56:24.262Z"
                      *         }
                      *       }
                      *     }
@@ -4252,7 +4280,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-02T07:00:29.691Z"
+                     *       "updated_at": "2026-12-03T18:56:24.262Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4850,8 +4878,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-02T07:00:29.630Z",
-                     *       "updated_at": "2026-12-02T07:00:29.691Z"
+                     *       "created_at": "2026-12-03T18:56:24.201Z",
+                     *       "updated_at": "2026-12-03T18:56:24.262Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -5423,7 +5451,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-02T07:00:29.630Z",
+                     *           "timestamp": "2026-12-03T18:56:24.201Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5444,7 +5472,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-02T07:00:29.691Z",
+                     *           "timestamp": "2026-12-03T18:56:24.262Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5529,7 +5557,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-02T07:00:29.691Z"
+                     *           "updated_at": "2026-12-03T18:56:24.262Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -5544,12 +5572,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-02T07:00:29.691Z"
+                     *           "detected_at": "2026-12-03T18:56:24.262Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-02T07:00:29.630Z",
-                     *       "updated_at": "2026-12-02T07:00:29.691Z"
+                     *       "created_at": "2026-12-03T18:56:24.201Z",
+                     *       "updated_at": "2026-12-03T18:56:24.262Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -5641,7 +5669,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-02T07:00:29.630Z",
+                 *           "timestamp": "2026-12-03T18:56:24.201Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5662,7 +5690,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-02T07:00:29.691Z",
+                 *           "timestamp": "2026-12-03T18:56:24.262Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5747,7 +5775,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-02T07:00:29.691Z"
+                 *           "updated_at": "2026-12-03T18:56:24.262Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5762,7 +5790,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-02T07:00:29.691Z"
+                 *           "detected_at": "2026-12-03T18:56:24.262Z"
                  *         }
                  *       ]
                  *     }
@@ -6022,7 +6050,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 2,
                      *           "sessions_seen": 2,
-                     *           "last_used_at": "2026-12-02T07:00:29.856Z"
+                     *           "last_used_at": "2026-12-03T18:56:24.499Z"
                      *         }
                      *       ]
                      *     }
@@ -6158,6 +6186,7 @@ export interface operations {
                      *               }
                      *             }
                      *           },
+                     *           "fix_text": "change limit: 500 → 50",
                      *           "fixes": [
                      *             {
                      *               "fix_delta": {
@@ -6169,6 +6198,7 @@ export interface operations {
                      *                 }
                      *               },
                      *               "typical_fix": "change limit: 500 -> 50",
+                     *               "fix_text": "change limit: 500 → 50",
                      *               "times_applied": 2,
                      *               "efficacy": {
                      *                 "offered": 1,
@@ -6180,7 +6210,7 @@ export interface operations {
                      *                 "score": 0.3423719528896193,
                      *                 "retired": false
                      *               },
-                     *               "last_applied_at": "2026-12-02T07:00:29.856Z"
+                     *               "last_applied_at": "2026-12-03T18:56:24.499Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -6188,13 +6218,13 @@ export interface operations {
                      *               "session_id": "agent-9-run-1",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-02T07:00:29.856Z"
+                     *               "applied_at": "2026-12-03T18:56:24.499Z"
                      *             },
                      *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-02T07:00:29.691Z"
+                     *               "applied_at": "2026-12-03T18:56:24.262Z"
                      *             }
                      *           ]
                      *         }
@@ -6237,10 +6267,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 725,
                      *       "timed_calls": 2,
-                     *       "updated_at": "2026-12-02T07:00:29.856Z",
+                     *       "updated_at": "2026-12-03T18:56:24.499Z",
                      *       "fixes_learned": 2,
                      *       "sessions_seen": 2,
-                     *       "last_used_at": "2026-12-02T07:00:29.856Z",
+                     *       "last_used_at": "2026-12-03T18:56:24.499Z",
                      *       "efficacy": {
                      *         "offered": 1,
                      *         "adopted": 1,
@@ -6475,6 +6505,7 @@ export interface operations {
                      *         }
                      *       },
                      *       "typical_fix": "change limit: 500 -> 50",
+                     *       "fix_text": "change limit: 500 → 50",
                      *       "times_applied": 2,
                      *       "efficacy": {
                      *         "offered": 1,
@@ -6601,7 +6632,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "tool_name": "web_search",
-                     *       "prompt": "<error_guidance tool=\"web_search\" error=\"ValueError\">\n  Previous fix: limit:500->50\n  Past fixes:\n    - agent-9-run-1: call-0001 -> call-0002\n    - agent-7-run-3: call-0001 -> call-0002\n</error_guidance>"
+                     *       "prompt": "<error_guidance tool=\"web_search\" error=\"ValueError\">\n  Previous fix: change limit: 500 → 50\n  Past fixes:\n    - agent-9-run-1: call-0001 -> call-0002\n    - agent-7-run-3: call-0001 -> call-0002\n</error_guidance>"
                      *     }
                      */
                     "application/json": components["schemas"]["SharedErrorGuidance"];
@@ -6857,7 +6888,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-02T07:00:29.615Z"
+                     *           "updated_at": "2026-12-03T18:56:24.177Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -6868,7 +6899,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-02T07:00:29.588Z"
+                     *           "updated_at": "2026-12-03T18:56:24.142Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6981,7 +7012,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-02T07:00:29.856Z"
+                     *           "updated_at": "2026-12-03T18:56:24.499Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
@@ -6989,7 +7020,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-02T07:00:29.691Z"
+                     *           "updated_at": "2026-12-03T18:56:24.262Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7105,7 +7136,7 @@ export interface operations {
                      *       },
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-02T06:01:00.000Z",
+                     *           "at": "2026-12-03T17:57:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7114,7 +7145,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:02:00.000Z",
+                     *           "at": "2026-12-03T17:58:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7123,7 +7154,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:03:00.000Z",
+                     *           "at": "2026-12-03T17:59:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7132,7 +7163,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:04:00.000Z",
+                     *           "at": "2026-12-03T18:00:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7141,7 +7172,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:05:00.000Z",
+                     *           "at": "2026-12-03T18:01:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7150,7 +7181,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:06:00.000Z",
+                     *           "at": "2026-12-03T18:02:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7159,7 +7190,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:07:00.000Z",
+                     *           "at": "2026-12-03T18:03:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7168,7 +7199,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:08:00.000Z",
+                     *           "at": "2026-12-03T18:04:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7177,7 +7208,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:09:00.000Z",
+                     *           "at": "2026-12-03T18:05:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7186,7 +7217,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:10:00.000Z",
+                     *           "at": "2026-12-03T18:06:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7195,7 +7226,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:11:00.000Z",
+                     *           "at": "2026-12-03T18:07:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7204,7 +7235,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:12:00.000Z",
+                     *           "at": "2026-12-03T18:08:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7213,7 +7244,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:13:00.000Z",
+                     *           "at": "2026-12-03T18:09:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7222,7 +7253,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:14:00.000Z",
+                     *           "at": "2026-12-03T18:10:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7231,7 +7262,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:15:00.000Z",
+                     *           "at": "2026-12-03T18:11:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7240,7 +7271,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:16:00.000Z",
+                     *           "at": "2026-12-03T18:12:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7249,7 +7280,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:17:00.000Z",
+                     *           "at": "2026-12-03T18:13:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7258,7 +7289,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:18:00.000Z",
+                     *           "at": "2026-12-03T18:14:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7267,7 +7298,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:19:00.000Z",
+                     *           "at": "2026-12-03T18:15:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7276,7 +7307,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:20:00.000Z",
+                     *           "at": "2026-12-03T18:16:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7285,7 +7316,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:21:00.000Z",
+                     *           "at": "2026-12-03T18:17:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7294,7 +7325,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:22:00.000Z",
+                     *           "at": "2026-12-03T18:18:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7303,7 +7334,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:23:00.000Z",
+                     *           "at": "2026-12-03T18:19:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7312,7 +7343,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:24:00.000Z",
+                     *           "at": "2026-12-03T18:20:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7321,7 +7352,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:25:00.000Z",
+                     *           "at": "2026-12-03T18:21:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7330,7 +7361,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:26:00.000Z",
+                     *           "at": "2026-12-03T18:22:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7339,7 +7370,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:27:00.000Z",
+                     *           "at": "2026-12-03T18:23:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7348,7 +7379,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:28:00.000Z",
+                     *           "at": "2026-12-03T18:24:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7357,7 +7388,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:29:00.000Z",
+                     *           "at": "2026-12-03T18:25:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7366,7 +7397,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:30:00.000Z",
+                     *           "at": "2026-12-03T18:26:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7375,7 +7406,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:31:00.000Z",
+                     *           "at": "2026-12-03T18:27:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7384,7 +7415,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:32:00.000Z",
+                     *           "at": "2026-12-03T18:28:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7393,7 +7424,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:33:00.000Z",
+                     *           "at": "2026-12-03T18:29:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7402,7 +7433,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:34:00.000Z",
+                     *           "at": "2026-12-03T18:30:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7411,7 +7442,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:35:00.000Z",
+                     *           "at": "2026-12-03T18:31:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7420,7 +7451,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:36:00.000Z",
+                     *           "at": "2026-12-03T18:32:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7429,7 +7460,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:37:00.000Z",
+                     *           "at": "2026-12-03T18:33:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7438,7 +7469,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:38:00.000Z",
+                     *           "at": "2026-12-03T18:34:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7447,7 +7478,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:39:00.000Z",
+                     *           "at": "2026-12-03T18:35:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7456,7 +7487,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:40:00.000Z",
+                     *           "at": "2026-12-03T18:36:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7465,7 +7496,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:41:00.000Z",
+                     *           "at": "2026-12-03T18:37:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7474,7 +7505,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:42:00.000Z",
+                     *           "at": "2026-12-03T18:38:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7483,7 +7514,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:43:00.000Z",
+                     *           "at": "2026-12-03T18:39:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7492,7 +7523,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:44:00.000Z",
+                     *           "at": "2026-12-03T18:40:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7501,7 +7532,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:45:00.000Z",
+                     *           "at": "2026-12-03T18:41:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7510,7 +7541,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:46:00.000Z",
+                     *           "at": "2026-12-03T18:42:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7519,7 +7550,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:47:00.000Z",
+                     *           "at": "2026-12-03T18:43:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7528,7 +7559,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:48:00.000Z",
+                     *           "at": "2026-12-03T18:44:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7537,7 +7568,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:49:00.000Z",
+                     *           "at": "2026-12-03T18:45:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7546,7 +7577,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:50:00.000Z",
+                     *           "at": "2026-12-03T18:46:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7555,7 +7586,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:51:00.000Z",
+                     *           "at": "2026-12-03T18:47:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7564,7 +7595,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:52:00.000Z",
+                     *           "at": "2026-12-03T18:48:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7573,7 +7604,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:53:00.000Z",
+                     *           "at": "2026-12-03T18:49:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7582,7 +7613,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:54:00.000Z",
+                     *           "at": "2026-12-03T18:50:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7591,7 +7622,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:55:00.000Z",
+                     *           "at": "2026-12-03T18:51:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7600,7 +7631,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:56:00.000Z",
+                     *           "at": "2026-12-03T18:52:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7609,7 +7640,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:57:00.000Z",
+                     *           "at": "2026-12-03T18:53:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7618,7 +7649,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:58:00.000Z",
+                     *           "at": "2026-12-03T18:54:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7627,7 +7658,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:59:00.000Z",
+                     *           "at": "2026-12-03T18:55:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7636,7 +7667,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T07:00:00.000Z",
+                     *           "at": "2026-12-03T18:56:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 4,
                      *           "successes": 2,
@@ -7645,7 +7676,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         }
                      *       ],
-                     *       "latency_since": "2026-12-02T06:00:00.000Z",
+                     *       "latency_since": "2026-12-03T17:00:00.000Z",
                      *       "tool_latency": [
                      *         {
                      *           "tool_name": "web_search",
@@ -7759,122 +7790,122 @@ export interface operations {
                      *       "window": "day",
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-01T08:00:00.000Z",
+                     *           "at": "2026-12-02T19:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T09:00:00.000Z",
+                     *           "at": "2026-12-02T20:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T10:00:00.000Z",
+                     *           "at": "2026-12-02T21:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T11:00:00.000Z",
+                     *           "at": "2026-12-02T22:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T12:00:00.000Z",
+                     *           "at": "2026-12-02T23:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T13:00:00.000Z",
+                     *           "at": "2026-12-03T00:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T14:00:00.000Z",
+                     *           "at": "2026-12-03T01:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T15:00:00.000Z",
+                     *           "at": "2026-12-03T02:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T16:00:00.000Z",
+                     *           "at": "2026-12-03T03:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T17:00:00.000Z",
+                     *           "at": "2026-12-03T04:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T18:00:00.000Z",
+                     *           "at": "2026-12-03T05:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T19:00:00.000Z",
+                     *           "at": "2026-12-03T06:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T20:00:00.000Z",
+                     *           "at": "2026-12-03T07:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T21:00:00.000Z",
+                     *           "at": "2026-12-03T08:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T22:00:00.000Z",
+                     *           "at": "2026-12-03T09:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-01T23:00:00.000Z",
+                     *           "at": "2026-12-03T10:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T00:00:00.000Z",
+                     *           "at": "2026-12-03T11:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T01:00:00.000Z",
+                     *           "at": "2026-12-03T12:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T02:00:00.000Z",
+                     *           "at": "2026-12-03T13:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T03:00:00.000Z",
+                     *           "at": "2026-12-03T14:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T04:00:00.000Z",
+                     *           "at": "2026-12-03T15:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T05:00:00.000Z",
+                     *           "at": "2026-12-03T16:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T06:00:00.000Z",
+                     *           "at": "2026-12-03T17:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-02T07:00:00.000Z",
+                     *           "at": "2026-12-03T18:00:00.000Z",
                      *           "calls": 4,
                      *           "successes": 2
                      *         }
@@ -7887,11 +7918,11 @@ export interface operations {
                      *       "recent_sessions": [
                      *         {
                      *           "session_id": "agent-9-run-1",
-                     *           "last_used_at": "2026-12-02T07:00:29.856Z"
+                     *           "last_used_at": "2026-12-03T18:56:24.499Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
-                     *           "last_used_at": "2026-12-02T07:00:29.691Z"
+                     *           "last_used_at": "2026-12-03T18:56:24.262Z"
                      *         }
                      *       ]
                      *     }
@@ -8021,6 +8052,7 @@ export interface operations {
                      *             }
                      *           },
                      *           "typical_fix": "change limit: 500 -> 50",
+                     *           "fix_text": "change limit: 500 → 50",
                      *           "times_applied": 2,
                      *           "efficacy": {
                      *             "offered": 1,
@@ -8034,32 +8066,7 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
-                     *       "worst_fixes": [
-                     *         {
-                     *           "tool_name": "web_search",
-                     *           "error_type": "ValueError",
-                     *           "fix_delta": {
-                     *             "changed": {
-                     *               "limit": {
-                     *                 "from": 500,
-                     *                 "to": 50
-                     *               }
-                     *             }
-                     *           },
-                     *           "typical_fix": "change limit: 500 -> 50",
-                     *           "times_applied": 2,
-                     *           "efficacy": {
-                     *             "offered": 1,
-                     *             "adopted": 1,
-                     *             "worked": 1,
-                     *             "failed": 0,
-                     *             "other_fix": 0,
-                     *             "ignored": 0,
-                     *             "score": 0.3423719528896193,
-                     *             "retired": false
-                     *           }
-                     *         }
-                     *       ]
+                     *       "worst_fixes": []
                      *     }
                      */
                     "application/json": components["schemas"]["EfficacyReport"];
@@ -8233,7 +8240,223 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "resourceSpans": [
+                 *         {
+                 *           "resource": {
+                 *             "attributes": [
+                 *               {
+                 *                 "key": "service.name",
+                 *                 "value": {
+                 *                   "stringValue": "support-agent"
+                 *                 }
+                 *               }
+                 *             ]
+                 *           },
+                 *           "scopeSpans": [
+                 *             {
+                 *               "scope": {
+                 *                 "name": "support-agent"
+                 *               },
+                 *               "spans": [
+                 *                 {
+                 *                   "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                 *                   "spanId": "00f067aa0ba902b7",
+                 *                   "name": "execute_tool web_search",
+                 *                   "kind": 1,
+                 *                   "startTimeUnixNano": "1796000000000000000",
+                 *                   "endTimeUnixNano": "1796000000420000000",
+                 *                   "attributes": [
+                 *                     {
+                 *                       "key": "gen_ai.operation.name",
+                 *                       "value": {
+                 *                         "stringValue": "execute_tool"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.tool.name",
+                 *                       "value": {
+                 *                         "stringValue": "web_search"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.conversation.id",
+                 *                       "value": {
+                 *                         "stringValue": "support-chat-17"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.tool.call.arguments",
+                 *                       "value": {
+                 *                         "stringValue": "{\"query\":\"redis streams\",\"limit\":500}"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "error.type",
+                 *                       "value": {
+                 *                         "stringValue": "ValueError"
+                 *                       }
+                 *                     }
+                 *                   ],
+                 *                   "status": {
+                 *                     "code": 2,
+                 *                     "message": "limit must be at most 100"
+                 *                   }
+                 *                 },
+                 *                 {
+                 *                   "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                 *                   "spanId": "53995c3f42cd8ad8",
+                 *                   "name": "execute_tool web_search",
+                 *                   "kind": 1,
+                 *                   "startTimeUnixNano": "1796000000900000000",
+                 *                   "endTimeUnixNano": "1796000001320000000",
+                 *                   "attributes": [
+                 *                     {
+                 *                       "key": "gen_ai.operation.name",
+                 *                       "value": {
+                 *                         "stringValue": "execute_tool"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.tool.name",
+                 *                       "value": {
+                 *                         "stringValue": "web_search"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.conversation.id",
+                 *                       "value": {
+                 *                         "stringValue": "support-chat-17"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.tool.call.arguments",
+                 *                       "value": {
+                 *                         "stringValue": "{\"query\":\"redis streams\",\"limit\":50}"
+                 *                       }
+                 *                     }
+                 *                   ],
+                 *                   "status": {
+                 *                     "code": 1
+                 *                   }
+                 *                 }
+                 *               ]
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExportTraceServiceRequest"];
+                /**
+                 * @example {
+                 *       "resourceSpans": [
+                 *         {
+                 *           "resource": {
+                 *             "attributes": [
+                 *               {
+                 *                 "key": "service.name",
+                 *                 "value": {
+                 *                   "stringValue": "support-agent"
+                 *                 }
+                 *               }
+                 *             ]
+                 *           },
+                 *           "scopeSpans": [
+                 *             {
+                 *               "scope": {
+                 *                 "name": "support-agent"
+                 *               },
+                 *               "spans": [
+                 *                 {
+                 *                   "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                 *                   "spanId": "00f067aa0ba902b7",
+                 *                   "name": "execute_tool web_search",
+                 *                   "kind": 1,
+                 *                   "startTimeUnixNano": "1796000000000000000",
+                 *                   "endTimeUnixNano": "1796000000420000000",
+                 *                   "attributes": [
+                 *                     {
+                 *                       "key": "gen_ai.operation.name",
+                 *                       "value": {
+                 *                         "stringValue": "execute_tool"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.tool.name",
+                 *                       "value": {
+                 *                         "stringValue": "web_search"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.conversation.id",
+                 *                       "value": {
+                 *                         "stringValue": "support-chat-17"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.tool.call.arguments",
+                 *                       "value": {
+                 *                         "stringValue": "{\"query\":\"redis streams\",\"limit\":500}"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "error.type",
+                 *                       "value": {
+                 *                         "stringValue": "ValueError"
+                 *                       }
+                 *                     }
+                 *                   ],
+                 *                   "status": {
+                 *                     "code": 2,
+                 *                     "message": "limit must be at most 100"
+                 *                   }
+                 *                 },
+                 *                 {
+                 *                   "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                 *                   "spanId": "53995c3f42cd8ad8",
+                 *                   "name": "execute_tool web_search",
+                 *                   "kind": 1,
+                 *                   "startTimeUnixNano": "1796000000900000000",
+                 *                   "endTimeUnixNano": "1796000001320000000",
+                 *                   "attributes": [
+                 *                     {
+                 *                       "key": "gen_ai.operation.name",
+                 *                       "value": {
+                 *                         "stringValue": "execute_tool"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.tool.name",
+                 *                       "value": {
+                 *                         "stringValue": "web_search"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.conversation.id",
+                 *                       "value": {
+                 *                         "stringValue": "support-chat-17"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "gen_ai.tool.call.arguments",
+                 *                       "value": {
+                 *                         "stringValue": "{\"query\":\"redis streams\",\"limit\":50}"
+                 *                       }
+                 *                     }
+                 *                   ],
+                 *                   "status": {
+                 *                     "code": 1
+                 *                   }
+                 *                 }
+                 *               ]
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/x-protobuf": components["schemas"]["ExportTraceServiceRequest"];
             };
         };
@@ -8248,6 +8471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["ExportTraceServiceResponse"];
                     "application/x-protobuf": string;
                 };
@@ -8365,7 +8589,161 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "resourceLogs": [
+                 *         {
+                 *           "resource": {
+                 *             "attributes": [
+                 *               {
+                 *                 "key": "service.name",
+                 *                 "value": {
+                 *                   "stringValue": "claude-code"
+                 *                 }
+                 *               }
+                 *             ]
+                 *           },
+                 *           "scopeLogs": [
+                 *             {
+                 *               "scope": {
+                 *                 "name": "com.anthropic.claude_code.events"
+                 *               },
+                 *               "logRecords": [
+                 *                 {
+                 *                   "timeUnixNano": "1796000003000000000",
+                 *                   "body": {
+                 *                     "stringValue": "claude_code.tool_result"
+                 *                   },
+                 *                   "attributes": [
+                 *                     {
+                 *                       "key": "event.name",
+                 *                       "value": {
+                 *                         "stringValue": "tool_result"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "session.id",
+                 *                       "value": {
+                 *                         "stringValue": "3f9a2b7c-claude-session"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "tool_name",
+                 *                       "value": {
+                 *                         "stringValue": "Bash"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "success",
+                 *                       "value": {
+                 *                         "stringValue": "false"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "duration_ms",
+                 *                       "value": {
+                 *                         "stringValue": "1210"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "error",
+                 *                       "value": {
+                 *                         "stringValue": "Exit code 1\nnpm ERR! missing script: tset"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "tool_parameters",
+                 *                       "value": {
+                 *                         "stringValue": "{\"bash_command\":\"npm\",\"full_command\":\"npm run tset\",\"description\":\"Run the tests\"}"
+                 *                       }
+                 *                     }
+                 *                   ]
+                 *                 }
+                 *               ]
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExportLogsServiceRequest"];
+                /**
+                 * @example {
+                 *       "resourceLogs": [
+                 *         {
+                 *           "resource": {
+                 *             "attributes": [
+                 *               {
+                 *                 "key": "service.name",
+                 *                 "value": {
+                 *                   "stringValue": "claude-code"
+                 *                 }
+                 *               }
+                 *             ]
+                 *           },
+                 *           "scopeLogs": [
+                 *             {
+                 *               "scope": {
+                 *                 "name": "com.anthropic.claude_code.events"
+                 *               },
+                 *               "logRecords": [
+                 *                 {
+                 *                   "timeUnixNano": "1796000003000000000",
+                 *                   "body": {
+                 *                     "stringValue": "claude_code.tool_result"
+                 *                   },
+                 *                   "attributes": [
+                 *                     {
+                 *                       "key": "event.name",
+                 *                       "value": {
+                 *                         "stringValue": "tool_result"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "session.id",
+                 *                       "value": {
+                 *                         "stringValue": "3f9a2b7c-claude-session"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "tool_name",
+                 *                       "value": {
+                 *                         "stringValue": "Bash"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "success",
+                 *                       "value": {
+                 *                         "stringValue": "false"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "duration_ms",
+                 *                       "value": {
+                 *                         "stringValue": "1210"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "error",
+                 *                       "value": {
+                 *                         "stringValue": "Exit code 1\nnpm ERR! missing script: tset"
+                 *                       }
+                 *                     },
+                 *                     {
+                 *                       "key": "tool_parameters",
+                 *                       "value": {
+                 *                         "stringValue": "{\"bash_command\":\"npm\",\"full_command\":\"npm run tset\",\"description\":\"Run the tests\"}"
+                 *                       }
+                 *                     }
+                 *                   ]
+                 *                 }
+                 *               ]
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/x-protobuf": components["schemas"]["ExportLogsServiceRequest"];
             };
         };
@@ -8380,6 +8758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["ExportLogsServiceResponse"];
                     "application/x-protobuf": string;
                 };
