@@ -1,5 +1,8 @@
 // Runs the built agent-lessons command as its users do: once with stdin and arguments, or as an MCP proxy behind the MCP SDK's own client.
 import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -20,10 +23,13 @@ export interface CliRun {
 /** A URL where nothing listens: the service stopped. */
 export const NOWHERE = "http://127.0.0.1:9";
 
-/** The environment the command sees: the test's PATH and HOME, no AGENT_LESSONS_* of the machine, and `env` on top. */
+/** Where the command notes the tools seen per directory during the tests: a directory of their own, never the machine's. */
+export const CLI_STATE_DIR = mkdtempSync(join(tmpdir(), "agent-lessons-state-"));
+
+/** The environment the command sees: the test's PATH and HOME, no AGENT_LESSONS_* of the machine, its own state directory, and `env` on top. */
 export function cliEnvironment(env: Record<string, string> = {}): Record<string, string> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name, value]) => value !== undefined && !name.startsWith("AGENT_LESSONS_")));
-  return { ...(base as Record<string, string>), ...env };
+  return { ...(base as Record<string, string>), AGENT_LESSONS_STATE_DIR: CLI_STATE_DIR, ...env };
 }
 
 /** Runs `agent-lessons ARGS` with `stdin`, and waits for it to exit (killed after `killAfterMs`). */

@@ -115,6 +115,15 @@ describe.each(bothStores())("GET /context (%s store)", (_name, factory: StoreFac
     expect(prompt).not.toContain("procedural_memory");
   });
 
+  it("shows no result summary for a call that reported none, where the session's own prompt keeps the tool memory's `[✓] null`", async () => {
+    const session = uniqueId("session");
+    await ok(ctx.http.post(`/sessions/${session}/tool-calls`).send({ tool_name: "write_file", arguments: { path: "a" }, outcome: "success" }));
+    const block = (await ctx.http.get(`/context?session_id=${session}`)).body.prompt as string;
+    expect(block).toContain("<recent_calls>\n  [✓]\n</recent_calls>");
+    const own = (await ctx.http.get(`/sessions/${session}/prompt`)).body.prompt as string;
+    expect(own).toContain("<recent_calls>\n  [✓] null\n</recent_calls>");
+  });
+
   it("serves a session alone, the task's own resolution first, and an empty block when nothing is known", async () => {
     const { done, session } = await scene(ctx);
     const sessionOnly = await ctx.http.get(`/context?session_id=${session}`).set("Accept", "text/plain");

@@ -127,7 +127,8 @@ describe("PostToolUse and PostToolUseFailure", () => {
 });
 
 describe("SessionStart", () => {
-  it("gives a new session the tenant's known fixes for its most used tools, and the task's context with --task", async () => {
+  // Bash is one of Claude Code's own tools, which every session has: its fixes are given in any directory.
+  it("gives a new session the tenant's known fixes for the tools it has, and the task's context with --task", async () => {
     const teacher = uniqueId("cc");
     await hook(bashFailure(teacher, "pytest -k login", "Exit code 4\nERROR: file or directory not found: -k"));
     await hook({ ...bashSuccess(teacher, "pytest -k login tests/"), tool_input: { command: "pytest -k login tests/" } });
@@ -157,6 +158,33 @@ describe("SessionStart", () => {
 
     const small = await hook(start, { flags: ["--task", task, "--max-tokens", "120"] });
     expect(countTokens(context(small))).toBeLessThanOrEqual(120);
+  });
+
+  it("tells a new session only of tools its agent has: Claude Code's own, and those seen in the same directory", async () => {
+    const tool = `mcp__tracker__${uniqueId("file_bug").replaceAll("-", "_")}`;
+    const here = `/home/user/${uniqueId("project")}`;
+    const elsewhere = `/home/user/${uniqueId("project")}`;
+    const event = (session: string, outcome: "ok" | "fail", priority: string) => ({
+      ...common(session),
+      cwd: here,
+      hook_event_name: outcome === "ok" ? "PostToolUse" : "PostToolUseFailure",
+      tool_name: tool,
+      tool_input: { title: "Login fails", priority },
+      tool_use_id: `toolu_${uniqueId("use")}`,
+      ...(outcome === "ok" ? { tool_response: [{ type: "text", text: "filed" }] } : { error: "ValidationError: priority 'urgent' is unknown" }),
+    });
+    const teacher = uniqueId("cc");
+    await hook(event(teacher, "fail", "urgent"));
+    await hook(event(teacher, "ok", "high"));
+
+    const start = (cwd: string) => hook({ ...common(uniqueId("cc")), cwd, hook_event_name: "SessionStart", source: "startup" });
+    const sameDirectory = JSON.parse((await start(here)).stdout) as { hookSpecificOutput: { additionalContext: string } };
+    expect(sameDirectory.hookSpecificOutput.additionalContext).toContain(`<shared_tool_knowledge name="${tool}">`);
+    expect(sameDirectory.hookSpecificOutput.additionalContext).toContain("change priority: urgent → high");
+    // Another directory's agent never called it: it may not have the tool, so it is not told of it.
+    const other = await start(elsewhere);
+    expect(other.code).toBe(0);
+    expect(other.stdout).not.toContain(tool);
   });
 
   it("prints nothing when the tenant knows nothing", async () => {

@@ -2,7 +2,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { ListRootsRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connectDirect, connectThroughProxy, isRunning, type ClientSetup, type Connected } from "../../../test/helpers/cli.js";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, connectDirect, connectThroughProxy, isRunning, type ClientSetup, type Connected } from "../../../test/helpers/cli.js";
+import { toolsSeenIn } from "../src/project-tools.js";
 import { uniqueId } from "../../../test/helpers/fixtures.js";
 import { startServerProcess, type ServerProcess } from "../../../test/helpers/server-process.js";
 
@@ -53,6 +57,17 @@ describe.each(Object.keys(STORES) as Array<keyof typeof STORES>)("mcp-proxy on t
     }
     throw new Error(`session ${session} never had ${count} recorded calls`);
   }
+
+  it("notes the server's tools, named as it records them, for the directory it runs in (the Claude Code hook tells a new session of them)", async () => {
+    const env = { AGENT_LESSONS_STATE_DIR: mkdtempSync(join(tmpdir(), "agent-lessons-test-")) };
+    const name = uniqueId("listed").replaceAll("-", "_");
+    const peer = await connectThroughProxy(["--url", service.baseUrl, "--name", name], env);
+    open.push(peer);
+    expect(toolsSeenIn(ROOT, env)).toEqual([]);
+    const { tools } = await peer.client.listTools();
+    // The answer reached the client after the proxy noted it.
+    expect(toolsSeenIn(ROOT, env)).toEqual(tools.map((tool) => `mcp__${name}__${tool.name}`));
+  });
 
   it("shows a client the same server as without it: info, instructions, tools, resources, prompts, completions, errors", async () => {
     const direct = await connectDirect();

@@ -24,8 +24,9 @@ export interface ContextServiceDeps {
   store: Pick<Store, "taskWithKnownFixes" | "toolContexts" | "sharedToolKnowledge">;
 }
 
-// The session prompt's defaults: three recent calls, error patterns and success hints per tool.
-const FORMAT: ToolContextOptions = { maxErrorPatterns: 3, maxSuccessPatterns: 3, includeArgs: false, includeTiming: false, compact: false };
+// The session prompt's defaults: three recent calls, error patterns and success hints per tool. The block is
+// the service's own, so a call that reported no result shows none and fixes read in full.
+const FORMAT: ToolContextOptions = { maxErrorPatterns: 3, maxSuccessPatterns: 3, includeArgs: false, includeTiming: false, compact: false, readable: true };
 const RECENT_CALLS = 3;
 
 /** Indexes of `items` sorted by a timestamp, the oldest first. */

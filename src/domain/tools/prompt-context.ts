@@ -1,8 +1,9 @@
 // Renders a tool's recent calls and learned patterns as the <procedural_memory> block injected into prompts.
 import { hasDeltaParts, shortDelta, shortValueText } from "./delta-text.js";
+import { fixText } from "./fix-text.js";
 import { formatPercent, isMeasuredTime } from "../text/text-format.js";
 import { FAILURE_OUTCOMES } from "./types.js";
-import type { SuccessPattern, ToolArguments, ToolLogEntry, ToolPattern } from "./types.js";
+import type { ArgDelta, SuccessPattern, ToolArguments, ToolLogEntry, ToolPattern } from "./types.js";
 
 const MAX_ARGS_SHOWN = 3;
 
@@ -19,7 +20,16 @@ export interface ToolContextOptions {
   includeArgs: boolean;
   includeTiming: boolean;
   compact: boolean;
+  /**
+   * For the service's own blocks (`GET /context`), not the tool memory's: a call that reported no
+   * result shows no summary (no `[✓] null`), and every fix reads in full (fixText). Left out, the
+   * block is the tool memory's, byte for byte.
+   */
+  readable?: boolean;
 }
+
+/** A fix as the block words it: the tool memory's short form, or in full in the service's own blocks. */
+const deltaWords = (delta: ArgDelta, options: ToolContextOptions) => (options.readable ? fixText(delta) : shortDelta(delta));
 
 /** The last `count` items; none when count is not positive (unlike Python's `[-0:]`, which is all). */
 function lastItems<T>(items: T[], count: number): T[] {
@@ -34,9 +44,10 @@ function formatArgs(args: ToolArguments): string {
 }
 
 function formatCall(entry: ToolLogEntry, options: ToolContextOptions): string[] {
-  let line = `  [${entry.outcome === "success" ? "✓" : "✗"}] ${entry.result_summary}`;
+  const mark = `  [${entry.outcome === "success" ? "✓" : "✗"}]`;
+  let line = options.readable && entry.result_type === "null" ? mark : `${mark} ${entry.result_summary}`;
   if (entry.fix_for !== null && hasDeltaParts(entry.delta_args)) {
-    line += ` (fixed prior by: ${shortDelta(entry.delta_args)})`;
+    line += ` (fixed prior by: ${deltaWords(entry.delta_args, options)})`;
   } else if (FAILURE_OUTCOMES.has(entry.outcome) && entry.fixed_by !== null) {
     line += ` (fixed by ${entry.fixed_by})`;
   }
@@ -63,8 +74,8 @@ export function relevantSuccessPatterns(patterns: SuccessPattern[], goal: string
   );
 }
 
-function successHint(sp: SuccessPattern): string | null {
-  if (sp.delta_that_fixed !== null) return `    - Fixed by: ${shortDelta(sp.delta_that_fixed)}`;
+function successHint(sp: SuccessPattern, options: ToolContextOptions): string | null {
+  if (sp.delta_that_fixed !== null) return `    - Fixed by: ${deltaWords(sp.delta_that_fixed, options)}`;
   if (Object.keys(sp.arg_hints).length > 0) return `    - Typical args: ${JSON.stringify(sp.arg_hints)}`;
   return null;
 }
@@ -83,7 +94,7 @@ function formatPatterns(pattern: ToolPattern, options: ToolContextOptions): stri
     for (const ep of lastItems(pattern.error_patterns, options.maxErrorPatterns)) {
       let line = `    - ${ep.error_type}`;
       if (ep.count > 1) line += ` (x${ep.count})`;
-      if (ep.typical_fix) line += ` -> fix: ${ep.typical_fix}`;
+      if (ep.typical_fix) line += ` -> fix: ${options.readable && hasDeltaParts(ep.fix_delta) ? fixText(ep.fix_delta) : ep.typical_fix}`;
       lines.push(line);
     }
     lines.push("  </common_errors>");
@@ -92,7 +103,7 @@ function formatPatterns(pattern: ToolPattern, options: ToolContextOptions): stri
   if (relevant.length > 0) {
     lines.push("  <success_hints>");
     for (const sp of lastItems(relevant, options.maxSuccessPatterns)) {
-      const hint = successHint(sp);
+      const hint = successHint(sp, options);
       if (hint !== null) lines.push(hint);
     }
     lines.push("  </success_hints>");

@@ -74,6 +74,45 @@ describe("formatToolContext", () => {
     );
   });
 
+  it("in the service's own blocks (readable), shows no summary for a call that reported none, and every fix in full", () => {
+    const path = { changed: { path: { from: "/tmp/newcomer/fsroot/README.txt", to: "/tmp/newcomer/fsroot/docs/README.txt" } } };
+    const pathFixed = pattern({
+      total_calls: 2,
+      success_count: 1,
+      failure_count: 1,
+      success_rate: 0.5,
+      error_patterns: [errorPattern("ENOENT", { typical_fix: "change path: /tmp/newcomer/fsr... -> /tmp/newcomer/fsr...", fix_delta: path })],
+      success_patterns: [{ goal_match: null, arg_hints: {}, example_call_id: "call-0002", delta_that_fixed: path }],
+    });
+    const read = entry({ id: "call-0002", result_summary: "null", result_type: "null", fix_for: "call-0001", delta_args: path });
+    const missing = entry({ id: "call-0001", outcome: "failure", result_summary: "null", result_type: "null", error_type: "ENOENT", fixed_by: "call-0002" });
+    const change = "change path: /tmp/newcomer/fsroot/README.txt → /tmp/newcomer/fsroot/docs/README.txt";
+    expect(render(pathFixed, [read, missing], { readable: true })).toBe(
+      [
+        "<procedural_memory>",
+        '<tool_memory name="t">',
+        "<recent_calls>",
+        `  [✓] (fixed prior by: ${change})`,
+        "  [✗] (fixed by call-0002)",
+        "</recent_calls>",
+        "",
+        "<patterns>",
+        "  success_rate: 50% (2 calls)",
+        "  <common_errors>",
+        `    - ENOENT -> fix: ${change}`,
+        "  </common_errors>",
+        "  <success_hints>",
+        `    - Fixed by: ${change}`,
+        "  </success_hints>",
+        "</patterns>",
+        "</tool_memory>",
+        "</procedural_memory>",
+      ].join("\n"),
+    );
+    // The tool memory's own block keeps its format: `[✓] null`, and values cut short.
+    expect(render(pathFixed, [read, missing])).toContain("  [✓] null (fixed prior by: path:/tmp/newcomer..->/tmp/newcomer..)");
+  });
+
   it("is empty when there are no tools", () => {
     expect(formatToolContext([], options)).toBe("");
   });

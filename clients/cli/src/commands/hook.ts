@@ -9,7 +9,8 @@ export const HOOK_USAGE = `agent-lessons hook claude-code [--task ID] [--max-tok
 
 A Claude Code hook: reads one hook event as JSON on stdin. PostToolUse and PostToolUseFailure record
 the tool call in the session Claude Code names; a failure fixed before prints the fix for the model.
-SessionStart prints what the tenant knows (the task's /context block with --task), within --max-tokens.
+SessionStart prints what the tenant knows of the tools this agent has (Claude Code's own and those seen
+in the same directory), and the task's lessons with --task, within --max-tokens.
 For an event it always exits 0, even with a bad setting, and gives up on the service after 3 s.
 
   --task ID          the task whose lessons a new session gets (AGENT_LESSONS_TASK)
@@ -85,7 +86,7 @@ async function handleEvent(args: string[], env: NodeJS.ProcessEnv): Promise<numb
     if (parsed === null || typeof parsed !== "object") throw new SyntaxError("the event is not a JSON object");
     event = parsed;
     const client = serviceClient(settings, { maxRetries: 1, timeoutMs: BUDGET_MS });
-    const output = await handleHookEvent(event, { client, signal, task, maxTokens });
+    const output = await handleHookEvent(event, { client, signal, task, maxTokens, env });
     if (output) process.stdout.write(`${JSON.stringify(output)}\n`);
   } catch (error) {
     const reason =

@@ -61,5 +61,5 @@ export async function mcpProxyCommand(args: string[], env: NodeJS.ProcessEnv): P
   // (Its first attempt is the recorder's own, so the recorder exists by the time it is told.)
   const client = serviceClient(settings, { maxRetries: 2, timeoutMs: 5000, onReachable: (answered) => recorder.reachable(answered) });
   const recorder: Recorder = createRecorder({ client, sessionId, log });
-  return runProxy({ command, args: commandArgs, serverName: values.name, fixWaitMs, callTimeoutMs, recorder, log });
+  return runProxy({ command, args: commandArgs, serverName: values.name, fixWaitMs, callTimeoutMs, recorder, log, env });
 }

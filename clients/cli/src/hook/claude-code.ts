@@ -1,12 +1,14 @@
 // What each Claude Code hook event does: record a tool call, hand back a known fix, or give a new session what the tenant knows.
 import type { AgentLessonsClient } from "@agent-lessons/client";
 import { knownFixText } from "../known-fix-text.js";
+import { CLAUDE_CODE_TOOLS, rememberTools, toolsSeenIn } from "../project-tools.js";
 import { errorMessageOf, errorTypeOf, fitArguments, fitResult, serviceId, type ToolCallReport } from "../tool-call-report.js";
 
 /** The fields of Claude Code's hook input that this hook reads (its hooks reference names them). */
 export interface HookEvent {
   hook_event_name?: unknown;
   session_id?: unknown;
+  cwd?: unknown;
   source?: unknown;
   tool_name?: unknown;
   tool_input?: unknown;
@@ -23,13 +25,16 @@ export interface HookContext {
   signal: AbortSignal;
   task: string | undefined;
   maxTokens: number;
+  /** Where the tools seen in each directory are kept (AGENT_LESSONS_STATE_DIR, XDG_STATE_HOME, HOME). */
+  env: Record<string, string | undefined>;
 }
 
 /** What the hook prints for Claude Code: `{"hookSpecificOutput":{…}}`, or nothing. */
 export type HookOutput = { hookSpecificOutput: { hookEventName: string; additionalContext: string } } | null;
 
-// How many of the tenant's most used tools a new session hears about.
-const SESSION_START_TOOLS = 10;
+// The most tools /context takes at once, and the most characters of its tools= list.
+const SESSION_START_TOOLS = 100;
+const TOOL_LIST_CHARS = 10_000;
 const SESSION_START_HEADER = "agent-lessons: what earlier sessions learned (failures, and the fixes that worked):\n\n";
 // The header's share of the budget, in tokens, so that header and block together stay within --max-tokens.
 const HEADER_TOKENS = 20;
@@ -59,6 +64,8 @@ function toolCall(event: HookEvent, outcome: "success" | "failure"): ToolCallRep
 
 async function record(event: HookEvent, context: HookContext, outcome: "success" | "failure") {
   const report = toolCall(event, outcome);
+  const cwd = text(event.cwd);
+  if (cwd) rememberTools(cwd, [report.tool_name], context.env);
   const toolUseId = text(event.tool_use_id);
   return context.client.recordToolCall({
     path: { session_id: serviceId(text(event.session_id) ?? "unknown") },
@@ -69,14 +76,30 @@ async function record(event: HookEvent, context: HookContext, outcome: "success"
   });
 }
 
+/** Claude Code's own tools, then those seen in the directory, as many as one tools= list takes. */
+function agentTools(cwd: string | undefined, env: HookContext["env"]): string[] {
+  const seen = cwd ? toolsSeenIn(cwd, env).map(serviceId) : [];
+  const tools: string[] = [];
+  let chars = 0;
+  for (const name of new Set<string>([...CLAUDE_CODE_TOOLS, ...seen])) {
+    if (tools.length === SESSION_START_TOOLS || chars + name.length + 1 > TOOL_LIST_CHARS) break;
+    tools.push(name);
+    chars += name.length + 1;
+  }
+  return tools;
+}
+
+/**
+ * What the tenant knows of the tools this agent has, never of another agent's: Claude Code's own, and
+ * those seen in the same directory (this hook's records, and the tool lists of MCP proxies run there).
+ */
 async function sessionStart(event: HookEvent, context: HookContext): Promise<HookOutput> {
-  const { tools } = await context.client.listSharedTools({ query: { limit: SESSION_START_TOOLS }, signal: context.signal });
-  if (tools.length === 0 && !context.task) return null;
+  const tools = agentTools(text(event.cwd), context.env);
   const block = await context.client.getContext({
     query: {
       session_id: serviceId(text(event.session_id) ?? "unknown"),
       ...(context.task ? { task_id: context.task } : {}),
-      ...(tools.length ? { tools: tools.map((tool) => tool.tool_name).join(",") } : {}),
+      tools: tools.join(","),
       max_tokens: Math.max(MIN_CONTEXT_TOKENS, context.maxTokens - HEADER_TOKENS),
     },
     signal: context.signal,

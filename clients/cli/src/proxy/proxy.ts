@@ -1,10 +1,12 @@
 // The MCP proxy: relays every line between the client (our stdio) and the wrapped server untouched, records each tools/call, and adds a known fix to a failure.
 import { knownFixText, type KnownFix } from "../known-fix-text.js";
 import type { ProblemLog } from "../problem-log.js";
+import { rememberTools } from "../project-tools.js";
 import { appendToContent } from "./append-content.js";
 import { lineWriter, readLines } from "./lines.js";
 import type { Recorder } from "./recorder.js";
 import { createCallTracker, type JsonRpcMessage } from "./tool-calls.js";
+import { createToolListWatch } from "./tool-list.js";
 import { startWrappedServer } from "./wrapped-server.js";
 
 export interface ProxyOptions {
@@ -17,6 +19,8 @@ export interface ProxyOptions {
   callTimeoutMs: number;
   recorder: Recorder;
   log: ProblemLog;
+  /** Where the tools listed in this directory are noted (AGENT_LESSONS_STATE_DIR, XDG_STATE_HOME, HOME), for the Claude Code hook. */
+  env: Record<string, string | undefined>;
 }
 
 // On the way out, records still in flight get this long to reach the service.
@@ -25,7 +29,7 @@ const DRAIN_MS = 2000;
 const STOP_GRACE_MS = 1000;
 
 // Only lines that can matter are parsed: requests and cancellations from the client, answers and progress from the server.
-const CLIENT_MARKERS = ['"tools/call"', '"notifications/cancelled"'];
+const CLIENT_MARKERS = ['"tools/call"', '"notifications/cancelled"', '"tools/list"'];
 const SERVER_MARKERS = ['"id"', '"notifications/progress"'];
 
 function parse(line: Buffer): JsonRpcMessage[] {
@@ -56,6 +60,8 @@ export function runProxy(options: ProxyOptions): Promise<number> {
     log.notice(`cannot start ${JSON.stringify(options.command)}: ${error.message}`),
   );
   const tracker = createCallTracker({ recorder, serverName: options.serverName, callTimeoutMs: options.callTimeoutMs });
+  // The server's tools are the agent's in this directory: the Claude Code hook's SessionStart reads them.
+  const listing = createToolListWatch(options.serverName, (names) => rememberTools(process.cwd(), names, options.env));
   const toServer = lineWriter(server.child.stdin, process.stdin);
   const toClient = lineWriter(process.stdout, server.child.stdout);
   const heldAnswers = new Set<Promise<void>>();
@@ -72,7 +78,14 @@ export function runProxy(options: ProxyOptions): Promise<number> {
   readLines(
     process.stdin,
     (line) => {
-      if (CLIENT_MARKERS.some((marker) => line.includes(marker))) inspect("from the client", () => parse(line).forEach((message) => tracker.fromClient(message)));
+      if (CLIENT_MARKERS.some((marker) => line.includes(marker))) {
+        inspect("from the client", () =>
+          parse(line).forEach((message) => {
+            tracker.fromClient(message);
+            listing.fromClient(message);
+          }),
+        );
+      }
       toServer(line);
     },
     (rest) => {
@@ -83,6 +96,7 @@ export function runProxy(options: ProxyOptions): Promise<number> {
   readLines(
     server.child.stdout,
     (line) => {
+      if (listing.waiting && line.includes('"id"')) inspect("from the server", () => parse(line).forEach((message) => listing.fromServer(message)));
       if (!tracker.hasOpenCalls || !SERVER_MARKERS.some((marker) => line.includes(marker))) return toClient(line);
       let held: Promise<Buffer | string> | undefined;
       inspect("from the server", () => {
