@@ -8,7 +8,7 @@ import type { ToolMemoryService } from "../domain/tools/service.js";
 import { contextQuery } from "../schemas/context.js";
 import { failureReportSchema, lessonPromptQuery, resolutionInputSchema, taskParams } from "../schemas/lessons.js";
 import { sharedFixQuery, sharedToolParams } from "../schemas/shared-tools.js";
-import { sessionParams, sessionPromptQuery, sessionSettingsBody, toolCallInputSchema } from "../schemas/tools.js";
+import { failingArgumentsSchema, sessionParams, sessionPromptQuery, sessionSettingsBody, toolCallInputSchema } from "../schemas/tools.js";
 import type { Scope } from "../auth/scopes.js";
 import { asQueryValues, parseArguments } from "./arguments.js";
 import { jsonResult, promptResult } from "./results.js";
@@ -142,11 +142,12 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
       description:
         "Call when a call of one of your tools failed with an error type, before retrying it. Returns the argument change " +
         "(fix_delta, and fix_text in words) that worked best for that error of that tool across every session of this tenant, " +
-        "ranked by how often it fixed that error against how often it failed when taken (efficacy), and the alternatives. A NOT_FOUND error means no session has fixed it yet.",
-      input: z.strictObject({ ...sharedToolParams.shape, ...sharedFixQuery.shape }),
-      queryFields: keysOf(sharedFixQuery),
+        "ranked by how often it fixed that error against how often it failed when taken (efficacy), and the alternatives. " +
+        "Pass the failing call's arguments to get only a fix that applies to them. A NOT_FOUND error means no session has fixed it yet (or none applies).",
+      input: z.strictObject({ ...sharedToolParams.shape, error_type: sharedFixQuery.shape.error_type, arguments: failingArgumentsSchema.optional() }),
+      queryFields: ["error_type"],
       annotations: { title: "The tenant's fix for a tool error", ...READS },
-      run: async (tenant, { tool_name, error_type }) => jsonResult(await knowledge.fix(tenant, tool_name, error_type)),
+      run: async (tenant, { tool_name, error_type, arguments: failing }) => jsonResult(await knowledge.fix(tenant, tool_name, error_type, failing ?? null)),
     }),
 
     defineTool({

@@ -42,8 +42,8 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     if (entry.fix_for) metrics.fixesDetected.inc();
     return entry;
   };
-  instrumented.recordSharedToolCall = async (session, call, idempotencyKey) => {
-    const written = await recordSharedToolCall(session, call, idempotencyKey);
+  instrumented.recordSharedToolCall = async (session, call, idempotencyKey, offer) => {
+    const written = await recordSharedToolCall(session, call, idempotencyKey, offer);
     if (written.outcome !== "applied") return written;
     metrics.toolCallsRecorded.inc({ outcome: written.value.entry.outcome });
     if (written.value.entry.fix_for) metrics.fixesDetected.inc();

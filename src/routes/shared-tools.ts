@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requires } from "../auth/scopes.js";
 import type { SharedToolService } from "../domain/shared-tools/service.js";
+import type { ToolArguments } from "../domain/tools/types.js";
 import { apiProblems, promptResponse } from "../schemas/common.js";
 import {
   listToolsQuery,
@@ -79,13 +80,19 @@ const sharedToolRoutes: FastifyPluginAsyncZod<{ knowledge: SharedToolService }> 
         operationId: "getSharedFix",
         tags,
         summary: "The fix the tenant's sessions applied most for an error type, and the alternatives; 404 when none",
-        description: "Call when a tool call fails in a session with no fix of its own: the fix the tenant's sessions applied most for this error type, with alternatives.",
+        description:
+          "Call when a tool call fails in a session with no fix of its own: the fix the tenant's sessions applied most for this error type, with alternatives. " +
+          "Pass the failing call's `arguments` (JSON) to get only fixes that apply to them: a fix that changed a value applies to a call holding that value, " +
+          "one that added a key to a call without it, one that removed a key to a call with it; 404 when none does.",
         params: sharedToolParams,
         querystring: sharedFixQuery,
         response: { 200: sharedKnownFixSchema, ...apiProblems(400, 404, 503) },
       },
     },
-    async (request) => knowledge.fix(request.tenant, request.params.tool_name, request.query.error_type),
+    async (request) => {
+      const { error_type, arguments: failing } = request.query;
+      return knowledge.fix(request.tenant, request.params.tool_name, error_type, failing === undefined ? null : (JSON.parse(failing) as ToolArguments));
+    },
   );
 
   app.get(

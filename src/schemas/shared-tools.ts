@@ -141,4 +141,21 @@ export const listToolsQuery = z.strictObject({
   cursor: listingCursor.describe("The next_cursor of the previous page of the same listing by prefix"),
   prefix: idPrefixSchema("Only the tools whose name starts with this, listed in name order (byte order), a page at a time").optional(),
 });
-export const sharedFixQuery = fixQuery;
+/** A query value that is a JSON object's text, as a failing call's arguments travel in a URL. */
+const isJsonObject = (text: string) => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+};
+
+export const sharedFixQuery = fixQuery.extend({
+  arguments: z
+    .string()
+    .max(65_536)
+    .refine(isJsonObject, "must be a JSON object")
+    .optional()
+    .describe("The failing call's arguments as JSON: then only a fix that applies to them is answered (one that changes a value they hold, adds a key they lack or removes one they have)"),
+});

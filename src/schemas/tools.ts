@@ -6,6 +6,8 @@ import { booleanQuery, idSchema, sessionIdSchema, toolNameSchema } from "./commo
 
 const jsonValue = z.unknown().describe("Any JSON value");
 const argumentsSchema = z.record(z.string(), jsonValue).describe("The tool's arguments, a JSON object");
+/** A failing call's arguments, asking for the fixes that apply to them (applicability.ts). */
+export const failingArgumentsSchema = argumentsSchema.describe("The failing call's arguments: only a fix that applies to them is answered");
 const outcomeSchema = z.enum(TOOL_OUTCOMES);
 const callIdSchema = idSchema("Call id");
 
@@ -46,6 +48,12 @@ export const toolCallInputSchema = z
     error_message: z.string().max(10_000).nullish(),
     execution_time_ms: z.int().min(0).nullish(),
     preceding_call_id: callIdSchema.nullish(),
+    offer_fix: z
+      .boolean()
+      .optional()
+      .describe(
+        "false when no fix the answer carries will reach the model (an exporter, a log importer): none is offered, so none is counted as ignored. Defaults to true",
+      ),
   })
   .meta({ id: "ToolCallInput", description: "One tool call, as an agent reports it" });
 

@@ -10,8 +10,8 @@ export function nudgingStore(store: Store, nudge: (tenant: string) => void): Sto
       nudge(task.tenant);
       return captured;
     },
-    async recordSharedToolCall(session, call, idempotencyKey) {
-      const recorded = await store.recordSharedToolCall(session, call, idempotencyKey);
+    async recordSharedToolCall(session, call, idempotencyKey, offer) {
+      const recorded = await store.recordSharedToolCall(session, call, idempotencyKey, offer);
       nudge(session.tenant);
       return recorded;
     },

@@ -261,11 +261,14 @@ export interface SharedToolStore {
    * fix becomes the session's pending offer for the tool (with a new `offer_id`, counted as offered,
    * and a `fix.offered` event).
    *
+   * With `offer` false (a capture that cannot show a fix to the model: an exporter, a drop-in) no fix is
+   * offered, so none is counted as ignored; a pending offer of the tool is still decided.
+   *
    * With a write key, the session keeps the key's record in its own atomic write, as captureLesson
    * does: a replay answers the first call's entry and known fix (the same offer) as they were
    * answered, and counts nothing again.
    */
-  recordSharedToolCall(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null): Promise<KeyedWrite<RecordedToolCall>>;
+  recordSharedToolCall(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer?: boolean): Promise<KeyedWrite<RecordedToolCall>>;
 
   /** The tenant's tools, most calls first (ties by name), at most `limit`. */
   listSharedTools(tenant: string, limit: number): Promise<SharedToolSummary[]>;

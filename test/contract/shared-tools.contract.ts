@@ -37,7 +37,8 @@ export function sharedToolStoreContract(factory: StoreFactory): void {
         aCall("search", "success", { q: "x", limit: 10 }, { context_goal: "find x", execution_time_ms: 30, timestamp: at(2) }),
       ]);
       await recordAll(store, b, [
-        aCall("search", "timeout", { q: "y" }, { error_type: "ValueError", context_goal: "find y", timestamp: at(3) }),
+        // With limit 0, so that a's fix (limit 0 -> 10) applies to it and is offered.
+        aCall("search", "timeout", { q: "y", limit: 0 }, { error_type: "ValueError", context_goal: "find y", timestamp: at(3) }),
         aCall("search", "partial", { q: "y" }, { timestamp: at(4) }),
       ]);
 
@@ -106,6 +107,32 @@ export function sharedToolStoreContract(factory: StoreFactory): void {
       expect(otherType!.knownFix).toBeNull();
       expect(untyped!.knownFix).toBeNull();
       expect(success!.knownFix).toBeNull();
+    });
+
+    it("offers a fix only to a failure it applies to: the value it changed, without the key it adds, with the key it removes", async () => {
+      const store = await open();
+      const [a, b] = [aSession(), aSession()];
+      // A missing file found in docs/, a call that needed a timeout, one that had to drop a flag: each learned by session a.
+      await recordAll(store, a, [
+        aCall("read", "failure", { path: "/srv/README.txt" }, { error_type: "ENOENT" }),
+        aCall("read", "success", { path: "/srv/docs/README.txt" }),
+        aCall("fetch", "failure", { url: "u" }, { error_type: "timeout" }),
+        aCall("fetch", "success", { url: "u", timeout: 30 }),
+        aCall("run", "failure", { cmd: "npm test", watch: true }, { error_type: "exit_code_1" }),
+        aCall("run", "success", { cmd: "npm test" }),
+      ]);
+      const offered = async (tool: string, args: ToolArguments, errorType: string) =>
+        (await recordAll(store, b, [aCall(tool, "failure", args, { error_type: errorType })]))[0]!.knownFix?.fix_delta ?? null;
+
+      // Another missing file is not README.txt: the path fix does not apply, and nothing is offered.
+      expect(await offered("read", { path: "/srv/CHANGELOG.md" }, "ENOENT")).toBeNull();
+      expect(await offered("read", { path: "/srv/README.txt" }, "ENOENT")).toEqual({ changed: { path: { from: "/srv/README.txt", to: "/srv/docs/README.txt" } } });
+      expect(await offered("fetch", { url: "v", timeout: 5 }, "timeout")).toBeNull();
+      expect(await offered("fetch", { url: "v" }, "timeout")).toEqual({ added: { timeout: 30 } });
+      expect(await offered("run", { cmd: "npm test" }, "exit_code_1")).toBeNull();
+      expect(await offered("run", { cmd: "npm run lint", watch: true }, "exit_code_1")).toEqual({ removed: ["watch"] });
+      // Offers never made are never decided: the tool's counts hold the three made.
+      expect((await knowledgeOf(store, b.tenant, "read")).efficacy).toMatchObject({ offered: 1 });
     });
 
     it("makes the most applied fix typical, the most recent one among equals, and ranks the rest the same way", async () => {

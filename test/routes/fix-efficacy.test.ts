@@ -39,6 +39,32 @@ describe.each(bothStores())("fix efficacy over HTTP (%s store)", (_name, factory
     });
   });
 
+  it("offers nothing to a call recorded with offer_fix false, so its next call decides nothing", async () => {
+    const { record, report } = await start();
+    const learner = uniqueId("learner");
+    await record(learner, FAILED);
+    await record(learner, FIXED);
+    // An exporter's call: the model never sees what the answer carries.
+    const observed = uniqueId("observed");
+    expect((await record(observed, { ...FAILED, offer_fix: false })).known_fix).toBeNull();
+    await record(observed, FAILED);
+    expect((await report()).tools).toMatchObject({ offered: 1, ignored: 0, pending: 1 });
+  });
+
+  it("answers GET /tools/{tool}/fix with only the fixes that apply to the failing call's arguments", async () => {
+    const { record, http } = await start();
+    const learner = uniqueId("learner");
+    await record(learner, FAILED);
+    await record(learner, FIXED);
+    const ask = (args: object) => http.get(`/tools/search/fix?error_type=ValueError&arguments=${encodeURIComponent(JSON.stringify(args))}`);
+    expect((await ask({ q: "dogs", limit: 0 })).body).toMatchObject({ fix_delta: { changed: { limit: { from: 0, to: 10 } } } });
+    // The fix changes limit from 0: a call with limit 5 does not hold it, and nothing applies.
+    const none = await ask({ q: "dogs", limit: 5 });
+    expect(expectProblem(none, 404)).toMatchObject({ code: "NOT_FOUND" });
+    expect(none.body.detail).toBe("No fix is known that applies to these arguments for 'ValueError' errors of tool 'search' in any session.");
+    expect(expectProblem(await http.get("/tools/search/fix?error_type=ValueError&arguments=%5B1%5D"), 400)).toMatchObject({ code: "VALIDATION_FAILED" });
+  });
+
   it("gives each offer an id, logs fix.offered and fix.outcome, and totals the outcomes in /efficacy", async () => {
     const { record, open, report, http } = await start();
     const stream = await open("/events?types=fix.offered,fix.outcome");

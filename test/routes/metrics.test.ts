@@ -112,8 +112,9 @@ describe.each(bothStores())("metrics (%s store)", (_name, factory: StoreFactory)
     const outcomes = [
       call("failure", { q: 1 }),
       call("success", { q: 2 }), // fixes the first
-      call("failure", { q: 3 }),
-      call("timeout", { q: 4 }),
+      // The failure and the timeout hold q: 1, the value the fix changes, so it applies to them and is offered.
+      call("failure", { q: 1 }),
+      call("timeout", { q: 1, n: 4 }),
       call("success", { q: 5 }), // fixes the timeout
       call("partial", { q: 6 }),
     ];

@@ -649,12 +649,13 @@ async function applyAllowed(app: FastifyInstance, world: World, op: Operation): 
         const entry = recordInModel(session, { tool: call.tool, outcome: call.outcome, errorType, goal, marker });
         const fixed = entry.fixFor === null ? null : session.log.find((prior) => prior.id === entry.fixFor)!;
         shareInModel(world, tenant, op.session, entry, fixed);
-        const known = isFailure(call.outcome) ? world.shared[tenant][call.tool]!.typical[errorType ?? "unknown"] : undefined;
+        // Every call's m is new, so a fix the tenant learned (changing m from another call's value) never
+        // applies to it, and none is offered (applicability.ts): another tenant's least of all.
         expect(reply.body).toMatchObject({
           id: entry.id,
           fix_for: entry.fixFor,
           delta_args: fixed ? { changed: { m: { from: fixed.marker, to: marker } } } : null,
-          known_fix: known ? { fix_delta: { changed: { m: { from: known.from, to: known.to } } }, times_applied: 1 } : null,
+          known_fix: null,
         });
         expect(reply.headers.location).toBe(`/sessions/${op.session}/tool-calls/${entry.id}`);
       }

@@ -26,7 +26,7 @@ const BEFORE: LegacyCall[] = [
   { tool: "search", outcome: "failure", args: { q: "a" }, errorType: "E", goal: "find a", at: at(1) },
   { tool: "search", outcome: "success", args: { q: "b" }, goal: "find a", at: at(2) },
   { tool: "fetch", outcome: "failure", args: { url: "x", opts: { b: 1, a: 2 } }, errorType: "F", at: at(3) },
-  { tool: "search", outcome: "failure", args: { q: "c", limit: 1 }, errorType: "E", at: at(4) },
+  { tool: "search", outcome: "failure", args: { q: "a", limit: 1 }, errorType: "E", at: at(4) },
   { tool: "list", outcome: "failure", args: { dir: "a" }, errorType: "H", goal: "list a", at: at(5) },
   { tool: "list", outcome: "success", args: { dir: "b" }, goal: "list a", at: at(6) },
 ];
@@ -77,10 +77,18 @@ describe.skipIf(raw === null)("data written by the layout before (redis)", () =>
     expect(after).toEqual(await everything(memory, session));
     // The fix of a failure written before was detected, and the offer made before was decided: it worked.
     expect(after.log.find((entry) => entry.id === "call-0008")).toMatchObject({ fix_for: "call-0003" });
-    expect(after.search!.error_patterns.find((ep) => ep.error_type === "E")!.fix_delta).toEqual({ changed: { q: { from: "c", to: "b" } } });
+    expect(after.search!.error_patterns.find((ep) => ep.error_type === "E")!.fix_delta).toEqual({ changed: { q: { from: "a", to: "b" } } });
     expect(after.patterns.list!.error_patterns[0]!.fix_delta).toEqual({ changed: { dir: { from: "a", to: "b" } } });
     expect(after.knowledge[2]!.error_patterns[0]!.fixes).toMatchObject([{ fix_delta: { changed: { dir: { from: "a", to: "b" } } }, times_applied: 1 }]);
     expect(after.efficacy.tools).toMatchObject({ offered: 1, worked: 1 });
+    // A fix learned before holds no facts of where it applies: they are read from its delta, as the embedded store does.
+    const other = { tenant: session.tenant, sessionId: uniqueId("session") };
+    for (const [args, offered] of [[{ dir: "a" }, true], [{ dir: "zzz" }, false]] as const) {
+      const failure = { tool: "list", outcome: "failure", args, errorType: "H", at: at(11) } as const;
+      const [onRedis, inMemory] = [await redis.recordSharedToolCall(other, asCall(failure), null), await memory.recordSharedToolCall(other, asCall(failure), null)];
+      expect(onRedis).toEqual(inMemory);
+      expect(onRedis.outcome === "mismatch" ? null : onRedis.value.knownFix?.fix_delta ?? null).toEqual(offered ? { changed: { dir: { from: "a", to: "b" } } } : null);
+    }
     // Every tool moved: the documents are gone, the fields hold them.
     expect(await raw!.exists(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).toBe(0);
     for (const tool of ["search", "fetch", "list"]) expect(await raw!.hexists(`${prefix}:{${session.tenant}:shared}:tool:${tool}`, "state")).toBe(0);

@@ -45,7 +45,8 @@ export function createOtlpCaptureService({ tools, validate, count = () => {} }: 
     calls.sort((a, b) => (a.startNs < b.startNs ? -1 : a.startNs > b.startNs ? 1 : a.order - b.order));
     for (const call of calls) {
       try {
-        await tools.record({ tenant, sessionId }, call.input, { key: call.idempotencyKey, request: `POST /v1/${signal}` });
+        // An exported call is history: no fix offered to it can reach the model, so none is offered (nor counted as ignored).
+        await tools.record({ tenant, sessionId }, { ...call.input, offer_fix: false }, { key: call.idempotencyKey, request: `POST /v1/${signal}` });
         accept(call);
       } catch (error) {
         if (!isKeyReused(error)) throw error;

@@ -5,7 +5,8 @@ import { describeDelta } from "../tools/delta-text.js";
 import { MAX_SUCCESS_PATTERNS } from "../tools/pattern-limits.js";
 import { applyCallToPattern, emptyPattern, emptyRecency, forgetErrorTypes, seeAndForget, type PatternRecency } from "../tools/pattern-update.js";
 import { MAX_ERROR_TYPES_PER_TOOL } from "../tools/pattern-limits.js";
-import type { ErrorPattern, ToolPattern } from "../tools/types.js";
+import type { ErrorPattern, ToolArguments, ToolPattern } from "../tools/types.js";
+import { fixApplies } from "./applicability.js";
 import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedErrorPattern, SharedFix, SharedToolKnowledge, ToolEfficacy } from "./types.js";
 
 /** Distinct fixes kept per error type: enough for alternatives, few enough to stay one glance. */
@@ -137,11 +138,14 @@ export function decideOffer(knowledge: SharedToolKnowledge, offer: PendingOffer,
   return outcome;
 }
 
-/** The fix to offer for an error type of stored knowledge (fixes in learning order), or null when none may be offered. */
-export function bestFixOf(knowledge: SharedToolKnowledge, errorType: string | null, ranking: FixRanking = "wilson"): SharedFix | null {
+/**
+ * The fix to offer a failure of an error type with these arguments (stored knowledge: fixes in learning
+ * order): the best offerable one that applies to them (applicability.ts), or null when none may be offered.
+ */
+export function bestFixOf(knowledge: SharedToolKnowledge, errorType: string | null, args: ToolArguments, ranking: FixRanking = "wilson"): SharedFix | null {
   if (!errorType) return null;
   const fixes = knowledge.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? [];
-  return rankFixes(fixes, ranking).find((fix) => isOfferable(fix, ranking)) ?? null;
+  return rankFixes(fixes, ranking).find((fix) => isOfferable(fix, ranking) && fixApplies(fix.fix_delta, args)) ?? null;
 }
 
 /** Counts the offer of a fix (mutating it and the tool) and answers it as the agent gets it. */

@@ -7,6 +7,8 @@ import type { SharedToolStore } from "../../storage/port.js";
 import { fixText, withFixText } from "../tools/fix-text.js";
 import { formatSharedErrorGuidance } from "./prompt.js";
 import type { SharedFix, SharedToolKnowledge } from "./types.js";
+import type { ToolArguments } from "../tools/types.js";
+import { fixApplies } from "./applicability.js";
 
 export interface ToolKnowledgeServiceDeps {
   store: Pick<SharedToolStore, "listSharedTools" | "listSharedToolsByPrefix" | "sharedToolKnowledge" | "forgetSharedTool">;
@@ -41,13 +43,19 @@ export function createSharedToolService({ store }: ToolKnowledgeServiceDeps) {
       return { ...knowledge, error_patterns: errorPatterns };
     },
 
-    /** The best offerable fix of an error type and the other offerable ones, best first, with their efficacy. */
-    async fix(tenant: string, toolName: string, errorType: string) {
+    /**
+     * The best offerable fix of an error type and the other offerable ones, best first, with their efficacy;
+     * given the failing call's arguments, only those that apply to them (applicability.ts).
+     */
+    async fix(tenant: string, toolName: string, errorType: string, failing: ToolArguments | null = null) {
       const [knowledge] = await store.sharedToolKnowledge(tenant, [toolName]);
       const fixes = knowledge?.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? [];
       // Served knowledge ranks offerable fixes first; a retired fix is never handed out as one to try.
-      const [typical, ...others] = fixes.filter((fix) => !fix.efficacy.retired);
-      if (!typical) throw notFound(`No fix is known for '${errorType}' errors of tool '${toolName}' in any session.`);
+      const [typical, ...others] = fixes.filter((fix) => !fix.efficacy.retired && (failing === null || fixApplies(fix.fix_delta, failing)));
+      if (!typical) {
+        const applying = failing === null ? "" : " that applies to these arguments";
+        throw notFound(`No fix is known${applying} for '${errorType}' errors of tool '${toolName}' in any session.`);
+      }
       const summary = ({ fix_delta, typical_fix, times_applied, efficacy }: SharedFix) => withFixText({ fix_delta, typical_fix, times_applied, efficacy });
       return { tool_name: toolName, error_type: errorType, ...summary(typical), alternatives: others.map(summary) };
     },

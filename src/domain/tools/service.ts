@@ -138,7 +138,7 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
         error_type: input.error_type ?? null,
         error_message: input.error_message ?? null,
       };
-      const written = await store.recordSharedToolCall(session, call, idempotencyKey);
+      const written = await store.recordSharedToolCall(session, call, idempotencyKey, input.offer_fix !== false);
       if (written.outcome === "mismatch") throw keyReused();
       if (written.outcome === "applied") countRedactions(tally);
       const knownFix = written.value.knownFix && withFixText(written.value.knownFix);

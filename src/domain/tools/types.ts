@@ -113,4 +113,6 @@ export interface ToolCallInput {
   error_message?: string | null | undefined;
   execution_time_ms?: number | null | undefined;
   preceding_call_id?: string | null | undefined;
+  /** false: the caller shows no fix to the model, so none is offered (or counted). */
+  offer_fix?: boolean | undefined;
 }

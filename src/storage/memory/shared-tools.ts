@@ -63,7 +63,7 @@ export function createMemorySharedToolStore(
    * Folds the call in, decides the session's pending offer for the tool, then offers the call's
    * own failure the best fix (which is then what the session's next call decides).
    */
-  function learn(session: SessionRef, entry: ToolLogEntry, facts: SharedCallFacts): KnownSharedFix | null {
+  function learn(session: SessionRef, entry: ToolLogEntry, facts: SharedCallFacts, offer: boolean): KnownSharedFix | null {
     const { tenant } = session;
     const state = tools.upsert(toolKey(tenant, facts.tool_name), () => ({
       knowledge: emptyKnowledge(facts.tool_name, facts.timestamp),
@@ -87,8 +87,8 @@ export function createMemorySharedToolStore(
       }
       offers.delete(offerKey);
     }
-    if (!FAILURE_OUTCOMES.has(entry.outcome)) return null;
-    const best = bestFixOf(state.knowledge, errorTypeOf(entry), ranking);
+    if (!offer || !FAILURE_OUTCOMES.has(entry.outcome)) return null;
+    const best = bestFixOf(state.knowledge, errorTypeOf(entry), entry.arguments, ranking);
     if (!best) return null;
     const sequence = (offerSequence.get(tenant) ?? 0) + 1;
     offerSequence.set(tenant, sequence);
@@ -128,7 +128,7 @@ export function createMemorySharedToolStore(
       for (const tenant of namesByTenant.keys()) if (liveStates(tenant).length === 0) namesByTenant.delete(tenant);
     },
 
-    async recordSharedToolCall(session, call, idempotencyKey) {
+    async recordSharedToolCall(session, call, idempotencyKey, offer = true) {
       return idempotencyRecords.once(
         `${toolKey(session.tenant, session.sessionId)}\u0000session`,
         idempotencyKey,
@@ -137,7 +137,7 @@ export function createMemorySharedToolStore(
           const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: fixedErrorType, delta: entry.delta_args } : null;
           // As on Redis: the call's own events come before the offer events it makes.
           activity.toolCallRecorded(session, entry);
-          const knownFix = learn(session, entry, { ...entry, session_id: session.sessionId, call_id: entry.id, fix, previous_call_id: previousCallId });
+          const knownFix = learn(session, entry, { ...entry, session_id: session.sessionId, call_id: entry.id, fix, previous_call_id: previousCallId }, offer);
           return { value: { entry, knownFix: structuredClone(knownFix) }, kept: structuredClone({ entry, knownFix }) };
         },
         (kept) => structuredClone(kept),

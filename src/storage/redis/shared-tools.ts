@@ -3,6 +3,7 @@ import { fixDetected } from "../../domain/activity/event-data.js";
 import { latencyBucket } from "../../domain/activity/latency.js";
 import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
 import { adoptionText, fixEfficacy, type EfficacyCounts } from "../../domain/shared-tools/efficacy.js";
+import { applicabilityText } from "../../domain/shared-tools/applicability.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
 import { canonicalJson, canonicalKeyOrder } from "../../domain/tools/arguments.js";
@@ -72,7 +73,12 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
   const served = createServedKnowledge(ranking);
 
   /** learnToolCall-16.lua's keys and input for the session's record of a call. */
-  function tenantScriptInput(session: SessionRef, { entry, fixedErrorType, argumentPairs, previousCallId }: SessionRecord, idempotencyKey: IdempotencyKey | null): { keys: string[]; input: LearnInput } {
+  function tenantScriptInput(
+    session: SessionRef,
+    { entry, fixedErrorType, argumentPairs, previousCallId }: SessionRecord,
+    idempotencyKey: IdempotencyKey | null,
+    offer: boolean,
+  ): { keys: string[]; input: LearnInput } {
     const shared = keys.shared(session.tenant);
     const [recordKey, recordTtl] = tenantIdempotencyRecord(shared.applied, idempotencyKey && `tool-call:${session.sessionId}:${idempotencyKey.key}`, limits.idempotencyTtlSeconds);
     const delta = entry.fix_for ? entry.delta_args : null;
@@ -96,6 +102,8 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
         delta: delta ? JSON.stringify(delta) : "",
         canonical_delta: delta ? canonicalJson(delta) : "",
         adoption: delta ? adoptionText(delta, entry.arguments) : "",
+        applicability: delta ? applicabilityText(delta) : "",
+        offer,
         previous_id: previousCallId ?? "",
         entry_event: JSON.stringify({ session_id: session.sessionId, ...entry }),
         fix_event: delta ? JSON.stringify(fixDetected(session, entry)) : "",
@@ -135,8 +143,8 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
   }
 
   /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
-  async function learn(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null): Promise<KnownSharedFix | null> {
-    const script = tenantScriptInput(session, record, idempotencyKey);
+  async function learn(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KnownSharedFix | null> {
+    const script = tenantScriptInput(session, record, idempotencyKey, offer);
     const answer = JSON.parse(await guarded(() => redis.learnToolCall(...script.keys, JSON.stringify(script.input)))) as LearnAnswer;
     return knownFixFrom(answer);
   }
@@ -145,7 +153,7 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
    * A single Redis server lets one script touch both hash tags: the session's write and the
    * tenant's in one round trip. What the session decides (the id, the fix) is filled in by the script.
    */
-  async function recordAndLearn(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null): Promise<KeyedWrite<RecordedToolCall>> {
+  async function recordAndLearn(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KeyedWrite<RecordedToolCall>> {
     const args = argumentPairs(call.arguments);
     const local = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, limits.idempotencyTtlSeconds, JSON.stringify(canonicalKeyOrder(call.arguments)));
     const undecided: SessionRecord = {
@@ -154,7 +162,7 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
       argumentPairs: args,
       previousCallId: null,
     };
-    const tenant = tenantScriptInput(session, undecided, idempotencyKey);
+    const tenant = tenantScriptInput(session, undecided, idempotencyKey, offer);
     const input = JSON.stringify({ session: local.input, tenant: tenant.input });
     const answer = JSON.parse(await guarded(() => redis.recordAndLearnToolCall(...local.keys, ...tenant.keys, input))) as RecordAndLearnAnswer;
     const written = sessionWriteFrom(answer.recorded, call, args);
@@ -163,15 +171,15 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
   }
 
   return {
-    async recordSharedToolCall(session, call: NewToolCall, idempotencyKey) {
-      if (!redis.isCluster) return recordAndLearn(session, call, idempotencyKey);
+    async recordSharedToolCall(session, call: NewToolCall, idempotencyKey, offer = true) {
+      if (!redis.isCluster) return recordAndLearn(session, call, idempotencyKey, offer);
       // In a Cluster the tenant's slot is elsewhere, and the tenant learns the fix the session's
       // script detects, so the two go in sequence. A replay
       // is folded in too: if the first attempt's tenant write failed, this is when it lands (the
       // idempotency record makes it once), with the facts the session kept from that first attempt.
       const { local, tenant } = await writeLocalThenTenant(
         () => recordInSession(redis, keys, limits, session, call, idempotencyKey, limits.idempotencyTtlSeconds),
-        (written) => (written.outcome === "mismatch" ? Promise.resolve(null) : learn(session, written.record, idempotencyKey)),
+        (written) => (written.outcome === "mismatch" ? Promise.resolve(null) : learn(session, written.record, idempotencyKey, offer)),
       );
       if (local.outcome === "mismatch") return local;
       // The script answers a fix only for a failure or timeout with an error type.

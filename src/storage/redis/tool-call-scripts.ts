@@ -105,6 +105,7 @@ export type RecordAnswer =
       canonical_delta: string;
       previous_id: string;
       adoption: string;
+      applicability: string;
     }
   | { outcome: "mismatch" };
 
@@ -126,6 +127,10 @@ export interface LearnInput {
   delta: string;
   canonical_delta: string;
   adoption: string;
+  /** Where the fix applies (applicability.ts: applicabilityText), or "". */
+  applicability: string;
+  /** false: offer the call's failure no fix (the caller cannot show one to the model). */
+  offer: boolean;
   previous_id: string;
   entry_event: string;
   fix_event: string;

@@ -96,9 +96,11 @@ describe("folding calls into shared knowledge", () => {
       facts({ call_id: "call-0002", arguments: { n: 1 }, execution_time_ms: 20, fix: { failed_call_id: "call-0001", error_type: "E", delta: { changed: { n: { from: 0, to: 1 } } } } }),
       "t2",
     );
-    expect(bestFixOf(knowledge, "E")).toMatchObject({ typical_fix: "change n: 0 -> 1", times_applied: 1 });
-    expect(bestFixOf(knowledge, null)).toBeNull();
-    expect(bestFixOf(knowledge, "Other")).toBeNull();
+    expect(bestFixOf(knowledge, "E", { n: 0 })).toMatchObject({ typical_fix: "change n: 0 -> 1", times_applied: 1 });
+    // Only a failure that holds the value the fix changed is offered it (applicability.ts).
+    expect(bestFixOf(knowledge, "E", { n: 5 })).toBeNull();
+    expect(bestFixOf(knowledge, null, { n: 0 })).toBeNull();
+    expect(bestFixOf(knowledge, "Other", { n: 0 })).toBeNull();
     const served = presentKnowledge(structuredClone(knowledge));
     expect(served).toMatchObject({ total_calls: 2, success_count: 1, failure_count: 1, avg_execution_ms: 15, fixes_learned: 1, last_used_at: "t2" });
     expect(served.error_patterns[0]).toMatchObject({
@@ -113,14 +115,14 @@ describe("folding calls into shared knowledge", () => {
     const knowledge = emptyKnowledge("search", "t0");
     foldSharedCall(knowledge, facts({ outcome: "failure", error_type: "E", arguments: { n: 0 } }), "t1");
     foldSharedCall(knowledge, facts({ call_id: "call-0002", arguments: { n: 1 }, fix: { failed_call_id: "call-0001", error_type: "E", delta: { changed: { n: { from: 0, to: 1 } } } } }), "t2");
-    const offered = offerFix(knowledge, bestFixOf(knowledge, "E")!, "offer-1");
+    const offered = offerFix(knowledge, bestFixOf(knowledge, "E", { n: 0 })!, "offer-1");
     expect(offered).toMatchObject({ offer_id: "offer-1", efficacy: { offered: 1, adopted: 0 } });
     const offer = { offer_id: "offer-1", call_id: "call-0007", error_type: "E", fix_delta: offered.fix_delta };
 
     expect(decideOffer(knowledge, offer, facts({ previous_call_id: "call-0006", arguments: { n: 1 } }))).toBeNull();
     expect(decideOffer(knowledge, offer, facts({ previous_call_id: "call-0007", arguments: { n: 1 }, outcome: "timeout" }))).toBe("failed");
     expect(knowledge.efficacy).toMatchObject({ offered: 1, failed: 1 });
-    expect(bestFixOf(knowledge, "E")!.efficacy).toMatchObject({ offered: 1, failed: 1 });
+    expect(bestFixOf(knowledge, "E", { n: 0 })!.efficacy).toMatchObject({ offered: 1, failed: 1 });
   });
 
   it("counts a fix of a failure without an error type, but teaches no error pattern", () => {

@@ -570,7 +570,7 @@ export interface paths {
         };
         /**
          * The fix the tenant's sessions applied most for an error type, and the alternatives; 404 when none
-         * @description Call when a tool call fails in a session with no fix of its own: the fix the tenant's sessions applied most for this error type, with alternatives. Scope: read (any key).
+         * @description Call when a tool call fails in a session with no fix of its own: the fix the tenant's sessions applied most for this error type, with alternatives. Pass the failing call's `arguments` (JSON) to get only fixes that apply to them: a fix that changed a value applies to a call holding that value, one that added a key to a call without it, one that removed a key to a call with it; 404 when none does. Scope: read (any key).
          */
         get: operations["getSharedFix"];
         put?: never;
@@ -836,6 +836,8 @@ export interface components {
             error_message?: string | null;
             execution_time_ms?: number | null;
             preceding_call_id?: string | null;
+            /** @description false when no fix the answer carries will reach the model (an exporter, a log importer): none is offered, so none is counted as ignored. Defaults to true */
+            offer_fix?: boolean;
         };
         /** @description One recorded tool call, with its fix links */
         ToolLogEntry: {
@@ -6472,6 +6474,8 @@ export interface operations {
         parameters: {
             query: {
                 error_type: string;
+                /** @description The failing call's arguments as JSON: then only a fix that applies to them is answered (one that changes a value they hold, adds a key they lack or removes one they have) */
+                arguments?: string;
             };
             header?: never;
             path: {
@@ -6609,6 +6613,8 @@ export interface operations {
         parameters: {
             query: {
                 error_type: string;
+                /** @description The failing call's arguments as JSON: then only a fix that applies to them is answered (one that changes a value they hold, adds a key they lack or removes one they have) */
+                arguments?: string;
             };
             header?: never;
             path: {

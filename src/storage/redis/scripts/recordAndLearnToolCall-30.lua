@@ -4,7 +4,7 @@
 -- KEYS recordToolCall-14.lua's, then learnToolCall-16.lua's, each named by its part of the input
 -- ARGV[1] the input as JSON: { session = recordToolCall's input, tenant = learnToolCall's }, where what the
 --   session decides is left out of the tenant's and filled in here: call_id, previous_id, fixed_id,
---   fixed_error_type, delta, canonical_delta, adoption, entry_event and fix_event
+--   fixed_error_type, delta, canonical_delta, adoption, applicability, entry_event and fix_event
 -- Returns { recorded = recordToolCall's answer, learned = learnToolCall's } as JSON (learned absent when refused).
 local rcall = redis.call
 
@@ -36,6 +36,7 @@ tenant.fixed_error_type = fixed and (recorded.fixed_error_type ~= '' and recorde
 tenant.delta = fixed and recorded.delta or ''
 tenant.canonical_delta = fixed and recorded.canonical_delta or ''
 tenant.adoption = fixed and recorded.adoption or ''
+tenant.applicability = fixed and recorded.applicability or ''
 -- The events' data as the Cluster's path writes it (shared-tools.ts), the entry's fields in the same order.
 local sessionJson, id = cjson.encode(tenant.session), recorded.id
 tenant.entry_event = '{"session_id":' .. sessionJson .. ',"id":"' .. id .. '",' .. string.sub(session.entry, 2, -2) ..

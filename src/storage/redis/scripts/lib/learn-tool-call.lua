@@ -12,7 +12,8 @@
 -- session's pending offer per tool), offer_sequence, and the efficacy report's efficacy_totals, best_fixes,
 -- worst_fixes, ranked_fixes; lib/activity.lua names its keys from input.prefix.
 -- input, by name: tool, session, call_id, outcome, arguments, goal, error_type, execution_ms, at, at_ms,
--- fixed_error_type, fixed_id, delta, canonical_delta, adoption (what a fix's adoption compares), previous_id,
+-- fixed_error_type, fixed_id, delta, canonical_delta, adoption (what a fix's adoption compares), applicability
+-- (where the fix applies: applicability.ts), offer (false: offer the call's failure nothing), previous_id,
 -- entry_event and fix_event (the events' data), latency_bucket; the caps max_values, max_contexts,
 -- max_successes, max_fixes, max_fix_events, max_names, max_errors, recent_sessions; and ttl, sessions_ttl,
 -- record_ttl, events_kept, events_ttl, ranking ('wilson' or 'applied'), prefix.
@@ -130,6 +131,42 @@ local function learnToolCall(k, input)
     changed(name, ep)
   end
 
+  -- The call's arguments by name, as canonical JSON text.
+  local given = {}
+  for _, kv in ipairs(args) do given[kv[1]] = kv[2] end
+
+  -- A fix applies to this call when the call holds each value it changed from, none of the keys it adds and
+  -- every key it removes (applicability.ts, term for term): only then is it offered. A fix learned before
+  -- its facts were kept is read from its canonical delta, where a changed value compares only as a string,
+  -- number or boolean (cjson cannot give an object back as canonical text).
+  local function applies(fix)
+    local learned, equal, absent, present = 0, {}, {}, {}
+    if fix.applies and fix.applies ~= '' then
+      local facts = cjson.decode(fix.applies)
+      equal, absent, present = facts.equal or {}, facts.absent or {}, facts.present or {}
+    else
+      local delta = cjson.decode(fix.canonical)
+      present = delta.removed or {}
+      for name in pairs(delta.added or {}) do absent[#absent + 1] = name end
+      for name, change in pairs(delta.changed or {}) do
+        local held = given[name]
+        local ok, value = pcall(cjson.decode, held or '')
+        if type(change.from) == 'table' or not ok or value ~= change.from then return false end
+        learned = learned + 1
+      end
+    end
+    for _, pair in ipairs(equal) do
+      if given[pair[1]] ~= pair[2] then return false end
+    end
+    for _, name in ipairs(absent) do
+      if given[name] ~= nil then return false end
+    end
+    for _, name in ipairs(present) do
+      if given[name] == nil then return false end
+    end
+    return learned + #equal + #absent + #present > 0
+  end
+
   local function failedOf(fix) return fix.failed or 0 end
   local function scoreOf(fix)
     if ranking == 'applied' then return fix.times_applied end
@@ -138,11 +175,12 @@ local function learnToolCall(k, input)
   local function offerable(fix)
     return ranking == 'applied' or not (failedOf(fix) >= 3 and fix.times_applied / (fix.times_applied + failedOf(fix)) < 0.3)
   end
-  -- The fix to offer: the best score, then most applied, then most recently applied, then the later kept.
+  -- The fix to offer: of those that apply, the best score, then most applied, then most recently applied, then
+  -- the later kept.
   local function typicalFix(fixes)
     local best, bestScore
     for _, fix in ipairs(fixes) do
-      if offerable(fix) then
+      if offerable(fix) and applies(fix) then
         local score = scoreOf(fix)
         if not best or score > bestScore or (score == bestScore and (fix.times_applied > best.times_applied or
             (fix.times_applied == best.times_applied and fix.last_applied_at >= best.last_applied_at))) then
@@ -205,9 +243,10 @@ local function learnToolCall(k, input)
         fix.times_applied = fix.times_applied + 1
         fix.last_applied_at = now
         fix.adoption = fix.adoption or input.adoption
+        if not fix.applies or fix.applies == '' then fix.applies = input.applicability end
       else
         if #ep.fixes >= input.max_fixes then unrankFix(fixedErrorType, table.remove(ep.fixes, leastUsedFixIndex(ep.fixes))) end
-        fix = { delta = deltaJson, canonical = deltaCanonical, adoption = input.adoption, times_applied = 1, last_applied_at = now,
+        fix = { delta = deltaJson, canonical = deltaCanonical, adoption = input.adoption, applies = input.applicability, times_applied = 1, last_applied_at = now,
           offered = 0, worked = 0, failed = 0, other_fix = 0, ignored = 0 }
         ep.fixes[#ep.fixes + 1] = fix
       end
@@ -232,8 +271,6 @@ local function learnToolCall(k, input)
   -- Adopted: the call holds every value the offered fix added or changed, as canonical JSON text
   -- (the fix's adoption text, from when it was learned), and none of the keys it removed.
   local function adopted(adoption)
-    local given = {}
-    for _, kv in ipairs(args) do given[kv[1]] = kv[2] end
     local ok, wanted = pcall(cjson.decode, adoption)
     if not ok or type(wanted) ~= 'table' then return false end
     -- Written as w and r before the names were words.
@@ -291,7 +328,7 @@ local function learnToolCall(k, input)
 
   -- 2. Only then is this call's own failure offered the best fix, which its next call will decide.
   local answer = {}
-  if isFailureOutcome(outcome) then
+  if input.offer and isFailureOutcome(outcome) then
     local filedAs = errorType ~= '' and errorType or 'unknown'
     local ep = errorPattern(filedAs, false)
     local fix = ep and typicalFix(ep.fixes or {})

@@ -13,7 +13,7 @@
 -- max_errors, max_tools, ttl, fingerprint, record_ttl, canonical_order (JSON list of the names in canonical
 -- order, or '').
 -- Answers { outcome = 'applied' | 'replayed' | 'mismatch', id, at, fixed_id, delta, fixed_error_type,
--- canonical_delta, previous_id, adoption } ('' where there is none).
+-- canonical_delta, previous_id, adoption, applicability } ('' where there is none).
 
 -- The keys of one tool's pattern, named from the session's key root as keys.ts names them (session.tool).
 local function toolKeys(root, tool)
@@ -60,7 +60,7 @@ local function recordToolCall(k, input)
   if earlier == false then return { outcome = 'mismatch' } end
   if #earlier > 0 then
     return { outcome = 'replayed', id = earlier[1], at = earlier[2], fixed_id = earlier[3], fixed_error_type = cjson.decode(earlier[4]),
-      delta = earlier[5], previous_id = earlier[6] or '', canonical_delta = '', adoption = '' }
+      delta = earlier[5], previous_id = earlier[6] or '', canonical_delta = '', adoption = '', applicability = '' }
   end
 
   local args = decodeArgs(input.arguments)
@@ -96,7 +96,8 @@ local function recordToolCall(k, input)
   -- What changed from the failed call's arguments to this one's: as given (keys in the caller's
   -- order, for display) and, when `order` names the keys in canonical order, canonical too, with
   -- what adoption of the fix compares (efficacy.ts: adoptionText): each added or changed key with
-  -- its new value's canonical JSON, and the removed keys.
+  -- its new value's canonical JSON, and the removed keys; and where the fix applies
+  -- (applicability.ts: applicabilityText): the values it changed from, the keys it adds and removes.
   local function argumentDelta(failed, succeeded, order)
     local before, after = {}, {}
     for _, kv in ipairs(failed) do before[kv[1]] = kv end
@@ -138,14 +139,21 @@ local function recordToolCall(k, input)
     if #cAdded > 0 then cParts[#cParts + 1] = '"added":{' .. table.concat(cAdded, ',') .. '}' end
     if #cChanged > 0 then cParts[#cParts + 1] = '"changed":{' .. table.concat(cChanged, ',') .. '}' end
     if #removedNames > 0 then cParts[#cParts + 1] = '"removed":[' .. table.concat(removedNames, ',') .. ']' end
-    local wanted = {}
+    local wanted, equal, absent = {}, {}, {}
     for _, kv in ipairs(succeeded) do
       local old = before[kv[1]]
       if old == nil or (old[2] ~= kv[2] and not onlyRedactionsDiffer(old[2], kv[2])) then
         wanted[#wanted + 1] = '[' .. cjson.encode(kv[1]) .. ',' .. cjson.encode(kv[2]) .. ']'
+        if old == nil then
+          absent[#absent + 1] = cjson.encode(kv[1])
+        else
+          equal[#equal + 1] = '[' .. cjson.encode(kv[1]) .. ',' .. cjson.encode(old[2]) .. ']'
+        end
       end
     end
-    return asGiven, '{' .. table.concat(cParts, ',') .. '}', '{"wanted":[' .. table.concat(wanted, ',') .. '],"removed":[' .. table.concat(removed, ',') .. ']}'
+    local removedList = '[' .. table.concat(removed, ',') .. ']'
+    return asGiven, '{' .. table.concat(cParts, ',') .. '}', '{"wanted":[' .. table.concat(wanted, ',') .. '],"removed":' .. removedList .. '}',
+      '{"equal":[' .. table.concat(equal, ',') .. '],"absent":[' .. table.concat(absent, ',') .. '],"present":' .. removedList .. '}'
   end
 
   -- 1. The id: the sequence survives trimming, so ids never repeat until the session is reset.
@@ -153,7 +161,7 @@ local function recordToolCall(k, input)
   local id = string.format('call-%04d', seq)
 
   -- 2. Fix detection: the newest unfixed failure of this tool within the window whose arguments differ.
-  local fixedId, delta, fixedErrorType, canonicalDelta, adoption
+  local fixedId, delta, fixedErrorType, canonicalDelta, adoption, applicability
   if outcome == 'success' and window > 0 then
     local recent = rcall('LRANGE', k.log, -window, -1)
     for i = #recent, 1, -1 do
@@ -162,7 +170,7 @@ local function recordToolCall(k, input)
       if facts[1] and not facts[2] then
         local m = readFacts(facts[1])
         if m.tool == tool and isFailureOutcome(m.outcome) then
-          delta, canonicalDelta, adoption = argumentDelta(m.args, args, order)
+          delta, canonicalDelta, adoption, applicability = argumentDelta(m.args, args, order)
           if delta then
             fixedId, fixedErrorType = prior, m.error_type
             break
@@ -284,5 +292,5 @@ local function recordToolCall(k, input)
   keepForKey(k.record, input.fingerprint, { id, now, fixedId or '', cjson.encode(fixedErrorType or ''), delta or '', previousId }, input.record_ttl)
 
   return { outcome = 'applied', id = id, at = now, fixed_id = fixedId or '', delta = delta or '', fixed_error_type = fixedErrorType or '',
-    canonical_delta = canonicalDelta or '', previous_id = previousId, adoption = adoption or '' }
+    canonical_delta = canonicalDelta or '', previous_id = previousId, adoption = adoption or '', applicability = applicability or '' }
 end
