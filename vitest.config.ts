@@ -24,6 +24,7 @@ const PROCESSES = [
   "clients/cli/test/hook.test.ts",
   "clients/cli/test/mcp-proxy*.test.ts",
   "clients/cli/test/packaging.test.ts",
+  "clients/cli/test/right-fix-or-none.test.ts",
 ];
 
 const projects = [

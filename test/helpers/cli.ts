@@ -78,9 +78,9 @@ export function connectDirect(setup: ClientSetup = {}): Promise<Connected> {
   return connect(FIXTURE_COMMAND, {}, setup);
 }
 
-/** The MCP SDK's client on `agent-lessons mcp-proxy FLAGS -- fixture`. */
-export function connectThroughProxy(flags: string[], env: Record<string, string> = {}, setup: ClientSetup = {}): Promise<Connected> {
-  return connect([process.execPath, CLI, "mcp-proxy", ...flags, "--", ...FIXTURE_COMMAND], env, setup);
+/** The MCP SDK's client on `agent-lessons mcp-proxy FLAGS -- server` (the fixture server unless another is named). */
+export function connectThroughProxy(flags: string[], env: Record<string, string> = {}, setup: ClientSetup = {}, server: string[] = FIXTURE_COMMAND): Promise<Connected> {
+  return connect([process.execPath, CLI, "mcp-proxy", ...flags, "--", ...server], env, setup);
 }
 
 /** Whether a process still runs (signal 0 checks without sending anything). */

@@ -117,10 +117,13 @@ describe.each(Object.keys(STORES) as Array<keyof typeof STORES>)("mcp-proxy on t
     });
 
     const learner = await proxy(name, uniqueId("second"));
-    const hinted = await learner.client.callTool({ name: "deploy", arguments: { region: "ap-south-7" } });
+    // Another region fails too, but the fix changes us-east-9: it does not apply, and the failure comes back as it was.
+    const other = await learner.client.callTool({ name: "deploy", arguments: { region: "ap-south-7" } });
+    expect(other).toEqual({ content: [{ type: "text", text: "ValidationError: region ap-south-7 is not available" }], isError: true });
+    const hinted = await learner.client.callTool({ name: "deploy", arguments: { region: "us-east-9" } });
     expect(hinted.isError).toBe(true);
     expect((hinted.content as unknown[]).length).toBe(2);
-    expect(textOf(hinted, 0)).toBe("ValidationError: region ap-south-7 is not available");
+    expect(textOf(hinted, 0)).toBe("ValidationError: region us-east-9 is not available");
     const hint = textOf(hinted, 1)!;
     expect(hint.startsWith("agent-lessons:")).toBe(true);
     // The hint words the fix as its fix_text (values whole), no longer its typical_fix.

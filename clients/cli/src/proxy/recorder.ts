@@ -83,9 +83,12 @@ export function createRecorder(deps: { client: AgentLessonsClient; sessionId: st
     return false;
   }
 
-  /** The tenant's fix for a tool and error type, as a failure's 201 would carry it; null when none is known or the ask fails. */
-  function lookUpFix(tool: string, errorType: string): Promise<KnownFix | null> {
-    return deps.client.getSharedFix({ path: { tool_name: tool }, query: { error_type: errorType } }).then(
+  /**
+   * The tenant's fix for a failure of a tool, as its 201 would carry it: one that applies to the failing
+   * call's arguments; null when none is known or the ask fails.
+   */
+  function lookUpFix(tool: string, errorType: string, args: Record<string, unknown>): Promise<KnownFix | null> {
+    return deps.client.getSharedFix({ path: { tool_name: tool }, query: { error_type: errorType, arguments: JSON.stringify(args) } }).then(
       ({ fix_delta, typical_fix, fix_text, times_applied }) => ({ fix_delta, typical_fix, fix_text, times_applied }),
       () => null,
     );
@@ -151,7 +154,7 @@ export function createRecorder(deps: { client: AgentLessonsClient; sessionId: st
       if (!online || withinMs <= 0) return Promise.resolve(null);
       const errorType = slot.report?.error_type;
       // Its own record cannot go before the call still running, so its 201 would come too late.
-      const answer = isHeldBack(slot) && errorType ? lookUpFix(slot.tool, errorType) : slot.fix;
+      const answer = isHeldBack(slot) && errorType ? lookUpFix(slot.tool, errorType, slot.report?.arguments ?? {}) : slot.fix;
       return new Promise((resolve) => {
         const done = (fix: KnownFix | null) => {
           clearTimeout(timer);
