@@ -202,7 +202,17 @@ def test_shared_tool_knowledge(client: Client, uid: Callable[[str], str]) -> Non
     knowledge = client.get_shared_tool_knowledge(tool)
     assert knowledge["fixes_learned"] == 2
     fix = client.get_shared_fix(tool, error_type="ValueError")
-    assert fix["times_applied"] == 2 and fix["alternatives"] == []
+    assert fix["times_applied"] == 2 and fix["alternatives"] == [] and fix["fix_text"] == "change n: 0 → 5"
+    # The fix changes n from 0: it applies to a call holding n = 0, and to no other.
+    assert client.get_shared_fix(tool, error_type="ValueError", arguments={"n": 0})["fix_text"] == "change n: 0 → 5"
+    with pytest.raises(ProblemError) as elsewhere:
+        client.get_shared_fix(tool, error_type="ValueError", arguments={"n": 7})
+    assert elsewhere.value.status == 404
+    quiet = client.record_tool_call(
+        uid("s"), tool_name=tool, arguments={"n": 0}, outcome="failure", error_type="ValueError", offer_fix=False
+    )
+    assert quiet["known_fix"] is None
+    assert client.get_efficacy()["tools"]["offered"] - before["offered"] == 2
     assert "Past fixes:" in client.get_shared_error_guidance(tool, error_type="ValueError")["prompt"]
     assert client.forget_shared_tool(tool) is None
     with pytest.raises(ProblemError) as forgotten:
@@ -282,6 +292,38 @@ def test_listings_by_prefix_page_in_id_order(client: Client, uid: Callable[[str]
     with pytest.raises(ProblemError) as other_kind:
         client.list_tasks(prefix=base, cursor=by_activity)
     assert [error["field"] for error in other_kind.value.errors] == ["querystring.cursor"]
+
+
+def test_otlp_export_records_the_tool_calls_among_spans(client: Client, uid: Callable[[str], str]) -> None:
+    session = uid("otlp")
+
+    def span(span_id: str, start: int, path: str, failed: bool) -> dict[str, Any]:
+        attributes = [
+            {"key": "gen_ai.operation.name", "value": {"stringValue": "execute_tool"}},
+            {"key": "gen_ai.tool.name", "value": {"stringValue": "read_file"}},
+            {"key": "gen_ai.conversation.id", "value": {"stringValue": session}},
+            {"key": "gen_ai.tool.call.arguments", "value": {"stringValue": json.dumps({"path": path})}},
+        ]
+        if failed:
+            attributes.append({"key": "error.type", "value": {"stringValue": "ENOENT"}})
+        return {
+            "traceId": "5b8efff798038103d269b633813fc60c",
+            "spanId": span_id,
+            "name": "execute_tool read_file",
+            "startTimeUnixNano": str(start),
+            "endTimeUnixNano": str(start + 1_000_000),
+            "attributes": attributes,
+            "status": {"code": 2 if failed else 1},
+        }
+
+    spans = [span("eee19b7ec3c1b174", 1_700_000_000_000_000_000, "a.txt", True),
+             span("eee19b7ec3c1b175", 1_700_000_001_000_000_000, "docs/a.txt", False)]
+    document = {"resourceSpans": [{"resource": {"attributes": []}, "scopeSpans": [{"scope": {"name": "t"}, "spans": spans}]}]}
+    assert client.export_traces(document) == {}
+    calls = client.search_tool_calls(session)["calls"]
+    assert [(c["outcome"], c["arguments"]["path"]) for c in calls] == [("success", "docs/a.txt"), ("failure", "a.txt")]
+    assert calls[0]["fix_for"] == calls[1]["id"]
+    assert client.export_logs({"resourceLogs": []}) == {}
 
 
 def test_validation_problem_is_parsed(client: Client, uid: Callable[[str], str]) -> None:

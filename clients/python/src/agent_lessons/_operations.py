@@ -8,6 +8,7 @@ sent, so the service applies its own defaults.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -160,12 +161,14 @@ def record_tool_call(
     error_message: str | None = None,
     execution_time_ms: int | None = None,
     preceding_call_id: str | None = None,
+    offer_fix: bool | None = None,
     idempotency_key: str | None = None,
 ) -> Request[t.RecordedToolCall]:
     """``POST /sessions/{session_id}/tool-calls``: record a call; answers the stored entry.
 
     ``outcome`` is ``success``, ``failure``, ``partial``, ``timeout`` or ``cancelled`` (a ``str``
-    enum member works too). ``result`` is any JSON value; only its summary is kept.
+    enum member works too). ``result`` is any JSON value; only its summary is kept. With
+    ``offer_fix=False`` a failure is answered without ``known_fix``, and no offer is counted.
     """
     body = _fields(
         tool_name=tool_name,
@@ -176,6 +179,7 @@ def record_tool_call(
         error_message=error_message,
         execution_time_ms=execution_time_ms,
         preceding_call_id=preceding_call_id,
+        offer_fix=offer_fix,
     )
     body["result"] = result
     return Request("POST", f"/sessions/{segment(session_id)}/tool-calls", body=body, idempotency_key=idempotency_key)
@@ -343,9 +347,17 @@ def forget_shared_tool(tool_name: str) -> Request[None]:
     return Request("DELETE", f"/tools/{segment(tool_name)}")
 
 
-def get_shared_fix(tool_name: str, *, error_type: str) -> Request[t.SharedKnownFix]:
-    """``GET /tools/{tool_name}/fix``: the tenant's fix for an error type, with alternatives (404 if none)."""
-    return Request("GET", f"/tools/{segment(tool_name)}/fix", query={"error_type": error_type})
+def get_shared_fix(
+    tool_name: str, *, error_type: str, arguments: Mapping[str, Any] | None = None
+) -> Request[t.SharedKnownFix]:
+    """``GET /tools/{tool_name}/fix``: the tenant's fix for an error type, with alternatives (404 if none).
+
+    With ``arguments`` (the failing call's), only a fix that applies to them is answered.
+    """
+    query = {"error_type": error_type}
+    if arguments is not None:
+        query["arguments"] = json.dumps(dict(arguments), separators=(",", ":"), ensure_ascii=False)
+    return Request("GET", f"/tools/{segment(tool_name)}/fix", query=query)
 
 
 def get_shared_error_guidance(tool_name: str, *, error_type: str) -> Request[t.SharedErrorGuidance]:
@@ -404,6 +416,23 @@ def get_efficacy() -> Request[t.EfficacyReport]:
     return Request("GET", "/efficacy")
 
 
+# --- OpenTelemetry ------------------------------------------------------------------------------
+
+
+def export_traces(document: Mapping[str, Any]) -> Request[t.OtlpExportResponse]:
+    """``POST /v1/traces``: an OTLP/JSON ``ExportTraceServiceRequest``; the tool calls among its spans are recorded.
+
+    Answers ``{}``, or ``{"partialSuccess": {...}}`` naming the spans it rejected. Exporters of the
+    OpenTelemetry SDKs send here by themselves; this is for a document built by hand.
+    """
+    return Request("POST", "/v1/traces", body=dict(document))
+
+
+def export_logs(document: Mapping[str, Any]) -> Request[t.OtlpExportResponse]:
+    """``POST /v1/logs``: an OTLP/JSON ``ExportLogsServiceRequest``; the tool results among its records are recorded."""
+    return Request("POST", "/v1/logs", body=dict(document))
+
+
 def _text(value: Any) -> str:
     """A str enum member's value (``ToolOutcome.SUCCESS`` → ``"success"``), else the string itself."""
     return str(getattr(value, "value", value))
@@ -454,4 +483,6 @@ OPERATIONS = (
     get_overview,
     get_tool_activity,
     get_efficacy,
+    export_traces,
+    export_logs,
 )

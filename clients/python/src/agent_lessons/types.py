@@ -170,6 +170,8 @@ class FixEfficacy(TypedDict):
 class KnownSharedFix(TypedDict):
     fix_delta: ArgDelta
     typical_fix: str
+    # The fix in words for a person or an agent, every value whole up to 120 characters.
+    fix_text: str
     times_applied: int
     offer_id: str
     efficacy: FixEfficacy
@@ -329,6 +331,7 @@ class ToolEfficacy(TypedDict):
 class SharedFixSummary(TypedDict):
     fix_delta: ArgDelta
     typical_fix: str
+    fix_text: str
     times_applied: int
     efficacy: FixEfficacy
 
@@ -434,6 +437,19 @@ class EfficacyReport(TypedDict):
     lessons: SignatureEfficacy
     best_fixes: list[ListedFix]
     worst_fixes: list[ListedFix]
+
+
+class OtlpPartialSuccess(TypedDict, total=False):
+    # int64 counts: proto3's JSON mapping allows a string or a number.
+    rejectedSpans: int | str
+    rejectedLogRecords: int | str
+    errorMessage: str
+
+
+class OtlpExportResponse(TypedDict, total=False):
+    """``POST /v1/traces`` and ``/v1/logs``: empty when every item was taken."""
+
+    partialSuccess: OtlpPartialSuccess
 
 
 class Event(TypedDict):

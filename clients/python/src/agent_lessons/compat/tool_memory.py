@@ -227,7 +227,9 @@ class ToolMemoryManager:
         if wanted != self._settings_sent:
             self.client.put_session_settings(self._session_id, max_log_entries=wanted[0], fix_detection_window=wanted[1])
             self._settings_sent = wanted
-        return self.client.record_tool_call(self._session_id, **call)
+        # The original answers a log entry and never a fix: an offer made here would reach nobody and
+        # count against the fix's efficacy as ignored.
+        return self.client.record_tool_call(self._session_id, offer_fix=False, **call)
 
     # --- Retrieval ---
 
