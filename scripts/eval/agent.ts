@@ -1,7 +1,7 @@
 // The simulated agents' policy: after a failure, take the offered fix (with some probability) or guess one.
 import { isDeepStrictEqual } from "node:util";
 import type { Random } from "./prng.js";
-import { guessFix, holds, type Args, type FailureMode } from "./world.js";
+import { guessFix, holds, valueOf, type Args, type FailureMode } from "./world.js";
 
 /** An argument change as the service reports it (`fix_delta`). */
 export interface ArgDelta {
@@ -37,13 +37,17 @@ export function isAdopted(delta: ArgDelta, args: Args): boolean {
   );
 }
 
-/** Whether taking the delta brings in a spelling of the mode's right fix: what "a right offer" means in the report. */
-export function isRightDelta(mode: FailureMode, delta: ArgDelta): boolean {
+/**
+ * Whether taking the delta brings in a spelling of the right fix of the goal that started from `first`:
+ * what "a right offer" means in the report.
+ */
+export function isRightDelta(mode: FailureMode, delta: ArgDelta, first: Args): boolean {
   return mode.fixes.some((option) => {
     if (!option.right) return false;
-    if (option.value === undefined) return (delta.removed ?? []).includes(option.key);
+    const value = valueOf(option, first);
+    if (value === undefined) return (delta.removed ?? []).includes(option.key);
     const set = Object.hasOwn(delta.added ?? {}, option.key) ? delta.added![option.key] : delta.changed?.[option.key]?.to;
-    return isDeepStrictEqual(set, option.value);
+    return isDeepStrictEqual(set, value);
   });
 }
 
@@ -58,15 +62,16 @@ export interface NextCall {
  * so the delta the service learns from a success is the last change alone. An offer that would
  * change nothing (the agent already tried it) is passed over for a guess.
  */
-export function nextCall(policy: Policy, random: Random, mode: FailureMode, current: Args, offer: ArgDelta | null): NextCall {
+export function nextCall(policy: Policy, random: Random, mode: FailureMode, current: Args, offer: ArgDelta | null, first: Args): NextCall {
   if (policy.useMemory && offer && random() < policy.adoptRate) {
     const adopted = applyDelta(current, offer);
     if (!isDeepStrictEqual(adopted, current)) return { args: adopted, tookOffer: true };
   }
-  const option = guessFix(random, mode.fixes.filter((candidate) => !holds(current, candidate)));
+  const option = guessFix(random, mode.fixes.filter((candidate) => !holds(current, candidate, first)));
   if (!option) return { args: current, tookOffer: false }; // every fix is in: try once more as it is
   const args = { ...current };
-  if (option.value === undefined) delete args[option.key];
-  else args[option.key] = option.value;
+  const value = valueOf(option, first);
+  if (value === undefined) delete args[option.key];
+  else args[option.key] = value;
   return { args, tookOffer: false };
 }

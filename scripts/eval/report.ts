@@ -14,6 +14,14 @@ export function summarise(result: RunResult) {
     attemptsPerResolvedTask: tally.callsOfResolvedTasks / Math.max(1, tally.resolvedTasks),
     resolvedShare: tally.resolvedTasks / Math.max(1, tally.tasks),
     wrongOfferShare: tally.wrongOffers / Math.max(1, tally.offers),
+    /**
+     * Failed calls of a shared cause (the modes of TOOLS) whose answer carried their right fix, over those
+     * failures: the hit rate. A failure of a cause of its own has no right fix to learn before it.
+     */
+    rightOfferShare: (tally.offers - tally.wrongOffers) / Math.max(1, tally.failures - tally.ownCause.failures),
+    /** Wrong offers among the failures of a cause of their own (each goal a different missing file or failing command). */
+    ownCauseWrongOffers: tally.ownCause.wrongOffers,
+    ownCauseFailures: tally.ownCause.failures,
   };
 }
 
@@ -31,8 +39,8 @@ function efficacyCell(result: RunResult): string {
 
 export function markdownTable(results: readonly RunResult[]): string {
   const lines = [
-    "| store | run | calls | failures per success | attempts per resolved task | tasks resolved | offers | wrong fix offered | … in each fifth of the sessions | offers taken | outcomes seen by the agents: worked / failed / other fix / ignored / pending | GET /efficacy: offered / adopted / worked / failed / other fix / ignored / pending |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| store | run | calls | failures per success | attempts per resolved task | tasks resolved | offers | wrong fix offered | … in each fifth of the sessions | shared-cause failures offered their right fix | wrong fixes offered to failures of a cause of their own | offers taken | outcomes seen by the agents: worked / failed / other fix / ignored / pending | GET /efficacy: offered / adopted / worked / failed / other fix / ignored / pending |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const result of results) {
     const { tally } = result;
@@ -48,6 +56,8 @@ export function markdownTable(results: readonly RunResult[]): string {
       tally.offers,
       percent(summary.wrongOfferShare),
       tally.byFifth.map((fifth) => (fifth.wrongOffers / Math.max(1, fifth.offers)) * 100).map((share) => share.toFixed(0)).join(" · ") + "%",
+      percent(summary.rightOfferShare),
+      `${summary.ownCauseWrongOffers} of ${summary.ownCauseFailures}`,
       tally.tookOffer,
       `${outcomes.worked} / ${outcomes.failed} / ${outcomes.other_fix} / ${outcomes.ignored} / ${pendingOf(tally)}`,
       efficacyCell(result),
@@ -61,7 +71,7 @@ export function markdownTable(results: readonly RunResult[]): string {
 export function describeRun(options: EvalOptions): string {
   const { seed, sessions, goalsPerSession, stores, policy } = options;
   return (
-    `\`npm run eval -- --seed ${seed} --sessions ${sessions} --stores ${stores.join(",")}\`: ${sessions} sessions of ${goalsPerSession} goals, ` +
+    `\`npm run eval -- --seed ${seed} --sessions ${sessions} --stores ${stores.join(",")}\`: ${sessions} sessions of ${goalsPerSession} goals and one of a cause of its own, ` +
     `offers taken ${Math.round(policy.adoptRate * 100)}% of the time, at most ${policy.maxAttempts} calls per goal`
   );
 }

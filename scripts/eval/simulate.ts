@@ -19,6 +19,8 @@ export interface Tally {
   wrongOffers: number;
   /** Offers and wrong offers in each fifth of the sessions, in order: how the ranking follows the world as it changes. */
   byFifth: Array<{ offers: number; wrongOffers: number }>;
+  /** The same for the failure modes whose cause, and right fix, differs in every goal (a missing file, a failing command). */
+  ownCause: { failures: number; offers: number; wrongOffers: number };
   tookOffer: number;
   /** Offers decided by the session's next call of the tool, by the service's rule, counted agent-side. */
   outcomes: { worked: number; failed: number; other_fix: number; ignored: number };
@@ -46,6 +48,7 @@ export const emptyTally = (): Tally => ({
   offers: 0,
   wrongOffers: 0,
   byFifth: Array.from({ length: FIFTHS }, () => ({ offers: 0, wrongOffers: 0 })),
+  ownCause: { failures: 0, offers: 0, wrongOffers: 0 },
   tookOffer: 0,
   outcomes: { worked: 0, failed: 0, other_fix: 0, ignored: 0 },
   lessons: 0,
@@ -104,17 +107,23 @@ async function runGoal(run: SessionRun, goal: Goal, tally: Tally, options: Simul
     }
     tally.failures += 1;
     const mode = goal.mode!;
+    const ownCause = mode.fixes.some((option) => option.derive);
+    if (ownCause) tally.ownCause.failures += 1;
     if (options.lessons) await captureLesson(goal.taskId, mode, attempt, tally, options);
     const offer = recorded.known_fix?.fix_delta ?? null;
     if (offer) {
-      const wrong = isRightDelta(mode, offer) ? 0 : 1;
+      const wrong = isRightDelta(mode, offer, goal.args) ? 0 : 1;
       tally.offers += 1;
       tally.wrongOffers += wrong;
       run.fifth.offers += 1;
       run.fifth.wrongOffers += wrong;
+      if (ownCause) {
+        tally.ownCause.offers += 1;
+        tally.ownCause.wrongOffers += wrong;
+      }
       run.pending.set(goal.tool.name, offer);
     }
-    const next = nextCall(options.policy, run.random, mode, args, offer);
+    const next = nextCall(options.policy, run.random, mode, args, offer, goal.args);
     if (next.tookOffer) tally.tookOffer += 1;
     previous = args;
     args = next.args;

@@ -4,10 +4,14 @@ import { pickWeighted, streamOf, type Random } from "./prng.js";
 
 export type Args = Record<string, unknown>;
 
-/** One argument change an agent may try: set `key` to `value`, or remove it when `value` is undefined. */
+/**
+ * One argument change an agent may try: set `key` to `value`, or to what `derive` makes of the goal's first
+ * arguments (a fix of this goal only, as a missing file's right path is), or remove it when neither is given.
+ */
 export interface FixOption {
   key: string;
   value?: unknown;
+  derive?: (first: Args) => unknown;
   /** How tempting it looks to an agent with nothing to go on (a relative weight). */
   weight: number;
   /** For a wrong fix: the chance that the call right after it succeeds anyway, which teaches the service the wrong fix. */
@@ -22,6 +26,8 @@ export interface FailureMode {
   errorType: string;
   message: string;
   fixes: FixOption[];
+  /** The chance that a call with the right fix fails anyway; FLAKE unless given. */
+  flake?: number;
 }
 
 export interface ToolSpec {
@@ -46,6 +52,8 @@ const TRAP_LUCK = 0.1;
 const right = (key: string, value: unknown, weight = 0.5): FixOption => ({ key, value, weight, luck: 0, right: true });
 const wrong = (key: string, value: unknown, weight: number, luck: number): FixOption => ({ key, value, weight, luck, right: false });
 const trap = (key: string, value: unknown): FixOption => ({ ...wrong(key, value, TRAP_WEIGHT, TRAP_LUCK), earlyLuck: TRAP_EARLY_LUCK });
+// The right fix of one goal alone: the same error has another cause, and another fix, in every goal.
+const ownRight = (key: string, derive: (first: Args) => unknown): FixOption => ({ key, derive, weight: 1, luck: 0, right: true });
 
 export const TOOLS: readonly ToolSpec[] = [
   {
@@ -93,6 +101,42 @@ export const TOOLS: readonly ToolSpec[] = [
   },
 ];
 
+/**
+ * Tools that fail with one error type for a cause of each goal's own: a fix learned for one file or
+ * command is wrong for every other, as a proxy or a hook sees ENOENT or exit_code_1. Every session
+ * ends with one goal of these, drawn from a stream of its own, so the goals of TOOLS and their draws are
+ * the same with or without them.
+ */
+export const OWN_CAUSE_TOOLS: readonly ToolSpec[] = [
+  // Their wrong fixes never work by luck and their right fixes never fail, so no wrong fix is learned by chance
+  // (a right fix that failed, then a guess on top that worked): a wrong offer counted for these modes is the
+  // service handing one goal's fix to another.
+  {
+    name: "read_file",
+    baseArgs: (n) => ({ path: `notes/day-${n}.md`, encoding: "utf-8" }),
+    modes: [
+      {
+        errorType: "FileNotFoundError",
+        message: "ENOENT: no such file or directory",
+        fixes: [ownRight("path", (first) => `docs/${String(first.path)}`), wrong("encoding", "latin-1", 1, 0), wrong("follow_symlinks", true, 1, 0)],
+        flake: 0,
+      },
+    ],
+  },
+  {
+    name: "shell",
+    baseArgs: (n) => ({ command: `cat config/service-${n}.yml`, cwd: "/srv/app" }),
+    modes: [
+      {
+        errorType: "exit_code_1",
+        message: "exit code 1",
+        fixes: [ownRight("command", (first) => String(first.command).replace(/\.yml$/, ".yaml")), wrong("cwd", "/srv", 1, 0), wrong("shell", "bash", 1, 0)],
+        flake: 0,
+      },
+    ],
+  },
+];
+
 /** Share of goals whose first call hits a failure mode; the rest succeed at once. */
 export const FAILING_SHARE = 0.7;
 /** Chance that a call with the right fix fails anyway (a flaky world), which the right fix's efficacy must survive. */
@@ -112,24 +156,39 @@ export interface SessionPlan {
   goals: Goal[];
 }
 
-/** The fleet's work, drawn from its own stream: every run of a seed faces the same sessions, goals and failures. */
+/**
+ * The fleet's work, drawn from its own streams: every run of a seed faces the same sessions, goals and
+ * failures. Each session has `goalsPerSession` goals of TOOLS, then one of OWN_CAUSE_TOOLS.
+ */
 export function planFleet(seed: number, sessions: number, goalsPerSession: number): SessionPlan[] {
   const random = streamOf(seed, "plan");
+  const ownCause = streamOf(seed, "own-cause");
+  // n numbers the goal's arguments (a URL, a path): distinct within each list of tools.
+  const goalOf = (draw: Random, tools: readonly ToolSpec[], s: number, g: number, n: number): Goal => {
+    const tool = tools[Math.floor(draw() * tools.length)]!;
+    const failing = draw() < FAILING_SHARE;
+    const mode = failing ? tool.modes[Math.floor(draw() * tool.modes.length)]! : null;
+    const early = s < EARLY_SHARE * sessions;
+    return { taskId: `eval-s${s}-g${g}`, tool, mode, args: tool.baseArgs(n), early };
+  };
   return Array.from({ length: sessions }, (_, s) => ({
     sessionId: `eval-s${s}`,
-    goals: Array.from({ length: goalsPerSession }, (_, g) => {
-      const tool = TOOLS[Math.floor(random() * TOOLS.length)]!;
-      const failing = random() < FAILING_SHARE;
-      const mode = failing ? tool.modes[Math.floor(random() * tool.modes.length)]! : null;
-      const early = s < EARLY_SHARE * sessions;
-      return { taskId: `eval-s${s}-g${g}`, tool, mode, args: tool.baseArgs(s * goalsPerSession + g), early };
-    }),
+    goals: [
+      ...Array.from({ length: goalsPerSession }, (_, g) => goalOf(random, TOOLS, s, g, s * goalsPerSession + g)),
+      goalOf(ownCause, OWN_CAUSE_TOOLS, s, goalsPerSession, s),
+    ],
   }));
 }
 
-/** Whether the arguments hold the option's change. */
-export function holds(args: Args, option: FixOption): boolean {
-  return option.value === undefined ? !Object.hasOwn(args, option.key) : isDeepStrictEqual(args[option.key], option.value);
+/** The value the option sets for a goal that started from `first` (undefined: it removes the key). */
+export function valueOf(option: FixOption, first: Args): unknown {
+  return option.derive ? option.derive(first) : option.value;
+}
+
+/** Whether the arguments hold the option's change, for the goal that started from `first`. */
+export function holds(args: Args, option: FixOption, first: Args): boolean {
+  const value = valueOf(option, first);
+  return value === undefined ? !Object.hasOwn(args, option.key) : isDeepStrictEqual(args[option.key], value);
 }
 
 /**
@@ -140,9 +199,9 @@ export function holds(args: Args, option: FixOption): boolean {
 export function callSucceeds(goal: Goal, previous: Args | null, args: Args, random: Random): boolean {
   if (!goal.mode) return true;
   const chance = random();
-  if (goal.mode.fixes.some((option) => option.right && holds(args, option))) return chance >= FLAKE;
+  if (goal.mode.fixes.some((option) => option.right && holds(args, option, goal.args))) return chance >= (goal.mode.flake ?? FLAKE);
   // A goal's first call brings in nothing: only a change from the previous try can be lucky.
-  const brought = previous ? goal.mode.fixes.filter((option) => holds(args, option) && !holds(previous, option)) : [];
+  const brought = previous ? goal.mode.fixes.filter((option) => holds(args, option, goal.args) && !holds(previous, option, goal.args)) : [];
   const luck = Math.max(0, ...brought.map((option) => (goal.early ? (option.earlyLuck ?? option.luck) : option.luck)));
   return chance < luck;
 }

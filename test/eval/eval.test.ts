@@ -28,6 +28,15 @@ describe.each(STORES)("the seeded fleet on the %s store", (store) => {
     expect(wilson.failuresPerSuccess).toBeLessThan(applied.failuresPerSuccess);
   });
 
+  it("never offers one goal's fix to another goal failing with the same error for another cause", () => {
+    for (const name of ["times applied", "Wilson"]) {
+      const summary = summarise(runOf(store, name));
+      // Each goal of read_file and shell misses its own file: a fix learned for one path or command is wrong for every other.
+      expect(summary.ownCauseFailures).toBeGreaterThan(20);
+      expect(summary.ownCauseWrongOffers).toBe(0);
+    }
+  });
+
   it("GET /efficacy counts every offer the agents saw, and decides each as the agents' next call did", () => {
     for (const result of results.filter((candidate) => candidate.store === store)) {
       const { tally } = result;
