@@ -1,7 +1,8 @@
 // npm run bench: the service against a bare Fastify hello world in the same run, on its own redis-server.
 // Flags: --quick (a short smoke run, for CI), --scale (fill Redis first: 100k tasks, 2,000 tools, 1M lessons, 1M tool calls),
 // --only=<scenario>,<scenario> (just those, against the hello world of the same run; mcp-proxy names the proxy's
-// latency, redaction what redacting a write costs, hostile the requests built to stall it).
+// latency, redaction what redacting a write costs, hostile the requests built to stall it, knowledge Redis's own
+// time per write on a fresh and a crowded tool).
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each service process there when it stops.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { countCommands, countReads } from "./redis-accounting.js";
 import { printTable, writeJson, type Row } from "./report.js";
 import { measureProxyLatency, printProxyLatency, type ProxyLatency } from "./mcp-proxy.js";
 import { measureHostile, printHostile, type HostileRow } from "./hostile.js";
+import { measureKnowledgeCost, printKnowledgeCost, type KnowledgeCost } from "./knowledge-cost.js";
 import { measureRedaction, printRedactionCost, type RedactionCost } from "./redaction.js";
 import { fillForScale, redisMemoryReport, scaleScenarios } from "./scale.js";
 import { BENCH_KEY, LESSONS_KEPT_PER_TASK, scenarios, type Scenario } from "./scenarios.js";
@@ -31,11 +33,13 @@ const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includ
 const PROXY = "mcp-proxy";
 const REDACTION = "redaction";
 const HOSTILE = "hostile";
+const KNOWLEDGE = "knowledge";
 const measureProxy = !only || only.includes(PROXY);
 const measureRedactionCost = !only || only.includes(REDACTION);
 const measureHostileGroup = !only || only.includes(HOSTILE);
-if (chosen.length === 0 && !measureProxy && !measureRedactionCost && !measureHostileGroup) {
-  throw new Error(`--only names no scenario; they are: ${[...Object.keys(scenarios), PROXY, REDACTION, HOSTILE].join(", ")}`);
+const measureKnowledge = !only || only.includes(KNOWLEDGE);
+if (chosen.length === 0 && !measureProxy && !measureRedactionCost && !measureHostileGroup && !measureKnowledge) {
+  throw new Error(`--only names no scenario; they are: ${[...Object.keys(scenarios), PROXY, REDACTION, HOSTILE, KNOWLEDGE].join(", ")}`);
 }
 const CONNECTIONS = 50;
 const timing = quick ? { warmupSeconds: 1, measureSeconds: 2, rounds: 1 } : { warmupSeconds: 3, measureSeconds: 10, rounds: 2 };
@@ -205,6 +209,13 @@ async function main(): Promise<void> {
       printHostile(hostile);
     }
 
+    // On a redis-server of its own: nothing else runs there while INFO commandstats counts.
+    let knowledgeCost: KnowledgeCost | null = null;
+    if (measureKnowledge) {
+      knowledgeCost = await measureKnowledgeCost(quick ? 200 : 1000);
+      printKnowledgeCost(knowledgeCost);
+    }
+
     let proxyLatency: ProxyLatency | null = null;
     if (measureProxy) {
       proxyLatency = await measureProxyLatency(service.url, BENCH_KEY, quick ? 300 : 2000);
@@ -252,6 +263,7 @@ async function main(): Promise<void> {
       proxyLatency,
       redactionCost,
       hostile,
+      knowledgeCost,
       peakRssMb,
       memory,
     });

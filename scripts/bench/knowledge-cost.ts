@@ -1,0 +1,167 @@
+// Redis's own time per write, on a fresh tool and on one crowded with 2,000 error types and 2,000 argument names,
+// and the size of the largest key the crowded tenant holds. Run alone (npx tsx scripts/bench/knowledge-cost.ts)
+// or as part of npm run bench; it starts its own redis-server, so nothing else runs there.
+import { once } from "node:events";
+import { Redis } from "ioredis";
+import { createRedisStore } from "../../src/storage/redis/index.js";
+import type { Lesson } from "../../src/domain/lessons/types.js";
+import type { NewToolCall } from "../../src/storage/port.js";
+import type { SessionRef } from "../../src/domain/refs.js";
+import { startRedisServer } from "../../test/helpers/redis-server.js";
+
+export interface KnowledgeCost {
+  /** Redis µs per write (INFO commandstats: every script the write ran, summed), and the commands run inside them per write, by case. */
+  micros: Record<string, { micros: number; inside: number }>;
+  /** After the crowded run (MEMORY USAGE): the largest key of the crowded tool, session or tenant, and the largest of all (the tenant's indexes of every tool and session among them). */
+  largestKey: { key: string; bytes: number };
+  largestOfAll: { key: string; bytes: number };
+  /** GET /efficacy's read for tenants of 5, 1,000 and 10,000 tools: Redis µs, and commands sent (scripts) and run inside them per read. */
+  efficacy: Array<{ tools: number; micros: number; sent: number; inside: number }>;
+}
+
+const limits = {
+  maxLessonsPerTask: 40,
+  maxToolLogEntries: 50,
+  fixDetectionWindow: 10,
+  lessonsTtlSeconds: 2_592_000,
+  sessionsTtlSeconds: 2_592_000,
+  toolsTtlSeconds: 7_776_000,
+  idempotencyTtlSeconds: 86_400,
+  eventsMaxPerTenant: 100,
+  eventsTtlSeconds: 86_400,
+};
+
+const call = (tool: string, outcome: "failure" | "success", errorType: string, args: Record<string, unknown>): NewToolCall => ({
+  timestamp: new Date().toISOString(),
+  tool_name: tool,
+  arguments: args,
+  arguments_hash: "",
+  context_goal: "find the failing test",
+  preceding_call_id: null,
+  outcome,
+  result_summary: "",
+  result_type: "none",
+  execution_time_ms: 40,
+  error_type: outcome === "failure" ? errorType : null,
+  error_message: null,
+});
+
+const lesson = (task: string, i: number): Lesson => ({
+  lesson_id: `lsn_${task}_${i}`,
+  task_id: task,
+  attempt_number: i,
+  tier: 1,
+  error_type: "TimeoutError",
+  error_message: `Request to /srv/build-${i}.sh timed out after ${i}s`,
+  error_context: null,
+  hypothesized_fix: "Reduce task complexity.",
+  fix_approach: null,
+  model: null,
+  timestamp: new Date().toISOString(),
+  duration_ms: null,
+  tokens_used: null,
+  category: "timeout",
+  severity: "high",
+  signature: "e51e25381eaa34b3",
+});
+
+/** Fresh, steady and crowded tools, and lesson captures: `calls` writes each, timed by Redis itself. */
+export async function measureKnowledgeCost(calls: number): Promise<KnowledgeCost> {
+  const redis = await startRedisServer();
+  const admin = new Redis(redis.url);
+  const store = createRedisStore({ url: redis.url, keyPrefix: "cost", commandTimeoutMs: 5000, limits });
+  if (store.client.status !== "ready") await once(store.client, "ready");
+  const session = (id: string): SessionRef => ({ tenant: "bench", sessionId: id });
+
+  /** Redis's µs per write while `run` makes `writes` of them (its scripts' time, EVALSHA or FCALL, summed), and the commands run inside them per write. */
+  async function scriptMicros(writes: number, run: () => Promise<void>): Promise<{ micros: number; inside: number }> {
+    await admin.config("RESETSTAT");
+    await run();
+    const stats = (await admin.info("commandstats")).split("\n").filter((row) => row.startsWith("cmdstat_") && !/^cmdstat_(config|info)/.test(row));
+    let usec = 0;
+    let inside = 0;
+    for (const line of stats) {
+      if (/^cmdstat_(evalsha|eval|fcall):/.test(line)) usec += Number(/usec=(\d+)/.exec(line)![1]);
+      else inside += Number(/calls=(\d+)/.exec(line)![1]);
+    }
+    return { micros: usec / writes, inside: inside / writes };
+  }
+
+  /** The largest key matching `pattern`: after the crowded run, every key of its tenant and sessions (the event stream and the session log at small caps). */
+  async function largestKeyOf(pattern: string): Promise<{ key: string; bytes: number }> {
+    let largest = { key: "", bytes: 0 };
+    for (const key of await admin.keys(pattern)) {
+      const bytes = Number(await admin.memory("USAGE", key));
+      if (bytes > largest.bytes) largest = { key, bytes };
+    }
+    return largest;
+  }
+
+  try {
+    const micros: KnowledgeCost["micros"] = {};
+    micros["tool call, fresh tool"] = await scriptMicros(calls, async () => {
+      // A tool new to the tenant and to one of 20 sessions (a session keeps 128 tools' patterns, so none is forgotten).
+      for (let i = 0; i < calls; i += 1) await store.recordSharedToolCall(session(`fresh-${i % 20}`), call(`fresh-${i}`, "failure", "E", { q: "x" }), null);
+    });
+    micros["tool call, steady (9 values, 1 error type)"] = await scriptMicros(calls, async () => {
+      for (let i = 0; i < calls; i += 1) await store.recordSharedToolCall(session(`steady-${i % 20}`), call("steady", i % 2 ? "success" : "failure", "E", { q: `v${i % 9}` }), null);
+    });
+    // 2,000 calls, each a new argument name and a new error type, then the same calls timed on the crowded tool.
+    for (let i = 0; i < 2000; i += 1) await store.recordSharedToolCall(session(`crowd-${i % 20}`), call("crowded", "failure", `E${i}`, { [`arg${i}`]: i }), null);
+    micros["tool call, crowded (2,000 error types and names)"] = await scriptMicros(calls, async () => {
+      for (let i = 0; i < calls; i += 1) await store.recordSharedToolCall(session(`crowd-${i % 20}`), call("crowded", "failure", `F${i}`, { [`more${i}`]: i }), null);
+    });
+    const largestKey = await largestKeyOf("cost:{bench:*crowd*");
+    const largestOfAll = await largestKeyOf("cost:{bench:*");
+    micros["lesson capture"] = await scriptMicros(calls, async () => {
+      for (let i = 0; i < calls; i += 1) await store.captureLesson({ tenant: "bench", taskId: `task-${i % 50}` }, lesson(`task-${i % 50}`, i), null);
+    });
+
+    // The efficacy report of tenants of 5, 1,000 and 10,000 tools (the quick run stops at 1,000), each tool with a fix learned.
+    const efficacy = [];
+    for (const tools of calls >= 1000 ? [5, 1_000, 10_000] : [5, 1_000]) {
+      const tenant = `eff-${tools}`;
+      for (let i = 0; i < tools; i += 1) {
+        const ref = { tenant, sessionId: `s-${i}` };
+        await store.recordSharedToolCall(ref, call(`tool-${i}`, "failure", "E", { n: 0 }), null);
+        await store.recordSharedToolCall(ref, call(`tool-${i}`, "success", "E", { n: 1 }), null);
+      }
+      const reads = 200;
+      await admin.config("RESETSTAT");
+      for (let i = 0; i < reads; i += 1) await store.efficacyReport(tenant, 5);
+      const stats = await admin.info("commandstats");
+      // commandstats counts the commands a script runs too: the script is what the service sends.
+      let sent = 0;
+      let inside = 0;
+      let usec = 0;
+      for (const line of stats.split("\n").filter((row) => row.startsWith("cmdstat_") && !/^cmdstat_(config|info)/.test(row))) {
+        const calls = Number(/calls=(\d+)/.exec(line)![1]);
+        if (/^cmdstat_(evalsha|eval|fcall)/.test(line)) {
+          sent += calls;
+          usec += Number(/usec=(\d+)/.exec(line)![1]);
+        } else inside += calls;
+      }
+      efficacy.push({ tools, micros: usec / reads, sent: sent / reads, inside: inside / reads });
+    }
+    return { micros, largestKey, largestOfAll, efficacy };
+  } finally {
+    await store.close();
+    admin.disconnect();
+    await redis.stop();
+  }
+}
+
+export function printKnowledgeCost(cost: KnowledgeCost): void {
+  const lines = ["\nRedis time per write (INFO commandstats: µs of every script a write runs)"];
+  for (const [name, { micros, inside }] of Object.entries(cost.micros)) {
+    lines.push(`${name.padEnd(52)} ${micros.toFixed(1).padStart(8)} µs, ${inside.toFixed(1)} commands inside`);
+  }
+  lines.push(`largest key of the crowded tool and its sessions: ${(cost.largestKey.bytes / 1024).toFixed(1)} KB (${cost.largestKey.key})`);
+  lines.push(`largest key of the tenant: ${(cost.largestOfAll.bytes / 1024).toFixed(1)} KB (${cost.largestOfAll.key})`);
+  for (const row of cost.efficacy) {
+    lines.push(`GET /efficacy, ${String(row.tools).padStart(5)} tools: ${row.micros.toFixed(1)} µs of Redis, ${row.sent.toFixed(1)} command sent (${row.inside.toFixed(1)} run inside it) per read`);
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) printKnowledgeCost(await measureKnowledgeCost(Number(process.argv[2] ?? 1000)));
