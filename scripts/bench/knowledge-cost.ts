@@ -62,7 +62,7 @@ const lesson = (task: string, i: number): Lesson => ({
   tokens_used: null,
   category: "timeout",
   severity: "high",
-  signature: "e51e25381eaa34b3",
+  signature: "2ba98bbcc943506d",
 });
 
 /** Fresh, steady and crowded tools, and lesson captures: `calls` writes each, timed by Redis itself. */
@@ -115,6 +115,14 @@ export async function measureKnowledgeCost(calls: number): Promise<KnowledgeCost
     const largestOfAll = await largestKeyOf("cost:{bench:*");
     micros["lesson capture"] = await scriptMicros(calls, async () => {
       for (let i = 0; i < calls; i += 1) await store.captureLesson({ tenant: "bench", taskId: `task-${i % 50}` }, lesson(`task-${i % 50}`, i), null);
+    });
+    // As the service captures: the message's template first (its own script), then the lesson under it.
+    micros["lesson capture with its template"] = await scriptMicros(calls, async () => {
+      for (let i = 0; i < calls; i += 1) {
+        const kept = lesson(`task-${i % 50}`, i);
+        const { template } = await store.learnFailureTemplate("bench", kept.error_message);
+        await store.captureLesson({ tenant: "bench", taskId: `task-${i % 50}` }, kept, null, template);
+      }
     });
 
     // The efficacy report of tenants of 5, 1,000 and 10,000 tools (the quick run stops at 1,000), each tool with a fix learned.

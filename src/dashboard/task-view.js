@@ -54,7 +54,8 @@ function signaturesTable(signatures) {
       { header: "Signature", cell: (s) => el("code", {}, s.signature) },
       { header: "Error", cell: (s) => el("code", {}, s.error_type) },
       { header: "Occurrences", className: "number", cell: (s) => s.occurrences },
-      { header: "Message, normalised", className: "message", cell: (s) => s.normalized_message },
+      // The template reads as the messages did, with <*> for their variables; a signature kept before templates has none.
+      { header: "Template", className: "message", cell: (s) => s.template ?? s.normalized_message },
     ],
     signatures,
     "Failure signatures",

@@ -31,8 +31,8 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     metrics.lessonsCaptured.inc();
   };
   // A replayed or refused keyed write stored nothing, so it counts nothing.
-  instrumented.captureLesson = async (task, lesson, idempotencyKey) => {
-    const captured = await captureLesson(task, lesson, idempotencyKey);
+  instrumented.captureLesson = async (task, lesson, idempotencyKey, template) => {
+    const captured = await captureLesson(task, lesson, idempotencyKey, template);
     if (captured.outcome === "applied") metrics.lessonsCaptured.inc();
     return captured;
   };

@@ -99,7 +99,7 @@ const lessonRoutes: FastifyPluginAsyncZod<{ lessons: LessonService }> = async (a
         operationId: "listLessonSignatures",
         tags,
         summary: "A task's distinct failures, most recurring first",
-        description: "Each distinct failure of the task (by signature: error type plus normalised message), with how often it recurred.",
+        description: "Each distinct failure of the task (by signature: error type plus the message's template), with how often it recurred.",
         params: taskParams,
         response: { 200: signatureListSchema, ...apiProblems(400, 503) },
       },

@@ -2,6 +2,12 @@
 import { z } from "zod";
 import { redactionsField, taskIdSchema } from "./common.js";
 
+/** A signature's template, as the failure templates learned it. */
+const templateField = z
+  .string()
+  .nullable()
+  .describe("The failure's message with its variable parts as <*>, as the tenant's templates learned it at the latest capture; null for a signature first kept before templates");
+
 const LONG_TEXT = 100_000;
 
 const optionalText = (max: number) => z.string().max(max).nullish();
@@ -37,7 +43,7 @@ export const lessonSchema = z
     tokens_used: z.int().nullable(),
     category: z.string(),
     severity: z.enum(["low", "medium", "high", "critical"]),
-    signature: z.string().describe("16 hex characters over the error type and the normalised message; repeats share it"),
+    signature: z.string().describe("16 hex characters over the error type and the message's template (the tenant's failure templates): messages that differ only in their variables share it"),
   })
   .meta({ id: "Lesson", description: "A failure kept as a discrete lesson" });
 
@@ -85,6 +91,7 @@ export const tenantSignatureListSchema = z
           error_type: z.string(),
           category: z.string(),
           normalized_message: z.string(),
+          template: templateField,
           occurrences: z.int().min(1).describe("Captures in every task"),
           tasks: z.int().min(0).describe("Distinct tasks (approximate on Redis: HyperLogLog)"),
           resolved_tasks: z.int().min(0).describe("Tasks whose resolution lists this signature"),
@@ -118,6 +125,7 @@ export const failureSignatureSchema = z
     error_type: z.string(),
     category: z.string(),
     normalized_message: z.string(),
+    template: templateField,
     example_message: z.string().describe("The latest capture's message"),
     occurrences: z.int().min(1).describe("Every capture, trimmed and deleted lessons included"),
     first_attempt: z.int(),

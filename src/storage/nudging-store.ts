@@ -5,8 +5,8 @@ import type { Store } from "./port.js";
 export function nudgingStore(store: Store, nudge: (tenant: string) => void): Store {
   return {
     ...store,
-    async captureLesson(task, lesson, idempotencyKey) {
-      const captured = await store.captureLesson(task, lesson, idempotencyKey);
+    async captureLesson(task, lesson, idempotencyKey, template) {
+      const captured = await store.captureLesson(task, lesson, idempotencyKey, template);
       nudge(task.tenant);
       return captured;
     },

@@ -18,6 +18,7 @@ import type { SessionSettingOverrides } from "../domain/tools/session-settings.j
 import type { SessionRef, TaskRef } from "../domain/refs.js";
 import type { EfficacyReportData } from "../domain/efficacy/ranks.js";
 import type { IdempotencyKey } from "../domain/idempotency.js";
+import type { LearnedFailureTemplate } from "../domain/failures/templates.js";
 
 /** Limits every adapter enforces inside its atomic operations. */
 export interface StoreLimits {
@@ -124,8 +125,11 @@ export interface SignatureKnowledgeStore {
    * the same key and fingerprint changes nothing and answers the first one's lesson ("replayed"),
    * and one with another fingerprint changes nothing either ("mismatch"). A replay counts nothing
    * again tenant-wide, its offer included.
+   *
+   * `template` is the lesson's message as learnFailureTemplate gave it: the signature's records (the
+   * task's and the tenant's) keep the latest one. Without it they keep none.
    */
-  captureLesson(task: TaskRef, lesson: Lesson, idempotencyKey: IdempotencyKey | null): Promise<KeyedWrite<CapturedLesson>>;
+  captureLesson(task: TaskRef, lesson: Lesson, idempotencyKey: IdempotencyKey | null, template?: string): Promise<KeyedWrite<CapturedLesson>>;
 
   /**
    * Sets the task's resolution (as setResolution), then links its signatures to it tenant-wide,
@@ -157,6 +161,19 @@ export interface SignatureKnowledgeStore {
    * list without a limit), added up: exactly the sum of what each signature's efficacy counts.
    */
   signatureEfficacyTotals(tenant: string): Promise<SignatureEfficacySums>;
+}
+
+/**
+ * The tenant's failure templates (domain/failures/templates.ts), learned online from its failures' messages,
+ * with the state in the store so that every replica places a message against the same templates.
+ */
+export interface FailureTemplateStore {
+  /**
+   * Learns one message, atomically: its template's id and text, and what changed. A message placed in a
+   * template is placed there again for as long as the template is kept (1,000 per tenant, the least
+   * recently seen forgotten first); the state lives `lessonsTtlSeconds` after its last write.
+   */
+  learnFailureTemplate(tenant: string, message: string): Promise<LearnedFailureTemplate>;
 }
 
 /** A task's lessons, signatures and resolution as one read saw them. */
@@ -380,7 +397,7 @@ export interface StoreTopology {
   role: "master" | null;
 }
 
-export interface Store extends LessonStore, SignatureKnowledgeStore, ToolMemoryStore, SharedToolStore, ActivityStore, RateCountStore {
+export interface Store extends LessonStore, SignatureKnowledgeStore, FailureTemplateStore, ToolMemoryStore, SharedToolStore, ActivityStore, RateCountStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 

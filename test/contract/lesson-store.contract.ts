@@ -121,6 +121,8 @@ export function lessonStoreContract(factory: StoreFactory): void {
         error_type: "TypeError",
         category: "type",
         normalized_message: "took <n>s",
+        // appendLesson is given no template: only a capture through the service learns one.
+        template: null,
         example_message: "took 3s",
         occurrences: 3,
         first_attempt: 1,

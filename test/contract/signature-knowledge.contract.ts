@@ -22,6 +22,36 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
     const resolve = (store: Store, task: TaskRef, approach: string, second: number) =>
       store.resolveTask(task, { task_id: task.taskId, attempt_number: 3, approach, model: null, resolved_at: at(second) });
 
+    it("keeps the latest template a capture gave on the task's and the tenant's signature, and keeps it through a capture without one", async () => {
+      const store = await open();
+      const task = aTask();
+      const read = async () => ({
+        task: (await store.lessonSignatures(task)).map((s) => s.template),
+        tenant: (await store.listTenantSignatures("default", 10)).map((s) => s.template),
+      });
+      await store.captureLesson(task, aLesson({ ...TIMEOUT, error_message: "took 30s" }), null, "took 30s");
+      expect(await read()).toEqual({ task: ["took 30s"], tenant: ["took 30s"] });
+      // The template grew a wildcard when a second duration joined it: the signature shows what it reads now.
+      await store.captureLesson(task, aLesson({ ...TIMEOUT, error_message: "took 45s" }), null, "took <*>");
+      expect(await read()).toEqual({ task: ["took <*>"], tenant: ["took <*>"] });
+      await store.captureLesson(task, aLesson(TIMEOUT), null);
+      expect(await read()).toEqual({ task: ["took <*>"], tenant: ["took <*>"] });
+    });
+
+    it("learns failure templates per tenant: a message that differs only in its variables gets its template's id, another tenant starts afresh", async () => {
+      const store = await open();
+      const first = await store.learnFailureTemplate("acme", "ENOENT: no such file or directory, open 'README.txt'");
+      expect(first).toMatchObject({ template: "ENOENT: no such file or directory, open <*>", change: "created", forgotten: null });
+      expect(first.templateId).toMatch(/^[0-9a-f]{16}$/);
+      const again = await store.learnFailureTemplate("acme", "ENOENT: no such file or directory, open 'CHANGELOG.md'");
+      expect(again).toEqual({ ...first, change: "seen" });
+      // A word masking cannot tell is a variable (a user name) joins the template as <*>; the id stays.
+      const alice = await store.learnFailureTemplate("acme", "permission denied for user alice on table events");
+      const bob = await store.learnFailureTemplate("acme", "permission denied for user bob on table events");
+      expect(bob).toEqual({ templateId: alice.templateId, template: "permission denied for user <*> on table events", change: "generalised", forgotten: null });
+      expect((await store.learnFailureTemplate("globex", "permission denied for user bob on table events")).change).toBe("created");
+    });
+
     it("offers what worked in one task to a later capture of the same signature in another", async () => {
       const store = await open();
       const [a, b] = [aTask("acme"), aTask("acme")];
@@ -51,6 +81,7 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
           error_type: "TimeoutError",
           category: "timeout",
           normalized_message: "took <n>s",
+          template: null,
           occurrences: 4,
           tasks: 3,
           resolved_tasks: 2,
@@ -63,6 +94,7 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
           error_type: "KeyError",
           category: "general",
           normalized_message: "<str>",
+          template: null,
           occurrences: 1,
           tasks: 1,
           resolved_tasks: 0,

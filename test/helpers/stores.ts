@@ -1,12 +1,14 @@
 // Store factories for tests: the embedded store, and Redis stores each under a unique key prefix.
 import { randomUUID } from "node:crypto";
 import { Cluster, Redis } from "ioredis";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { StoreUnavailableError } from "../../src/errors.js";
 import type { Store, StoreLimits } from "../../src/storage/port.js";
 import { createMemoryStore } from "../../src/storage/memory/index.js";
 import { parseClusterNodes } from "../../src/storage/redis/client.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
+import type { ScriptedRedis } from "../../src/storage/redis/script-commands.js";
+import { defineScripts } from "../../src/storage/redis/scripts.js";
 import { SENTINEL_MASTER } from "./redis-sentinel.js";
 
 export const DEFAULT_LIMITS: StoreLimits = {
@@ -84,6 +86,18 @@ export function rawRedis(url: string = inject("redisUrl")): Redis | Cluster {
     return new Redis({ sentinels: parseClusterNodes(sentinels.join(",")), name: SENTINEL_MASTER, maxRetriesPerRequest: 1, enableAutoPipelining: true });
   }
   return new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+}
+
+/** The test server (or Cluster, or Sentinel set) with the service's scripts, for the file's tests: opened before them, quit after. */
+export function scriptedRedisForFile(): () => ScriptedRedis {
+  let redis: ScriptedRedis | undefined;
+  beforeAll(() => {
+    redis = defineScripts(rawRedis());
+  });
+  afterAll(async () => {
+    await redis?.quit();
+  });
+  return () => redis!;
 }
 
 /** Keys matching a pattern, on every master of a cluster (KEYS is fine on a throwaway test server). */

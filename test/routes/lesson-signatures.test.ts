@@ -54,6 +54,7 @@ describe.each(bothStores())("failure signatures and resolutions (%s store)", (_n
           error_type: "TimeoutError",
           category: "timeout",
           normalized_message: "request to <path> timed out after <n>s",
+          template: "Request to <*> timed out after <*>",
           example_message: "Request to /srv/build-5.sh timed out after 50s",
           // The cap keeps 4 lessons; the signature counts all 5 captures.
           occurrences: 5,
@@ -234,6 +235,7 @@ describe.each(bothStores())("known fixes across tasks (%s store)", (_name, facto
         error_type: "TimeoutError",
         category: "timeout",
         normalized_message: "request to <path> timed out after <n>s",
+        template: "Request to <*> timed out after <*>",
         occurrences: 3,
         tasks: 2,
         resolved_tasks: 1,
@@ -246,6 +248,7 @@ describe.each(bothStores())("known fixes across tasks (%s store)", (_name, facto
         error_type: "TypeError",
         category: "type",
         normalized_message: "bad operand",
+        template: "bad operand",
         occurrences: 1,
         tasks: 1,
         resolved_tasks: 0,

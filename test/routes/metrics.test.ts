@@ -179,7 +179,8 @@ describe("metrics while Redis is down", () => {
     expect(down.status).toBe(200);
     const samples = parseMetrics(down.text);
     expect(valueOf(samples, "store_up")).toBe(0);
-    expect(valueOf(samples, "store_operation_duration_seconds_count", { operation: "captureLesson", result: "unavailable" })).toBe(1);
+    // A capture learns its message's template first, so that is the operation Redis was unavailable for.
+    expect(valueOf(samples, "store_operation_duration_seconds_count", { operation: "learnFailureTemplate", result: "unavailable" })).toBe(1);
     expect(valueOf(samples, "store_operation_duration_seconds_count", { operation: "lessonCounters", result: "unavailable" })).toBe(1);
     expect(valueOf(samples, "lessons_captured_total")).toBe(1);
     expect(valueOf(samples, "http_request_duration_seconds_count", { method: "POST", route: "/tasks/:task_id/lessons", status_code: "503" })).toBe(1);

@@ -71,7 +71,9 @@ function constantOf(token: string): string | null {
  * most MAX_TOKENS constant tokens. Messages that differ only in their variables read the same.
  */
 export function maskMessage(message: string): MaskedMessage {
-  let text = failureFirst(message.slice(0, MAX_MESSAGE_CHARS));
+  // A cut through a character outside the BMP leaves half of it: that half reads as U+FFFD, so every
+  // token is valid UTF-8, which a store that keeps tokens as JSON (Redis's cjson) requires.
+  let text = failureFirst(message.slice(0, MAX_MESSAGE_CHARS).toWellFormed());
   for (const span of SPANS) text = text.replace(span, PLACEHOLDER);
   const tokens: string[] = [];
   const gaps: boolean[] = [false];

@@ -1,5 +1,6 @@
 // Failure templates mined online (Drain-like): a message joins the template it fits, a differing word becoming <*>, or starts one of its own.
 import { createHash } from "node:crypto";
+import { rememberedByText } from "../../recently-used.js";
 import { maskMessage, templateText, WILDCARD, type MaskedMessage } from "./masking.js";
 
 /** Templates a state keeps at most: past it, the one seen least recently is forgotten. */
@@ -36,13 +37,27 @@ export interface FoundTemplate {
   template: string;
 }
 
-/** What learning a message gives: the next state and the message's template, with what changed. */
-export interface LearnedTemplate extends FoundTemplate {
-  state: TemplateState;
+/** A message's template as learned, with what changed: what a store answers, whose state it keeps itself. */
+export interface LearnedFailureTemplate extends FoundTemplate {
   /** `seen`: a template took the message as it is; `generalised`: its text changed to take it; `created`: a new one. */
   change: "seen" | "generalised" | "created";
   /** The id of the template forgotten to make room, if any. */
   forgotten: string | null;
+}
+
+/** What learning a message gives: the next state and the message's template, with what changed. */
+export interface LearnedTemplate extends LearnedFailureTemplate {
+  state: TemplateState;
+}
+
+/**
+ * What placing a message needs of it besides its bucket's templates: its bucket, its masked tokens and
+ * gaps, and the id a template made from it gets. A store that places messages elsewhere (Redis, in Lua)
+ * is given this, so masking, buckets and ids are made here only.
+ */
+export interface PreparedMessage extends MaskedMessage {
+  bucket: string;
+  id: string;
 }
 
 /** One template of a bucket, as the bucket step reads it. */
@@ -73,6 +88,16 @@ export function bucketOf(tokens: readonly string[]): string {
 export function templateIdOf(tokens: readonly string[]): string {
   return createHash("sha256").update(tokens.join(" "), "utf8").digest("hex").slice(0, 16);
 }
+
+/**
+ * The message as placing it needs it: masked, with its bucket and the id a new template of it would get.
+ * A fleet reports the same few failures again and again, so the answers for the 5,000 messages used last
+ * (of up to 1,000 characters, 1M characters in all) are kept; callers must not change what they get.
+ */
+export const prepareMessage = rememberedByText({ entries: 5_000, chars: 1_000_000 }, 1_000, (message): PreparedMessage => {
+  const { tokens, gaps } = maskMessage(message);
+  return { bucket: bucketOf(tokens), tokens, gaps, id: templateIdOf(tokens) };
+});
 
 /** Whether the template holds every token of the message in place, or a wildcard there. */
 function covers(template: readonly string[], tokens: readonly string[]): boolean {
@@ -139,14 +164,14 @@ export function findTemplate(state: TemplateState, message: string): FoundTempla
 /**
  * Learns one message, online: the next state, and the message's template. The state passed in is
  * not changed. Work is bounded: the message is cut to MAX_MESSAGE_CHARS and MAX_TOKENS, and only
- * its bucket's templates are compared; when a new template passes MAX_TEMPLATES, the template seen
- * least recently is forgotten (a message of it seen again gets a template anew).
+ * its bucket's templates are compared; when a new template passes `maxTemplates` (MAX_TEMPLATES unless
+ * a test wants fewer), the template seen least recently is forgotten (a message of it seen again gets a template anew).
  */
-export function learnTemplate(state: TemplateState, message: string): LearnedTemplate {
-  return learnMasked(state, maskMessage(message));
+export function learnTemplate(state: TemplateState, message: string, maxTemplates: number = MAX_TEMPLATES): LearnedTemplate {
+  return learnMasked(state, maskMessage(message), maxTemplates);
 }
 
-function learnMasked(state: TemplateState, masked: MaskedMessage): LearnedTemplate {
+function learnMasked(state: TemplateState, masked: MaskedMessage, maxTemplates: number): LearnedTemplate {
   const bucket = bucketOf(masked.tokens);
   const placed = placeInBucket(bucketTemplates(state, bucket), masked.tokens);
   const clock = state.clock + 1;
@@ -157,7 +182,7 @@ function learnMasked(state: TemplateState, masked: MaskedMessage): LearnedTempla
   if (placed.change === "created") {
     templates[placed.id] = { tokens: placed.tokens, gaps: [...masked.gaps], created: clock, seen: clock, count: 1 };
     buckets = { ...buckets, [bucket]: [...(buckets[bucket] ?? []), placed.id] };
-    if (Object.keys(templates).length > MAX_TEMPLATES) {
+    if (Object.keys(templates).length > maxTemplates) {
       forgotten = leastRecentlySeen(templates);
       const gone = bucketOf(templates[forgotten]!.tokens);
       delete templates[forgotten];

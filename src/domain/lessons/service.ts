@@ -1,14 +1,14 @@
 // The lessons use cases: capture a failure as a lesson, read lessons back, format them, count them.
 import { createHash } from "node:crypto";
 import { keyReused, notFound } from "../../errors.js";
-import type { LessonStore, SignatureKnowledgeStore } from "../../storage/port.js";
+import type { FailureTemplateStore, LessonStore, SignatureKnowledgeStore } from "../../storage/port.js";
 import type { TaskRef } from "../refs.js";
 import { redactFailureReport, redactResolution } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
 import { idempotencyKeyOf, type IdempotencyRequest } from "../idempotency.js";
 import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js";
 import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons, type KnownFixLine } from "./prompt.js";
-import { bySignatureRank, failureSignature } from "./signature.js";
+import { bySignatureRank, templateSignature } from "./signature.js";
 import { CATEGORIES } from "./rules.js";
 import { truncateText } from "../text/text-format.js";
 import type { FailureReport, FailureSignature, KnownFix, Lesson, LessonCounters, Resolution, ResolutionReport, TenantSignature } from "./types.js";
@@ -21,7 +21,7 @@ const MAX_CONTEXT_CHARS = 200;
 export type LessonWithFixes = Lesson & { known_fixes: KnownFix[] };
 
 export interface LessonServiceDeps {
-  store: LessonStore & SignatureKnowledgeStore;
+  store: LessonStore & SignatureKnowledgeStore & FailureTemplateStore;
   clock: () => Date;
   newLessonId: () => string;
   /** Replaces secrets in what agents send, before the store sees it. */
@@ -90,6 +90,8 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
       // Cut after redaction, so that no secret is ever cut in half where redaction could not see it whole;
       // by code points, as the accumulator cut, so that no surrogate pair is split into a lone half.
       const message = truncateText(report.error_message, MAX_MESSAGE_CHARS, "");
+      // The tenant's templates place the message as kept, so that every replica, and a retry, gets one signature for it.
+      const learned = await store.learnFailureTemplate(task.tenant, message);
       const lesson: Lesson = {
         lesson_id: idempotencyKey ? keyedLessonId(task, idempotencyKey.key) : newLessonId(),
         task_id: task.taskId,
@@ -107,10 +109,9 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
         tokens_used: report.tokens_used ?? null,
         category,
         severity: assessSeverity(category),
-        // From the message as kept, so that a lesson's signature can always be computed from the lesson.
-        signature: failureSignature(report.error_type, message),
+        signature: templateSignature(report.error_type, learned.templateId),
       };
-      const captured = await store.captureLesson(task, lesson, idempotencyKey);
+      const captured = await store.captureLesson(task, lesson, idempotencyKey, learned.template);
       if (captured.outcome === "mismatch") throw keyReused();
       if (captured.outcome === "applied") countRedactions(tally);
       return {

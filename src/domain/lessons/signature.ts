@@ -48,6 +48,15 @@ export function failureSignature(errorType: string, message: string): string {
   return signatures(`${errorType.length}:${errorType}${message}`, hash);
 }
 
+/**
+ * A failure's signature from its template (templates.ts): 16 hex characters of SHA-256 over the error type
+ * and the template's id. The id never moves while the template is kept, so neither does the signature;
+ * the error type keeps two types' failures apart even where their messages share a template.
+ */
+export function templateSignature(errorType: string, templateId: string): string {
+  return createHash("sha256").update(`${errorType}\n${templateId}`, "utf8").digest("hex").slice(0, 16);
+}
+
 /** Most recurring first, then the most recently seen, then by signature (the Redis script sorts alike). */
 export function bySignatureRank(a: FailureSignature, b: FailureSignature): number {
   if (a.occurrences !== b.occurrences) return b.occurrences - a.occurrences;

@@ -46,6 +46,8 @@ export interface FailureSignature {
   error_type: string;
   category: string;
   normalized_message: string;
+  /** The failure's template as its latest capture learned it (`<*>` for its variables); null for a signature first kept before templates. */
+  template: string | null;
   /** The latest capture's message. */
   example_message: string;
   occurrences: number;
@@ -91,6 +93,8 @@ export interface TenantSignature {
   error_type: string;
   category: string;
   normalized_message: string;
+  /** The failure's template as its latest capture learned it; null for a signature first kept before templates. */
+  template: string | null;
   /** Every capture in every task. */
   occurrences: number;
   /** Distinct tasks that captured it (approximate on Redis: a HyperLogLog). */

@@ -1,6 +1,7 @@
 // The embedded store: everything in this process's memory, lost on exit; for trying the service out.
 import type { Store, StoreLimits } from "../port.js";
 import { createMemoryActivity } from "./activity.js";
+import { createMemoryFailureTemplates } from "./failure-templates.js";
 import { createMemoryLessonStore } from "./lessons.js";
 import { createMemoryRateCounts } from "./rate-counts.js";
 import { createMemorySignatureStore } from "./signature-knowledge.js";
@@ -22,7 +23,9 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
   const activity = createMemoryActivity(limits, now, { ...lessons, ...tools });
   const signatures = createMemorySignatureStore(limits, now, lessons, activity);
   const knowledge = createMemorySharedToolStore(limits, now, recordInSession, activity);
+  const templates = createMemoryFailureTemplates({ ttlSeconds: limits.lessonsTtlSeconds, now });
   const sweeper = setInterval(() => {
+    templates.sweep();
     lessons.sweep();
     signatures.sweep();
     tools.sweep();
@@ -46,6 +49,9 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     async importMemory(session, memory) {
       await tools.importMemory(session, memory);
       activity.touched(session);
+    },
+    async learnFailureTemplate(tenant, message) {
+      return templates.learnFailureTemplate(tenant, message);
     },
     ...createMemoryRateCounts(now),
     async ping() {

@@ -26,13 +26,17 @@ const emptyTask = (): TaskLessons => ({
   resolutionVersion: 0,
 });
 
-/** Counts one capture under its signature: every capture counts, trimmed or deleted later or not. */
-function countSignature(state: TaskLessons, lesson: Lesson): void {
+/**
+ * Counts one capture under its signature: every capture counts, trimmed or deleted later or not. The
+ * template is the latest capture's that had one.
+ */
+function countSignature(state: TaskLessons, lesson: Lesson, template: string | undefined): void {
   const known = state.signatures.get(lesson.signature);
   state.signatures.set(lesson.signature, {
     signature: lesson.signature,
     error_type: lesson.error_type,
     normalized_message: known?.normalized_message ?? normaliseMessage(lesson.error_message),
+    template: template ?? known?.template ?? null,
     occurrences: (known?.occurrences ?? 0) + 1,
     first_attempt: known?.first_attempt ?? lesson.attempt_number,
     first_seen_at: known?.first_seen_at ?? lesson.timestamp,
@@ -64,7 +68,7 @@ function uncount(state: TaskLessons, lesson: Lesson): void {
 export function createMemoryLessonStore(
   limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
   now: () => number,
-): LessonStore & { sweep(): void; appendNow(task: TaskRef, lesson: Lesson): void } {
+): LessonStore & { sweep(): void; appendNow(task: TaskRef, lesson: Lesson, template?: string): void } {
   const tasks = new ExpiringMap<TaskLessons>(limits.lessonsTtlSeconds * 1000, now);
 
   /** The task's state for a write, which starts its retention period again. */
@@ -73,13 +77,13 @@ export function createMemoryLessonStore(
   }
 
   /** appendLesson, synchronously, so that a keyed capture can check its key and write in one step. */
-  function appendNow(task: TaskRef, lesson: Lesson): void {
+  function appendNow(task: TaskRef, lesson: Lesson, template?: string): void {
     const state = writableStateOf(task);
     state.lessons.push(structuredClone(lesson));
     state.captured += 1;
     bump(state.byCategory, lesson.category, 1);
     bump(state.byTier, lesson.tier, 1);
-    countSignature(state, lesson);
+    countSignature(state, lesson, template);
     while (state.lessons.length > limits.maxLessonsPerTask) uncount(state, state.lessons.shift()!);
   }
 

@@ -18,7 +18,7 @@ import { createIdempotencyRecords } from "./idempotency.js";
 
 /** A signature's counts, renewed by captures (as on Redis, apart from its links). */
 interface SignatureState {
-  info: Pick<TenantSignature, "error_type" | "category" | "normalized_message">;
+  info: Pick<TenantSignature, "error_type" | "category" | "normalized_message" | "template">;
   occurrences: number;
   /** Exact here; Redis keeps a HyperLogLog instead. */
   tasks: Set<string>;
@@ -41,7 +41,7 @@ const newestFirst = (a: KnownFix, b: KnownFix) => (a.resolved_at === b.resolved_
 export function createMemorySignatureStore(
   limits: Pick<StoreLimits, "lessonsTtlSeconds" | "idempotencyTtlSeconds">,
   now: () => number,
-  lessons: Pick<LessonStore, "setResolution" | "deleteResolution" | "taskSnapshot"> & { appendNow(task: TaskRef, lesson: Lesson): void },
+  lessons: Pick<LessonStore, "setResolution" | "deleteResolution" | "taskSnapshot"> & { appendNow(task: TaskRef, lesson: Lesson, template?: string): void },
   activity: Pick<MemoryActivity, "lessonCaptured" | "taskResolved" | "touched">,
 ): SignatureKnowledgeStore & { sweep(): void } {
   const ttlMs = limits.lessonsTtlSeconds * 1000;
@@ -129,16 +129,20 @@ export function createMemorySignatureStore(
       idempotencyRecords.sweep();
     },
 
-    async captureLesson(task, lesson, idempotencyKey) {
+    async captureLesson(task, lesson, idempotencyKey, template) {
       const knownFixes = () => structuredClone(knownFixesOf(task.tenant, lesson.signature));
       return idempotencyRecords.once(
         `${scoped(task.tenant, task.taskId)}\u0000task`,
         idempotencyKey,
         () => {
-          lessons.appendNow(task, lesson);
-          const info = { error_type: lesson.error_type, category: lesson.category, normalized_message: normaliseMessage(lesson.error_message) };
-          const state = signatures.upsert(scoped(task.tenant, lesson.signature), () => ({ info, occurrences: 0, tasks: new Set() }));
-          state.info = info;
+          lessons.appendNow(task, lesson, template);
+          const normalized_message = normaliseMessage(lesson.error_message);
+          const state = signatures.upsert(scoped(task.tenant, lesson.signature), () => ({
+            info: { error_type: lesson.error_type, category: lesson.category, normalized_message, template: null },
+            occurrences: 0,
+            tasks: new Set(),
+          }));
+          state.info = { error_type: lesson.error_type, category: lesson.category, normalized_message, template: template ?? state.info.template };
           state.occurrences += 1;
           state.tasks.add(task.taskId);
           let known = byTenant.get(task.tenant);

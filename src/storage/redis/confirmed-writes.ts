@@ -31,6 +31,7 @@ export const CONFIRMED_SCRIPTS = [
   "learnToolCall",
   "recordAndLearnToolCall",
   "touchListing",
+  "learnTemplate",
 ] as const satisfies ReadonlyArray<keyof ScriptCommands>;
 
 /**

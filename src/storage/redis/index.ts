@@ -7,6 +7,7 @@ import { createRedisClient, type RedisClient } from "./client.js";
 import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
 import { createRedisLessonStore } from "./lessons.js";
+import { learnFailureTemplate } from "./failure-templates.js";
 import { createRedisRateCounts } from "./rate-counts.js";
 import type { ReplicaWait } from "./confirmed-writes.js";
 import { defineScripts } from "./scripts.js";
@@ -56,6 +57,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...createRedisSharedToolStore(redis, keys, options.limits),
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
+    learnFailureTemplate: (tenant, message) => learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds),
 
     async ping() {
       if (client instanceof Cluster) {

@@ -131,6 +131,20 @@ export function createKeys(prefix: string) {
         pendingOffers: (sessionId: string) => `${root}:offers:${sessionId}`,
         /** String: the tenant's last offer number (offer ids are `offer-<n>`). */
         offerSequence: `${root}:offerseq`,
+        /**
+         * The tenant's failure templates (lib/template-miner.lua), under `tmpl:`, a prefix no other key
+         * of the tenant uses, with fixed suffixes only, so no tool or signature name can meet them.
+         * Hash: bucket (token count and first token) → JSON list of its templates, oldest first, each {id, tokens, gaps, created}.
+         */
+        templates: `${root}:tmpl:buckets`,
+        /** Sorted set: template id → the tenant's template clock when it last took a message; the lowest is forgotten first. */
+        templateSeen: `${root}:tmpl:seen`,
+        /** Hash: template id → messages it took. */
+        templateCounts: `${root}:tmpl:counts`,
+        /** Hash: template id → its bucket, so forgetting a template reads only its bucket. */
+        templateBuckets: `${root}:tmpl:bucket-of`,
+        /** String: messages the tenant's templates learned from (INCR), the clock of `templateSeen` and of each template's `created`. */
+        templateClock: `${root}:tmpl:clock`,
         /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */
         applied: (writeId: string) => `${root}:applied:${writeId === NO_WRITE_ID ? NO_WRITE_ID_DIGEST : writeIdDigest(writeId)}`,
       };

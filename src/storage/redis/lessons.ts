@@ -36,8 +36,9 @@ export function countersFrom(hash: Record<string, string>): LessonCounters {
 // Attempt numbers travel through the scripts as text (cjson would round them past 14 digits).
 function signaturesFrom(hash: Record<string, string>): FailureSignature[] {
   return Object.entries(hash).map(([signature, json]) => {
-    const s = JSON.parse(json) as Omit<FailureSignature, "signature">;
-    return { signature, ...s, first_attempt: Number(s.first_attempt), last_attempt: Number(s.last_attempt) };
+    const s = JSON.parse(json) as Omit<FailureSignature, "signature" | "template"> & { template?: string };
+    // Signatures first kept before templates have none.
+    return { signature, ...s, template: s.template ?? null, first_attempt: Number(s.first_attempt), last_attempt: Number(s.last_attempt) };
   });
 }
 
@@ -58,6 +59,8 @@ export interface AppendOptions {
   recordTtlSeconds: number;
   normalisedMessage?: string;
   lessonJson?: string;
+  /** The message's template; "" (the default) leaves the signature's as it was. */
+  template?: string;
 }
 
 /** Appends the lesson with the appendLesson script, which also checks and keeps the write key's record. */
@@ -67,7 +70,7 @@ export function appendKeyedLesson(
   limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
   task: TaskRef,
   lesson: Lesson,
-  { idempotencyKey, recordTtlSeconds, normalisedMessage = normaliseMessage(lesson.error_message), lessonJson = JSON.stringify(lesson) }: AppendOptions,
+  { idempotencyKey, recordTtlSeconds, normalisedMessage = normaliseMessage(lesson.error_message), lessonJson = JSON.stringify(lesson), template = "" }: AppendOptions,
 ): Promise<AppendReply> {
   const k = keys.task(task);
   return guarded(() =>
@@ -92,6 +95,7 @@ export function appendKeyedLesson(
       idempotencyKey?.fingerprint ?? "",
       lesson.lesson_id,
       recordTtlSeconds,
+      template,
     ),
   );
 }

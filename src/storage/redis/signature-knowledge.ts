@@ -78,7 +78,7 @@ export function createRedisSignatureStore(
   }
 
   return {
-    async captureLesson(task, lesson, idempotencyKey) {
+    async captureLesson(task, lesson, idempotencyKey, template = "") {
       const shared = keys.shared(task.tenant);
       const [recordKey, recordTtl] = tenantIdempotencyRecord(shared.applied, idempotencyKey && `lesson:${task.taskId}:${idempotencyKey.key}`, limits.idempotencyTtlSeconds);
       const s = lesson.signature;
@@ -87,7 +87,7 @@ export function createRedisSignatureStore(
       const lessonJson = JSON.stringify(lesson);
       // The tenant's count needs nothing the task's script decides, so both go out at once.
       const { local, tenant } = await writeLocalAndTenant(
-        () => appendKeyedLesson(redis, keys, limits, task, lesson, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson }),
+        () => appendKeyedLesson(redis, keys, limits, task, lesson, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson, template }),
         () =>
           guarded(() =>
             redis.countSignature(
@@ -114,6 +114,7 @@ export function createRedisSignatureStore(
               String(lesson.attempt_number),
               lesson.tokens_used ?? 0,
               lesson.duration_ms ?? 0,
+              template,
             ),
           ),
       );
@@ -165,11 +166,13 @@ export function createRedisSignatureStore(
       const flat = await guarded(() => redis.listSignatures(shared.signatures, limit, shared.prefix));
       const listed: TenantSignature[] = [];
       for (let i = 0; i < flat.length; i += ROW) {
-        const info = JSON.parse(String(flat[i + 1])) as Pick<TenantSignature, "error_type" | "category" | "normalized_message">;
+        const info = JSON.parse(String(flat[i + 1])) as Pick<TenantSignature, "error_type" | "category" | "normalized_message"> & { template?: string };
         const latestTask = String(flat[i + 5]);
         listed.push({
           signature: String(flat[i]),
           ...info,
+          // Signatures first counted before templates have none.
+          template: info.template ?? null,
           occurrences: Number(flat[i + 2]),
           tasks: Number(flat[i + 3]),
           resolved_tasks: Number(flat[i + 4]),

@@ -42,6 +42,11 @@ describe("masking a failure message", () => {
     expect(maskMessage(`${head}one tail`)).toEqual(maskMessage(`${head}another tail`));
   });
 
+  it("cuts through an emoji as U+FFFD, so its tokens are always valid text", () => {
+    const { tokens } = maskMessage(`${"x".repeat(MAX_MESSAGE_CHARS - 1)}\u{1F600} tail`);
+    expect(tokens).toEqual([`${"x".repeat(MAX_MESSAGE_CHARS - 1)}\uFFFD`]);
+  });
+
   it("keeps at most its first constant tokens", () => {
     const words = Array.from({ length: MAX_TOKENS + 10 }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}x`.replace(/\d/g, ""));
     expect(maskMessage(words.join(" ")).tokens).toHaveLength(MAX_TOKENS);

@@ -76,6 +76,8 @@ class FailureSignature(TypedDict):
     error_type: str
     category: str
     normalized_message: str
+    # The message with its variables as <*>, as the tenant's templates learned it; None for a signature kept before templates.
+    template: str | None
     example_message: str
     occurrences: int
     first_attempt: int
@@ -106,6 +108,7 @@ class TenantSignature(TypedDict):
     error_type: str
     category: str
     normalized_message: str
+    template: str | None
     occurrences: int
     tasks: int
     resolved_tasks: int

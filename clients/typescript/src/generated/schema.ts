@@ -138,7 +138,7 @@ export interface paths {
         };
         /**
          * A task's distinct failures, most recurring first
-         * @description Each distinct failure of the task (by signature: error type plus normalised message), with how often it recurred. Scope: read (any key).
+         * @description Each distinct failure of the task (by signature: error type plus the message's template), with how often it recurred. Scope: read (any key).
          */
         get: operations["listLessonSignatures"];
         put?: never;
@@ -1136,7 +1136,7 @@ export interface components {
             category: string;
             /** @enum {string} */
             severity: "low" | "medium" | "high" | "critical";
-            /** @description 16 hex characters over the error type and the normalised message; repeats share it */
+            /** @description 16 hex characters over the error type and the message's template (the tenant's failure templates): messages that differ only in their variables share it */
             signature: string;
         };
         /** @description What worked for the same failure signature in a resolved task */
@@ -1165,7 +1165,7 @@ export interface components {
             category: string;
             /** @enum {string} */
             severity: "low" | "medium" | "high" | "critical";
-            /** @description 16 hex characters over the error type and the normalised message; repeats share it */
+            /** @description 16 hex characters over the error type and the message's template (the tenant's failure templates): messages that differ only in their variables share it */
             signature: string;
             /** @description Up to 3 fixes that worked for this signature in the tenant's tasks, most recent first */
             known_fixes: components["schemas"]["LessonKnownFix"][];
@@ -1190,7 +1190,7 @@ export interface components {
             category: string;
             /** @enum {string} */
             severity: "low" | "medium" | "high" | "critical";
-            /** @description 16 hex characters over the error type and the normalised message; repeats share it */
+            /** @description 16 hex characters over the error type and the message's template (the tenant's failure templates): messages that differ only in their variables share it */
             signature: string;
             /** @description Up to 3 fixes that worked for this signature in the tenant's tasks, most recent first */
             known_fixes: components["schemas"]["LessonKnownFix"][];
@@ -1218,6 +1218,8 @@ export interface components {
             error_type: string;
             category: string;
             normalized_message: string;
+            /** @description The failure's message with its variable parts as <*>, as the tenant's templates learned it at the latest capture; null for a signature first kept before templates */
+            template: string | null;
             /** @description Captures in every task */
             occurrences: number;
             /** @description Distinct tasks (approximate on Redis: HyperLogLog) */
@@ -1242,6 +1244,8 @@ export interface components {
             error_type: string;
             category: string;
             normalized_message: string;
+            /** @description The failure's message with its variable parts as <*>, as the tenant's templates learned it at the latest capture; null for a signature first kept before templates */
+            template: string | null;
             /** @description The latest capture's message */
             example_message: string;
             /** @description Every capture, trimmed and deleted lessons included */

@@ -10,7 +10,7 @@
 -- ARGV[6] signature   ARGV[7] normalised message   ARGV[8] error type   ARGV[9] message as kept
 -- ARGV[10] attempt number   ARGV[11] captured at (ISO 8601)   ARGV[12] hypothesised fix
 -- ARGV[13] the request's fingerprint ('' for a write without a key)   ARGV[14] lesson id
--- ARGV[15] seconds the key's record lives
+-- ARGV[15] seconds the key's record lives   ARGV[16] the message's template ('' for none: the signature keeps the one it had)
 -- Returns { 'applied', lessons kept } | { 'replayed', lesson id, captured at } | { 'mismatch' }.
 local rcall = redis.call
 local lessonsKey, countersKey, signaturesKey, recordKey = KEYS[1], KEYS[2], KEYS[3], KEYS[5]
@@ -46,6 +46,7 @@ local s = raw and cjson.decode(raw) or { occurrences = 0, first_attempt = attemp
 s.occurrences = s.occurrences + 1
 s.category, s.example_message, s.hypothesized_fix = ARGV[2], ARGV[9], ARGV[12]
 s.last_attempt, s.last_seen_at = attempt, at
+if ARGV[16] ~= '' then s.template = ARGV[16] end
 rcall('HSET', signaturesKey, signature, cjson.encode(s))
 
 if count > max then

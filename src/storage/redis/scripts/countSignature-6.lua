@@ -15,6 +15,7 @@
 -- ARGV[14] signatures listed per task (the task's most recently captured, for readTaskKnownFixes)
 -- ARGV[15] the lesson's attempt number (text: cjson would round a large one)
 -- ARGV[16] the lesson's tokens_used (0 for none)   ARGV[17] its duration_ms (0 for none)
+-- ARGV[18] the message's template ('' for none: the signature keeps the one it had)
 -- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the listing,
 -- the event log, the minute and hour counts and the categories (lib/activity.lua), and the signature's
 -- efficacy hash (efficacy:<signature>; o:<task id> → attempt of the first offer, tasks_offered).
@@ -39,7 +40,12 @@ end
 
 local fresh = markerTtl == 0 or rcall('SET', appliedKey, '1', 'NX', 'EX', markerTtl)
 if fresh then
-  rcall('HSET', sigKey, 'info', cjson.encode({ error_type = ARGV[3], category = ARGV[4], normalized_message = ARGV[5] }))
+  local template = ARGV[18]
+  if template == '' then
+    local before = rcall('HGET', sigKey, 'info')
+    template = before and cjson.decode(before).template or nil
+  end
+  rcall('HSET', sigKey, 'info', cjson.encode({ error_type = ARGV[3], category = ARGV[4], normalized_message = ARGV[5], template = template }))
   local occurrences = rcall('HINCRBY', sigKey, 'occurrences', 1)
   rcall('PFADD', tasksKey, ARGV[2])
   rcall('ZADD', sigsKey, -occurrences, ARGV[1])

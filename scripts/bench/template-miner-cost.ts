@@ -1,0 +1,59 @@
+// Redis's own time per call of learnTemplate-5.lua on a tenant that holds 1,000 failure templates: a message its template takes as it is, and one that makes a template (forgetting one).
+// Run: npx tsx scripts/bench/template-miner-cost.ts (starts its own redis-server; prints µs per script call from INFO commandstats).
+import { Redis } from "ioredis";
+import { MAX_TEMPLATES } from "../../src/domain/failures/templates.js";
+import { learnFailureTemplate } from "../../src/storage/redis/failure-templates.js";
+import { createKeys } from "../../src/storage/redis/keys.js";
+import { defineScripts } from "../../src/storage/redis/scripts.js";
+import { startRedisServer } from "../../test/helpers/redis-server.js";
+
+const CALLS = 2000;
+const TTL_SECONDS = 2_592_000;
+
+/** A word of letters only (masking keeps it as a token): a, b, …, z, aa, ab, … */
+const word = (i: number): string => (i < 26 ? "" : word(Math.floor(i / 26) - 1)) + String.fromCharCode(97 + (i % 26));
+
+/**
+ * How the 1,000 templates fall into buckets (a token count and a first token): one each, ten buckets of a hundred, or
+ * one of all. Each template's three last words are its own, so no template takes another's messages.
+ */
+const layouts: Array<{ name: string; message: (i: number) => string }> = [
+  { name: "1,000 buckets of 1", message: (i) => `${word(i)}failed ${word(3 * i)} ${word(3 * i + 1)} ${word(3 * i + 2)}` },
+  { name: "10 buckets of 100", message: (i) => `${word(i % 10)}failed ${word(3 * i)} ${word(3 * i + 1)} ${word(3 * i + 2)}` },
+  { name: "1 bucket of 1,000", message: (i) => `failed ${word(3 * i)} ${word(3 * i + 1)} ${word(3 * i + 2)}` },
+];
+
+const server = await startRedisServer();
+const admin = new Redis(server.url);
+const redis = defineScripts(new Redis(server.url, { enableAutoPipelining: true }));
+const keys = createKeys("cost");
+
+/** Redis's µs per EVALSHA while `run` goes (commandstats counts the commands inside a script apart, the script's time includes them). */
+async function scriptMicros(run: () => Promise<void>): Promise<number> {
+  await admin.config("RESETSTAT");
+  await run();
+  const line = (await admin.info("commandstats")).split("\n").find((row) => row.startsWith("cmdstat_evalsha:"))!;
+  return Number(/usec_per_call=([\d.]+)/.exec(line)![1]);
+}
+
+try {
+  for (const [n, layout] of layouts.entries()) {
+    const tenant = `bench-${n}`;
+    const learn = (message: string) => learnFailureTemplate(redis, keys, tenant, message, TTL_SECONDS);
+    for (let i = 0; i < MAX_TEMPLATES; i += 1) await learn(layout.message(i));
+    // Every template in turn, so that the hits read from the oldest of a bucket to the youngest.
+    const hit = await scriptMicros(async () => {
+      for (let i = 0; i < CALLS; i += 1) await learn(layout.message(i % MAX_TEMPLATES));
+    });
+    // New messages: each makes a template and forgets the one seen least recently.
+    const create = await scriptMicros(async () => {
+      for (let i = 0; i < CALLS; i += 1) await learn(layout.message(MAX_TEMPLATES + i));
+    });
+    const largest = await admin.memory("USAGE", keys.shared(tenant).templates);
+    process.stdout.write(`${layout.name.padEnd(20)} hit ${hit.toFixed(1)} µs, create ${create.toFixed(1)} µs per call in Redis; tmpl:buckets ${largest} bytes\n`);
+  }
+} finally {
+  redis.disconnect();
+  admin.disconnect();
+  await server.stop();
+}

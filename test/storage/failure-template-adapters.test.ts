@@ -1,0 +1,40 @@
+// The embedded store's failure templates and Redis's answer alike: the same messages, tenants interleaved, give the same templates.
+import { describe, expect, it } from "vitest";
+import { MAX_TEMPLATES, type LearnedFailureTemplate } from "../../src/domain/failures/templates.js";
+import { createMemoryFailureTemplates } from "../../src/storage/memory/failure-templates.js";
+import { learnFailureTemplate } from "../../src/storage/redis/failure-templates.js";
+import { createKeys } from "../../src/storage/redis/keys.js";
+import { generatedMessages } from "../helpers/failure-messages.js";
+import { scriptedRedisForFile, uniquePrefix } from "../helpers/stores.js";
+
+type Learn = (tenant: string, message: string) => Promise<LearnedFailureTemplate>;
+
+const TTL_SECONDS = 3600;
+const scripted = scriptedRedisForFile();
+
+/** Each store's way of learning a message, on fresh tenants, keeping at most `maxTemplates` each. */
+function adapters(maxTemplates: number): Record<"memory" | "redis", Learn> {
+  const memory = createMemoryFailureTemplates({ ttlSeconds: TTL_SECONDS, now: Date.now, maxTemplates });
+  const keys = createKeys(uniquePrefix());
+  return {
+    memory: async (tenant, message) => memory.learnFailureTemplate(tenant, message),
+    redis: (tenant, message) => learnFailureTemplate(scripted(), keys, tenant, message, TTL_SECONDS, maxTemplates),
+  };
+}
+
+/** Each adapter's answers to the messages, given in turn to two tenants. */
+async function answersOf(learn: Learn, messages: readonly string[]): Promise<LearnedFailureTemplate[]> {
+  const answers: LearnedFailureTemplate[] = [];
+  for (const [i, message] of messages.entries()) answers.push(await learn(i % 3 === 0 ? "north" : "south", message));
+  return answers;
+}
+
+describe("failure templates in either store", () => {
+  it.each([MAX_TEMPLATES, 5])("answer the same templates, changes and forgotten ids for the same messages (at most %i templates)", async (maxTemplates) => {
+    const messages = generatedMessages(300, 42);
+    const stores = adapters(maxTemplates);
+    const expected = await answersOf(stores.memory, messages);
+    expect(await answersOf(stores.redis, messages)).toEqual(expected);
+    expect(new Set(expected.map((answer) => answer.change))).toEqual(new Set(["seen", "generalised", "created"]));
+  });
+});
