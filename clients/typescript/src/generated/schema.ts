@@ -2103,7 +2103,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_acdb1e12f03142a4bd9a05d71f905055",
+                     *           "lesson_id": "lsn_97cf369743fc45ef933b4719b0697a09",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -2113,12 +2113,12 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-03T18:56:24.147Z",
+                     *           "timestamp": "2026-12-03T20:15:34.402Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
                      *           "severity": "medium",
-                     *           "signature": "d7cb86f54b3fc479"
+                     *           "signature": "ee20ac7f19fde7a1"
                      *         }
                      *       ]
                      *     }
@@ -2239,7 +2239,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_f09aac4021ed41eeace9c6927f3a2c9f",
+                     *       "lesson_id": "lsn_9a223c111df34dc4977b5fe48d22da4c",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2249,12 +2249,12 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-03T18:56:24.102Z",
+                     *       "timestamp": "2026-12-03T20:15:34.353Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
                      *       "severity": "medium",
-                     *       "signature": "d7cb86f54b3fc479",
+                     *       "signature": "ee20ac7f19fde7a1",
                      *       "known_fixes": [],
                      *       "redactions": 0
                      *     }
@@ -2613,16 +2613,17 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "signatures": [
                      *         {
-                     *           "signature": "d7cb86f54b3fc479",
+                     *           "signature": "ee20ac7f19fde7a1",
                      *           "error_type": "TypeError",
                      *           "category": "type",
                      *           "normalized_message": "<str> object has no attribute <str>",
+                     *           "template": "<*> object has no attribute <*>",
                      *           "example_message": "'NoneType' object has no attribute 'get'",
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-03T18:56:24.147Z",
-                     *           "last_seen_at": "2026-12-03T18:56:24.147Z",
+                     *           "first_seen_at": "2026-12-03T20:15:34.402Z",
+                     *           "last_seen_at": "2026-12-03T20:15:34.402Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2837,7 +2838,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_f09aac4021ed41eeace9c6927f3a2c9f",
+                     *       "lesson_id": "lsn_9a223c111df34dc4977b5fe48d22da4c",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2847,22 +2848,22 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-03T18:56:24.102Z",
+                     *       "timestamp": "2026-12-03T20:15:34.353Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
                      *       "severity": "medium",
-                     *       "signature": "d7cb86f54b3fc479",
+                     *       "signature": "ee20ac7f19fde7a1",
                      *       "known_fixes": [
                      *         {
                      *           "task_id": "build-report-43",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-03T18:56:24.177Z"
+                     *           "resolved_at": "2026-12-03T20:15:34.438Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-03T18:56:24.142Z"
+                     *           "resolved_at": "2026-12-03T20:15:34.396Z"
                      *         }
                      *       ]
                      *     }
@@ -3096,9 +3097,9 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-03T18:56:24.142Z",
+                     *       "resolved_at": "2026-12-03T20:15:34.396Z",
                      *       "signatures": [
-                     *         "d7cb86f54b3fc479"
+                     *         "ee20ac7f19fde7a1"
                      *       ]
                      *     }
                      */
@@ -3239,9 +3240,9 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-03T18:56:24.142Z",
+                     *       "resolved_at": "2026-12-03T20:15:34.396Z",
                      *       "signatures": [
-                     *         "d7cb86f54b3fc479"
+                     *         "ee20ac7f19fde7a1"
                      *       ],
                      *       "redactions": 0
                      *     }
@@ -3479,17 +3480,18 @@ export interface operations {
                      * @example {
                      *       "signatures": [
                      *         {
-                     *           "signature": "d7cb86f54b3fc479",
+                     *           "signature": "ee20ac7f19fde7a1",
                      *           "error_type": "TypeError",
                      *           "category": "type",
                      *           "normalized_message": "<str> object has no attribute <str>",
+                     *           "template": "<*> object has no attribute <*>",
                      *           "occurrences": 2,
                      *           "tasks": 2,
                      *           "resolved_tasks": 2,
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-03T18:56:24.177Z"
+                     *             "resolved_at": "2026-12-03T20:15:34.438Z"
                      *           },
                      *           "efficacy": {
                      *             "tasks_offered": 1,
@@ -3615,7 +3617,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-03T18:56:24.262Z",
+                     *           "timestamp": "2026-12-03T20:15:34.534Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3763,7 +3765,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-03T18:56:24.201Z",
+                     *       "timestamp": "2026-12-03T20:15:34.469Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3932,7 +3934,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-03T18:56:24.262Z",
+                     *       "timestamp": "2026-12-03T20:15:34.534Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -4127,7 +4129,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-03T18:56:24.262Z"
+                     *           "updated_at": "2026-12-03T20:15:34.534Z"
                      *         }
                      *       }
                      *     }
@@ -4286,7 +4288,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-03T18:56:24.262Z"
+                     *       "updated_at": "2026-12-03T20:15:34.534Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4884,8 +4886,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-03T18:56:24.201Z",
-                     *       "updated_at": "2026-12-03T18:56:24.262Z"
+                     *       "created_at": "2026-12-03T20:15:34.469Z",
+                     *       "updated_at": "2026-12-03T20:15:34.534Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -5457,7 +5459,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-03T18:56:24.201Z",
+                     *           "timestamp": "2026-12-03T20:15:34.469Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5478,7 +5480,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-03T18:56:24.262Z",
+                     *           "timestamp": "2026-12-03T20:15:34.534Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5563,7 +5565,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-03T18:56:24.262Z"
+                     *           "updated_at": "2026-12-03T20:15:34.534Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -5578,12 +5580,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-03T18:56:24.262Z"
+                     *           "detected_at": "2026-12-03T20:15:34.534Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-03T18:56:24.201Z",
-                     *       "updated_at": "2026-12-03T18:56:24.262Z"
+                     *       "created_at": "2026-12-03T20:15:34.469Z",
+                     *       "updated_at": "2026-12-03T20:15:34.534Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -5675,7 +5677,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-03T18:56:24.201Z",
+                 *           "timestamp": "2026-12-03T20:15:34.469Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5696,7 +5698,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-03T18:56:24.262Z",
+                 *           "timestamp": "2026-12-03T20:15:34.534Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5781,7 +5783,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-03T18:56:24.262Z"
+                 *           "updated_at": "2026-12-03T20:15:34.534Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5796,7 +5798,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-03T18:56:24.262Z"
+                 *           "detected_at": "2026-12-03T20:15:34.534Z"
                  *         }
                  *       ]
                  *     }
@@ -6056,7 +6058,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 2,
                      *           "sessions_seen": 2,
-                     *           "last_used_at": "2026-12-03T18:56:24.499Z"
+                     *           "last_used_at": "2026-12-03T20:15:34.764Z"
                      *         }
                      *       ]
                      *     }
@@ -6216,7 +6218,7 @@ export interface operations {
                      *                 "score": 0.3423719528896193,
                      *                 "retired": false
                      *               },
-                     *               "last_applied_at": "2026-12-03T18:56:24.499Z"
+                     *               "last_applied_at": "2026-12-03T20:15:34.764Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -6224,13 +6226,13 @@ export interface operations {
                      *               "session_id": "agent-9-run-1",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-03T18:56:24.499Z"
+                     *               "applied_at": "2026-12-03T20:15:34.764Z"
                      *             },
                      *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-03T18:56:24.262Z"
+                     *               "applied_at": "2026-12-03T20:15:34.534Z"
                      *             }
                      *           ]
                      *         }
@@ -6273,10 +6275,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 725,
                      *       "timed_calls": 2,
-                     *       "updated_at": "2026-12-03T18:56:24.499Z",
+                     *       "updated_at": "2026-12-03T20:15:34.764Z",
                      *       "fixes_learned": 2,
                      *       "sessions_seen": 2,
-                     *       "last_used_at": "2026-12-03T18:56:24.499Z",
+                     *       "last_used_at": "2026-12-03T20:15:34.764Z",
                      *       "efficacy": {
                      *         "offered": 1,
                      *         "adopted": 1,
@@ -6760,8 +6762,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "prompt": "## WHAT WORKED\nAttempt #2 succeeded: default the config to {} when the file is missing\nKnown fix for TypeError (worked in task build-report-42): default the config to {} when the file is missing\n\n## LEARNINGS FROM PREVIOUS ATTEMPTS\n\nPREVIOUS ATTEMPT #1 FAILED:\nError Type: TypeError\nError: 'NoneType' object has no attribute 'get'\nHypothesized Fix: Check variable types. Ensure correct attribute access. Add null/None checks.\nSuggested Approach: check the config for None before reading keys\n\n<procedural_memory>\n<tool_memory name=\"web_search\">\n<recent_calls>\n  [✓] object[1 keys] (fixed prior by: limit:500->50)\n  [✗] null (fixed by call-0002)\n</recent_calls>\n\n<patterns>\n  success_rate: 50% (2 calls)\n  <common_errors>\n    - ValueError -> fix: change limit: 500 -> 50\n  </common_errors>\n  <success_hints>\n    - Fixed by: limit:500->50\n  </success_hints>\n</patterns>\n</tool_memory>\n</procedural_memory>",
-                     *       "tokens": 247,
+                     *       "prompt": "## WHAT WORKED\nAttempt #2 succeeded: default the config to {} when the file is missing\nKnown fix for TypeError (worked in task build-report-42): default the config to {} when the file is missing\n\n## LEARNINGS FROM PREVIOUS ATTEMPTS\n\nPREVIOUS ATTEMPT #1 FAILED:\nError Type: TypeError\nError: 'NoneType' object has no attribute 'get'\nHypothesized Fix: Check variable types. Ensure correct attribute access. Add null/None checks.\nSuggested Approach: check the config for None before reading keys\n\n<procedural_memory>\n<tool_memory name=\"web_search\">\n<recent_calls>\n  [✓] object[1 keys] (fixed prior by: change limit: 500 → 50)\n  [✗] (fixed by call-0002)\n</recent_calls>\n\n<patterns>\n  success_rate: 50% (2 calls)\n  <common_errors>\n    - ValueError -> fix: change limit: 500 → 50\n  </common_errors>\n  <success_hints>\n    - Fixed by: change limit: 500 → 50\n  </success_hints>\n</patterns>\n</tool_memory>\n</procedural_memory>",
+                     *       "tokens": 252,
                      *       "max_tokens": 400,
                      *       "encoding": "o200k_base",
                      *       "sections": [
@@ -6898,7 +6900,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-03T18:56:24.177Z"
+                     *           "updated_at": "2026-12-03T20:15:34.438Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -6909,7 +6911,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-03T18:56:24.142Z"
+                     *           "updated_at": "2026-12-03T20:15:34.396Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7022,7 +7024,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-03T18:56:24.499Z"
+                     *           "updated_at": "2026-12-03T20:15:34.764Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
@@ -7030,7 +7032,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-03T18:56:24.262Z"
+                     *           "updated_at": "2026-12-03T20:15:34.534Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7146,7 +7148,7 @@ export interface operations {
                      *       },
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-03T17:57:00.000Z",
+                     *           "at": "2026-12-03T19:16:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7155,7 +7157,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T17:58:00.000Z",
+                     *           "at": "2026-12-03T19:17:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7164,7 +7166,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T17:59:00.000Z",
+                     *           "at": "2026-12-03T19:18:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7173,7 +7175,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:00:00.000Z",
+                     *           "at": "2026-12-03T19:19:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7182,7 +7184,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:01:00.000Z",
+                     *           "at": "2026-12-03T19:20:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7191,7 +7193,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:02:00.000Z",
+                     *           "at": "2026-12-03T19:21:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7200,7 +7202,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:03:00.000Z",
+                     *           "at": "2026-12-03T19:22:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7209,7 +7211,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:04:00.000Z",
+                     *           "at": "2026-12-03T19:23:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7218,7 +7220,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:05:00.000Z",
+                     *           "at": "2026-12-03T19:24:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7227,7 +7229,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:06:00.000Z",
+                     *           "at": "2026-12-03T19:25:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7236,7 +7238,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:07:00.000Z",
+                     *           "at": "2026-12-03T19:26:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7245,7 +7247,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:08:00.000Z",
+                     *           "at": "2026-12-03T19:27:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7254,7 +7256,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:09:00.000Z",
+                     *           "at": "2026-12-03T19:28:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7263,7 +7265,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:10:00.000Z",
+                     *           "at": "2026-12-03T19:29:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7272,7 +7274,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:11:00.000Z",
+                     *           "at": "2026-12-03T19:30:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7281,7 +7283,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:12:00.000Z",
+                     *           "at": "2026-12-03T19:31:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7290,7 +7292,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:13:00.000Z",
+                     *           "at": "2026-12-03T19:32:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7299,7 +7301,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:14:00.000Z",
+                     *           "at": "2026-12-03T19:33:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7308,7 +7310,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:15:00.000Z",
+                     *           "at": "2026-12-03T19:34:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7317,7 +7319,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:16:00.000Z",
+                     *           "at": "2026-12-03T19:35:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7326,7 +7328,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:17:00.000Z",
+                     *           "at": "2026-12-03T19:36:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7335,7 +7337,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:18:00.000Z",
+                     *           "at": "2026-12-03T19:37:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7344,7 +7346,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:19:00.000Z",
+                     *           "at": "2026-12-03T19:38:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7353,7 +7355,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:20:00.000Z",
+                     *           "at": "2026-12-03T19:39:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7362,7 +7364,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:21:00.000Z",
+                     *           "at": "2026-12-03T19:40:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7371,7 +7373,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:22:00.000Z",
+                     *           "at": "2026-12-03T19:41:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7380,7 +7382,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:23:00.000Z",
+                     *           "at": "2026-12-03T19:42:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7389,7 +7391,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:24:00.000Z",
+                     *           "at": "2026-12-03T19:43:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7398,7 +7400,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:25:00.000Z",
+                     *           "at": "2026-12-03T19:44:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7407,7 +7409,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:26:00.000Z",
+                     *           "at": "2026-12-03T19:45:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7416,7 +7418,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:27:00.000Z",
+                     *           "at": "2026-12-03T19:46:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7425,7 +7427,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:28:00.000Z",
+                     *           "at": "2026-12-03T19:47:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7434,7 +7436,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:29:00.000Z",
+                     *           "at": "2026-12-03T19:48:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7443,7 +7445,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:30:00.000Z",
+                     *           "at": "2026-12-03T19:49:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7452,7 +7454,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:31:00.000Z",
+                     *           "at": "2026-12-03T19:50:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7461,7 +7463,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:32:00.000Z",
+                     *           "at": "2026-12-03T19:51:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7470,7 +7472,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:33:00.000Z",
+                     *           "at": "2026-12-03T19:52:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7479,7 +7481,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:34:00.000Z",
+                     *           "at": "2026-12-03T19:53:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7488,7 +7490,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:35:00.000Z",
+                     *           "at": "2026-12-03T19:54:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7497,7 +7499,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:36:00.000Z",
+                     *           "at": "2026-12-03T19:55:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7506,7 +7508,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:37:00.000Z",
+                     *           "at": "2026-12-03T19:56:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7515,7 +7517,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:38:00.000Z",
+                     *           "at": "2026-12-03T19:57:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7524,7 +7526,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:39:00.000Z",
+                     *           "at": "2026-12-03T19:58:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7533,7 +7535,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:40:00.000Z",
+                     *           "at": "2026-12-03T19:59:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7542,7 +7544,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:41:00.000Z",
+                     *           "at": "2026-12-03T20:00:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7551,7 +7553,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:42:00.000Z",
+                     *           "at": "2026-12-03T20:01:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7560,7 +7562,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:43:00.000Z",
+                     *           "at": "2026-12-03T20:02:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7569,7 +7571,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:44:00.000Z",
+                     *           "at": "2026-12-03T20:03:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7578,7 +7580,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:45:00.000Z",
+                     *           "at": "2026-12-03T20:04:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7587,7 +7589,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:46:00.000Z",
+                     *           "at": "2026-12-03T20:05:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7596,7 +7598,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:47:00.000Z",
+                     *           "at": "2026-12-03T20:06:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7605,7 +7607,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:48:00.000Z",
+                     *           "at": "2026-12-03T20:07:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7614,7 +7616,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:49:00.000Z",
+                     *           "at": "2026-12-03T20:08:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7623,7 +7625,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:50:00.000Z",
+                     *           "at": "2026-12-03T20:09:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7632,7 +7634,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:51:00.000Z",
+                     *           "at": "2026-12-03T20:10:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7641,7 +7643,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:52:00.000Z",
+                     *           "at": "2026-12-03T20:11:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7650,7 +7652,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:53:00.000Z",
+                     *           "at": "2026-12-03T20:12:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7659,7 +7661,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:54:00.000Z",
+                     *           "at": "2026-12-03T20:13:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7668,7 +7670,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:55:00.000Z",
+                     *           "at": "2026-12-03T20:14:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7677,7 +7679,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T18:56:00.000Z",
+                     *           "at": "2026-12-03T20:15:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 4,
                      *           "successes": 2,
@@ -7686,7 +7688,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         }
                      *       ],
-                     *       "latency_since": "2026-12-03T17:00:00.000Z",
+                     *       "latency_since": "2026-12-03T19:00:00.000Z",
                      *       "tool_latency": [
                      *         {
                      *           "tool_name": "web_search",
@@ -7800,16 +7802,6 @@ export interface operations {
                      *       "window": "day",
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-02T19:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T20:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
                      *           "at": "2026-12-02T21:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
@@ -7916,6 +7908,16 @@ export interface operations {
                      *         },
                      *         {
                      *           "at": "2026-12-03T18:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-03T19:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-03T20:00:00.000Z",
                      *           "calls": 4,
                      *           "successes": 2
                      *         }
@@ -7928,11 +7930,11 @@ export interface operations {
                      *       "recent_sessions": [
                      *         {
                      *           "session_id": "agent-9-run-1",
-                     *           "last_used_at": "2026-12-03T18:56:24.499Z"
+                     *           "last_used_at": "2026-12-03T20:15:34.764Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
-                     *           "last_used_at": "2026-12-03T18:56:24.262Z"
+                     *           "last_used_at": "2026-12-03T20:15:34.534Z"
                      *         }
                      *       ]
                      *     }
