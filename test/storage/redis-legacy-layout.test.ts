@@ -8,12 +8,13 @@ import type { Store } from "../../src/storage/port.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { recordWithLegacyLayout, type LegacyCall } from "../fixtures/legacy-layout/legacy-writer.js";
 import { aCall, uniqueId } from "../helpers/fixtures.js";
-import { DEFAULT_LIMITS, onCluster, uniquePrefix } from "../helpers/stores.js";
+import { DEFAULT_LIMITS, uniquePrefix } from "../helpers/stores.js";
 
-const raw = onCluster() ? null : new Redis(inject("redisUrl"), { maxRetriesPerRequest: 1 });
+// topology: single server only. The old layout's writer talks to one server; what reads its data is the same script on every topology.
+const raw = new Redis(inject("redisUrl"), { maxRetriesPerRequest: 1 });
 const stores: Store[] = [];
 afterEach(async () => Promise.all(stores.splice(0).map((store) => store.close())));
-afterAll(async () => raw?.quit());
+afterAll(async () => raw.quit());
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 
@@ -53,13 +54,13 @@ async function everything(store: Store, session: SessionRef) {
   };
 }
 
-describe.skipIf(raw === null)("data written by the layout before (redis)", () => {
+describe("data written by the layout before (redis)", () => {
   it("reads the same as the embedded store, before and after the next calls move it into fields", async () => {
     const prefix = uniquePrefix();
     const session: SessionRef = { tenant: uniqueId("tenant"), sessionId: uniqueId("session") };
-    for (const call of BEFORE) await recordWithLegacyLayout(raw!, prefix, session.tenant, session.sessionId, call);
+    for (const call of BEFORE) await recordWithLegacyLayout(raw, prefix, session.tenant, session.sessionId, call);
     // Only the layout before's keys exist: one JSON document per tool, in the session and in the tenant.
-    expect((await raw!.hkeys(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).sort()).toEqual(["fetch", "list", "search"]);
+    expect((await raw.hkeys(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).sort()).toEqual(["fetch", "list", "search"]);
 
     const redis = createRedisStore({ client: new Redis(inject("redisUrl"), { maxRetriesPerRequest: 1 }), keyPrefix: prefix, commandTimeoutMs: 2000, limits: DEFAULT_LIMITS });
     const memory = createMemoryStore(DEFAULT_LIMITS, { now: () => Date.parse(at(30)) });
@@ -90,7 +91,7 @@ describe.skipIf(raw === null)("data written by the layout before (redis)", () =>
       expect(onRedis.outcome === "mismatch" ? null : onRedis.value.knownFix?.fix_delta ?? null).toEqual(offered ? { changed: { dir: { from: "a", to: "b" } } } : null);
     }
     // Every tool moved: the documents are gone, the fields hold them.
-    expect(await raw!.exists(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).toBe(0);
-    for (const tool of ["search", "fetch", "list"]) expect(await raw!.hexists(`${prefix}:{${session.tenant}:shared}:tool:${tool}`, "state")).toBe(0);
+    expect(await raw.exists(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).toBe(0);
+    for (const tool of ["search", "fetch", "list"]) expect(await raw.hexists(`${prefix}:{${session.tenant}:shared}:tool:${tool}`, "state")).toBe(0);
   });
 });

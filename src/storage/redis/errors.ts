@@ -11,6 +11,8 @@ export function isStoreOutage(error: unknown): boolean {
   if (error instanceof StoreUnavailableError) return true;
   // Our own answers (NOT_REPLICATED) pass through as they are.
   if (error instanceof AppError) return false;
+  // A script's own failure, already named by an inner guarded(): a bug-class reply, not an outage, however often it is guarded again.
+  if (error instanceof RedisCommandError) return false;
   if (error instanceof ReplyError) return TRANSIENT_REPLY.test((error as Error).message);
   // Programming errors stay 500s; anything else ioredis throws is about the connection:
   // refused, closed, timed out, not writable.
