@@ -18,7 +18,8 @@ export function summarise(result: RunResult) {
      * Failed calls of a shared cause (the modes of TOOLS) whose answer carried their right fix, over those
      * failures: the hit rate. A failure of a cause of its own has no right fix to learn before it.
      */
-    rightOfferShare: (tally.offers - tally.wrongOffers) / Math.max(1, tally.failures - tally.ownCause.failures),
+    rightOfferShare:
+      (tally.offers - tally.ownCause.offers - (tally.wrongOffers - tally.ownCause.wrongOffers)) / Math.max(1, tally.failures - tally.ownCause.failures),
     /** Wrong offers among the failures of a cause of their own (each goal a different missing file or failing command). */
     ownCauseWrongOffers: tally.ownCause.wrongOffers,
     ownCauseFailures: tally.ownCause.failures,

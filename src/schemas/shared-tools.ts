@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { idPrefixSchema, listingCursor, listingLimit, redactionsField, toolNameSchema } from "./common.js";
 import { argDeltaSchema, errorPatternSchema, fixQuery, successPatternSchema, toolLogEntrySchema, toolPatternSchema } from "./tools.js";
+import { inputProblem } from "../input-limits.js";
 
 /** The fix in words for people and agents, beside the originals' typical_fix. */
 export const fixTextField = z
@@ -141,21 +142,30 @@ export const listToolsQuery = z.strictObject({
   cursor: listingCursor.describe("The next_cursor of the previous page of the same listing by prefix"),
   prefix: idPrefixSchema("Only the tools whose name starts with this, listed in name order (byte order), a page at a time").optional(),
 });
-/** A query value that is a JSON object's text, as a failing call's arguments travel in a URL. */
-const isJsonObject = (text: string) => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-};
+/**
+ * A query value that is a JSON object's text within the input limits (depth, names, valid Unicode), as a
+ * failing call's arguments travel in a URL: the edge checks bodies, and this one arrives as a string.
+ */
+const jsonObjectText = z
+  .string()
+  .max(65_536)
+  .superRefine((text, ctx) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      ctx.addIssue({ code: "custom", message: "must be a JSON object" });
+      return;
+    }
+    const problem = inputProblem("arguments", value);
+    if (problem) ctx.addIssue({ code: "custom", message: `${problem.field} ${problem.message}` });
+  });
 
 export const sharedFixQuery = fixQuery.extend({
-  arguments: z
-    .string()
-    .max(65_536)
-    .refine(isJsonObject, "must be a JSON object")
+  arguments: jsonObjectText
     .optional()
     .describe("The failing call's arguments as JSON: then only a fix that applies to them is answered (one that changes a value they hold, adds a key they lack or removes one they have)"),
 });

@@ -63,6 +63,24 @@ describe.each(bothStores())("fix efficacy over HTTP (%s store)", (_name, factory
     expect(expectProblem(none, 404)).toMatchObject({ code: "NOT_FOUND" });
     expect(none.body.detail).toBe("No fix is known that applies to these arguments for 'ValueError' errors of tool 'search' in any session.");
     expect(expectProblem(await http.get("/tools/search/fix?error_type=ValueError&arguments=%5B1%5D"), 400)).toMatchObject({ code: "VALIDATION_FAILED" });
+    // Arguments past the input limits are refused as a body would be, before anything compares them.
+    const deep = `${"[".repeat(2000)}1${"]".repeat(2000)}`;
+    const refused = expectProblem(await http.get(`/tools/search/fix?error_type=ValueError&arguments=${encodeURIComponent(`{"limit":${deep}}`)}`), 400);
+    expect(refused.detail).toMatch(/nests deeper than/);
+  });
+
+  it("compares a failing call's arguments with fixes as they were learned, secrets redacted", async () => {
+    const { record, http } = await start();
+    const learner = uniqueId("learner");
+    const token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+    // The fix takes a pasted token out of the query: its `from` was stored with the token redacted.
+    await record(learner, { ...FAILED, arguments: { q: `cats ${token}`, limit: 10 } });
+    await record(learner, { ...FIXED, arguments: { q: "cats", limit: 10 } });
+    const fix = await http.get(`/tools/search/fix?error_type=ValueError&arguments=${encodeURIComponent(JSON.stringify({ q: `cats ${token}`, limit: 10 }))}`);
+    // The failing call's token is redacted the same way before the comparison, so the fix applies; the token is never answered.
+    expect(fix.status).toBe(200);
+    expect(fix.body.fix_delta.changed.q.to).toBe("cats");
+    expect(JSON.stringify(fix.body)).not.toContain(token);
   });
 
   it("gives each offer an id, logs fix.offered and fix.outcome, and totals the outcomes in /efficacy", async () => {

@@ -9,12 +9,15 @@ import { formatSharedErrorGuidance } from "./prompt.js";
 import type { SharedFix, SharedToolKnowledge } from "./types.js";
 import type { ToolArguments } from "../tools/types.js";
 import { fixApplies } from "./applicability.js";
+import { RedactionTally, type Redactor } from "../redaction/redactor.js";
 
 export interface ToolKnowledgeServiceDeps {
   store: Pick<SharedToolStore, "listSharedTools" | "listSharedToolsByPrefix" | "sharedToolKnowledge" | "forgetSharedTool">;
+  /** Fixes were learned from redacted arguments, so failing arguments are redacted the same way before they are compared. */
+  redactor: Redactor;
 }
 
-export function createSharedToolService({ store }: ToolKnowledgeServiceDeps) {
+export function createSharedToolService({ store, redactor }: ToolKnowledgeServiceDeps) {
   async function knowledgeOf(tenant: string, toolName: string): Promise<SharedToolKnowledge> {
     const [knowledge] = await store.sharedToolKnowledge(tenant, [toolName]);
     if (!knowledge) throw notFound(`No session of this tenant has called tool '${toolName}'.`);
@@ -51,7 +54,9 @@ export function createSharedToolService({ store }: ToolKnowledgeServiceDeps) {
       const [knowledge] = await store.sharedToolKnowledge(tenant, [toolName]);
       const fixes = knowledge?.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? [];
       // Served knowledge ranks offerable fixes first; a retired fix is never handed out as one to try.
-      const [typical, ...others] = fixes.filter((fix) => !fix.efficacy.retired && (failing === null || fixApplies(fix.fix_delta, failing)));
+      // Nothing of these arguments is kept or counted: the tally only lets the redactor run as on a write.
+      const compared = failing === null ? null : redactor.value(failing, new RedactionTally());
+      const [typical, ...others] = fixes.filter((fix) => !fix.efficacy.retired && (compared === null || fixApplies(fix.fix_delta, compared)));
       if (!typical) {
         const applying = failing === null ? "" : " that applies to these arguments";
         throw notFound(`No fix is known${applying} for '${errorType}' errors of tool '${toolName}' in any session.`);

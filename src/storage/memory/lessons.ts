@@ -36,7 +36,8 @@ function countSignature(state: TaskLessons, lesson: Lesson, template: string | u
     signature: lesson.signature,
     error_type: lesson.error_type,
     normalized_message: known?.normalized_message ?? normaliseMessage(lesson.error_message),
-    template: template ?? known?.template ?? null,
+    // "" is no template, as on Redis, where an empty argument leaves the one kept.
+    template: template || (known?.template ?? null),
     occurrences: (known?.occurrences ?? 0) + 1,
     first_attempt: known?.first_attempt ?? lesson.attempt_number,
     first_seen_at: known?.first_seen_at ?? lesson.timestamp,

@@ -142,7 +142,7 @@ export function createMemorySignatureStore(
             occurrences: 0,
             tasks: new Set(),
           }));
-          state.info = { error_type: lesson.error_type, category: lesson.category, normalized_message, template: template ?? state.info.template };
+          state.info = { error_type: lesson.error_type, category: lesson.category, normalized_message, template: template || state.info.template };
           state.occurrences += 1;
           state.tasks.add(task.taskId);
           let known = byTenant.get(task.tenant);

@@ -145,7 +145,9 @@ local function learnToolCall(k, input)
       local facts = cjson.decode(fix.applies)
       equal, absent, present = facts.equal or {}, facts.absent or {}, facts.present or {}
     else
-      local delta = cjson.decode(fix.canonical)
+      -- A fix kept without its canonical delta cannot be read: it applies to nothing, and the call goes on.
+      local readable, delta = pcall(cjson.decode, fix.canonical or '')
+      if not readable or type(delta) ~= 'table' then return false end
       present = delta.removed or {}
       for name in pairs(delta.added or {}) do absent[#absent + 1] = name end
       for name, change in pairs(delta.changed or {}) do
