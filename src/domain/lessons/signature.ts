@@ -1,4 +1,4 @@
-// Failure signatures: what stays of an error once its numbers, paths, ids and quoted values are taken out.
+// Failure signatures: made from the error type and the message's template; the fixed normalisation of the signatures before templates, still shown as normalized_message.
 import { createHash } from "node:crypto";
 import { recentlyUsed, rememberedByText } from "../../recently-used.js";
 import type { FailureSignature } from "./types.js";

@@ -36,7 +36,7 @@ export interface Lesson {
   tokens_used: number | null;
   category: string;
   severity: Severity;
-  /** 16 hex characters over the error type and the normalised message (signature.ts). */
+  /** 16 hex characters over the error type and the message's template id (signature.ts); lessons kept before templates have one over the normalised message. */
   signature: string;
 }
 

@@ -1,7 +1,7 @@
 -- Counts one captured lesson under its signature, tenant-wide, at most once per write id, and
 -- answers the fixes that worked for that signature in any task. Answering any makes an offer to
 -- the task: the signature's efficacy keeps the attempt of the task's first one.
--- KEYS[1] signature hash   (info: error type, category and normalised message as JSON; occurrences)
+-- KEYS[1] signature hash   (info: error type, category, normalised message and template as JSON; occurrences)
 -- KEYS[2] tasks HLL        (the tasks that captured the signature)
 -- KEYS[3] signatures zset  (signature → minus its occurrences: the most recurring first)
 -- KEYS[4] fixes zset       (task id → when its resolution was recorded, in ms)
