@@ -2,9 +2,11 @@
 // and the size of the largest key the crowded tenant holds. Run alone (npx tsx scripts/bench/knowledge-cost.ts)
 // or as part of npm run bench; it starts its own redis-server, so nothing else runs there.
 import { once } from "node:events";
+import { pathToFileURL } from "node:url";
 import { Redis } from "ioredis";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import type { Lesson } from "../../src/domain/lessons/types.js";
+import { templateSignature } from "../../src/domain/lessons/signature.js";
 import type { NewToolCall } from "../../src/storage/port.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { startRedisServer } from "../../test/helpers/redis-server.js";
@@ -120,8 +122,9 @@ export async function measureKnowledgeCost(calls: number): Promise<KnowledgeCost
     micros["lesson capture with its template"] = await scriptMicros(calls, async () => {
       for (let i = 0; i < calls; i += 1) {
         const kept = lesson(`task-${i % 50}`, i);
-        const { template } = await store.learnFailureTemplate("bench", kept.error_message);
-        await store.captureLesson({ tenant: "bench", taskId: `task-${i % 50}` }, kept, null, template);
+        const { templateId, template } = await store.learnFailureTemplate("bench", kept.error_message);
+        const signed = { ...kept, signature: templateSignature(kept.error_type, templateId) };
+        await store.captureLesson({ tenant: "bench", taskId: `task-${i % 50}` }, signed, null, template);
       }
     });
 
@@ -172,4 +175,4 @@ export function printKnowledgeCost(cost: KnowledgeCost): void {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printKnowledgeCost(await measureKnowledgeCost(Number(process.argv[2] ?? 1000)));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) printKnowledgeCost(await measureKnowledgeCost(Number(process.argv[2] ?? 1000)));

@@ -20,7 +20,7 @@ import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { createServedKnowledge } from "./shared-tool-state.js";
-import { tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
+import { callFacts, tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
 import { argumentPairs } from "./log-entries.js";
 import { recordInSession, sessionScriptInput, sessionWriteFrom, type SessionRecord } from "./tool-memory.js";
 
@@ -87,15 +87,9 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
       keys: named.keys,
       input: {
         keys: named.names,
-        tool: entry.tool_name,
+        ...callFacts(entry, argumentPairs),
         session: session.sessionId,
         call_id: entry.id,
-        outcome: entry.outcome,
-        arguments: argumentPairs,
-        goal: entry.context_goal ?? "",
-        error_type: entry.error_type ?? "",
-        execution_ms: entry.execution_time_ms ?? "",
-        at: entry.timestamp,
         at_ms: Date.parse(entry.timestamp),
         fixed_error_type: fixedErrorType ?? "",
         fixed_id: entry.fix_for ?? "",

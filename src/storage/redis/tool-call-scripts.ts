@@ -3,6 +3,7 @@
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import type { Keys } from "./keys.js";
+import type { NewToolCall } from "../port.js";
 
 /** Keys by the name a script reads them by (lib/named-keys.lua), in the order they travel in KEYS. */
 export interface NamedKeys {
@@ -62,12 +63,8 @@ export function tenantKeys(keys: Keys, tenant: string, tool: string, sessionId: 
   });
 }
 
-/** lib/record-tool-call.lua's input (with its keys' names and the session's key root). */
-export interface RecordInput {
-  keys: string[];
-  root: string;
-  /** The entry as JSON, without its id and fix links. */
-  entry: string;
+/** What both scripts read of the call itself, under the same names. */
+export interface CallFacts {
   tool: string;
   outcome: string;
   /** log-entries.ts: argumentPairs. */
@@ -77,6 +74,30 @@ export interface RecordInput {
   /** "" for none. */
   execution_ms: number | "";
   at: string;
+}
+
+/** The call's facts as both scripts take them, from the call and its argument pairs. */
+export function callFacts(
+  call: Pick<NewToolCall, "tool_name" | "outcome" | "context_goal" | "error_type" | "execution_time_ms" | "timestamp">,
+  argumentPairs: string,
+): CallFacts {
+  return {
+    tool: call.tool_name,
+    outcome: call.outcome,
+    arguments: argumentPairs,
+    goal: call.context_goal ?? "",
+    error_type: call.error_type ?? "",
+    execution_ms: call.execution_time_ms ?? "",
+    at: call.timestamp,
+  };
+}
+
+/** lib/record-tool-call.lua's input (with its keys' names and the session's key root). */
+export interface RecordInput extends CallFacts {
+  keys: string[];
+  root: string;
+  /** The entry as JSON, without its id and fix links. */
+  entry: string;
   max_log: number;
   window: number;
   max_recent: number;
@@ -110,17 +131,10 @@ export type RecordAnswer =
   | { outcome: "mismatch" };
 
 /** lib/learn-tool-call.lua's input (with its keys' names). */
-export interface LearnInput {
+export interface LearnInput extends CallFacts {
   keys: string[];
-  tool: string;
   session: string;
   call_id: string;
-  outcome: string;
-  arguments: string;
-  goal: string;
-  error_type: string;
-  execution_ms: number | "";
-  at: string;
   at_ms: number;
   fixed_error_type: string;
   fixed_id: string;

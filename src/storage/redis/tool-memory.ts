@@ -20,7 +20,7 @@ import type { Keys } from "./keys.js";
 import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
 import { createPatternCache, type ParsedPattern } from "./pattern-cache.js";
 import { callsOfReply, patternOfReply, replyVersion } from "./pattern-state.js";
-import { sessionKeys, type RecordAnswer, type RecordInput } from "./tool-call-scripts.js";
+import { callFacts, sessionKeys, type RecordAnswer, type RecordInput } from "./tool-call-scripts.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { exportSession, importSession } from "./session-transfer.js";
 
@@ -75,13 +75,7 @@ export function sessionScriptInput(
       keys: named.names,
       root: named.root,
       entry: JSON.stringify(call),
-      tool: call.tool_name,
-      outcome: call.outcome,
-      arguments: args,
-      goal: call.context_goal ?? "",
-      error_type: call.error_type ?? "",
-      execution_ms: call.execution_time_ms ?? "",
-      at: call.timestamp,
+      ...callFacts(call, args),
       max_log: limits.maxToolLogEntries,
       window: limits.fixDetectionWindow,
       max_recent: RECENT_CALLS_PER_TOOL,
