@@ -179,12 +179,17 @@ describe.each(bothStores())("fix efficacy over HTTP (%s store)", (_name, factory
     await record(learner, FAILED);
     await record(learner, FIXED);
     const sessions = Array.from({ length: 12 }, (_, i) => uniqueId(`agent${i}`));
+    // Every session fails before any fixes it, so each is offered the learner's fix: a session fixing it another way
+    // first would teach the tenant a second fix, and which of the two a later failure is offered would follow the
+    // interleaving (a Cluster's latency made two of the eight take the other one).
     await Promise.all(
-      sessions.map(async (session, i) => {
-        await Promise.all([record(session, FAILED, `${session}-1`), record(session, FAILED, `${session}-1`)]);
+      sessions.map((session) => Promise.all([record(session, FAILED, `${session}-1`), record(session, FAILED, `${session}-1`)])),
+    );
+    await Promise.all(
+      sessions.map((session, i) => {
         // Every third session fixes it another way; the rest take the offer.
         const next = i % 3 === 0 ? OTHER : FIXED;
-        await Promise.all([record(session, next, `${session}-2`), record(session, next, `${session}-2`)]);
+        return Promise.all([record(session, next, `${session}-2`), record(session, next, `${session}-2`)]);
       }),
     );
     expect((await report()).tools).toMatchObject({ offered: 12, adopted: 8, worked: 8, other_fix: 4, ignored: 0, failed: 0, pending: 0 });
