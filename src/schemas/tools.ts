@@ -72,6 +72,12 @@ export const toolLogEntrySchema = z
     execution_time_ms: z.int().min(0).nullable(),
     error_type: z.string().nullable(),
     error_message: z.string().nullable(),
+    signature: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/)
+      .optional()
+      .describe("The failure's template signature, the one a lesson of the same error type and message gets; only on a failed or timed-out call with an error message"),
+    template: z.string().optional().describe("The failure's message as the tenant's templates placed it when it was recorded, its variable parts as <*>"),
     fixed_by: z.string().nullable().describe("The call that fixed this failure"),
     fix_for: z.string().nullable().describe("The failure this call fixed"),
     delta_args: argDeltaSchema.nullable(),

@@ -96,6 +96,7 @@ export function redactMemoryImport(redactor: Redactor, memory: MemoryImport, tal
         result_type: redactor.text(entry.result_type, tally),
         error_type: text(entry.error_type),
         error_message: text(entry.error_message),
+        ...(entry.template === undefined ? {} : { template: redactor.text(entry.template, tally) }),
         delta_args: redactDelta(redactor, entry.delta_args, tally),
       };
     }),

@@ -1,20 +1,23 @@
 // The procedural-memory use cases: record calls, search them, read patterns, stats, prompts, export and import.
 import { AppError, keyReused, notFound } from "../../errors.js";
-import type { NewToolCall, StoreLimits, SharedToolStore, ToolMemoryStore } from "../../storage/port.js";
+import type { FailureTemplateStore, NewToolCall, StoreLimits, SharedToolStore, ToolMemoryStore } from "../../storage/port.js";
 import type { SessionRef } from "../refs.js";
 import { redactMemoryImport, redactToolCall } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
 import { idempotencyKeyOf, type IdempotencyRequest } from "../idempotency.js";
 import { formatToolContextWithShared } from "../shared-tools/prompt.js";
 import type { KnownSharedFix } from "../shared-tools/types.js";
+import { templateSignature } from "../lessons/signature.js";
+import { truncateText } from "../text/text-format.js";
 import { hashArguments } from "./arguments.js";
 import { hasDeltaParts } from "./delta-text.js";
 import { withFixText } from "./fix-text.js";
 import { formatErrorGuidance, formatSuccessTemplate, formatSummary, formatToolContext } from "./prompt-format.js";
+import { UNKNOWN_ERROR_TYPE } from "./pattern-update.js";
 import { summariseResult } from "./result-summary.js";
 import { isUnfiltered, matchesFilter, type CallFilter } from "./search.js";
 import { effectiveSettings, type SessionSettingOverrides } from "./session-settings.js";
-import type { ArgDelta, MemoryImport, ProceduralMemory, StoredMemory, ToolArguments, ToolCallInput, ToolLogEntry, ToolPattern } from "./types.js";
+import { FAILURE_OUTCOMES, type ArgDelta, type MemoryImport, type ProceduralMemory, type StoredMemory, type ToolArguments, type ToolCallInput, type ToolLogEntry, type ToolPattern } from "./types.js";
 
 export interface PromptOptions {
   tools?: string[] | undefined;
@@ -33,7 +36,7 @@ export interface PromptOptions {
 export type RecordedCall = ToolLogEntry & { known_fix: (KnownSharedFix & { fix_text: string }) | null };
 
 export interface ToolMemoryServiceDeps {
-  store: ToolMemoryStore & Pick<SharedToolStore, "recordSharedToolCall" | "sharedToolKnowledge">;
+  store: ToolMemoryStore & FailureTemplateStore & Pick<SharedToolStore, "recordSharedToolCall" | "sharedToolKnowledge">;
   clock: () => Date;
   limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow">;
   /** Replaces secrets in what agents send, before the store sees it. */
@@ -85,6 +88,9 @@ function prepareImport(session: SessionRef, memory: MemoryImport, maxEntries: nu
   };
 }
 
+/** A failed call's message as lessons keep it, so that the same failure gets one signature either way. */
+const MAX_TEMPLATE_MESSAGE_CHARS = 500;
+
 export function createToolMemoryService({ store, clock, limits, redactor, countRedactions = () => {} }: ToolMemoryServiceDeps) {
   const defaults = { max_log_entries: limits.maxToolLogEntries, fix_detection_window: limits.fixDetectionWindow };
   const settingsAnswer = (session: SessionRef, overrides: SessionSettingOverrides) => ({
@@ -106,6 +112,16 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
     const match = pattern?.success_patterns.find((sp) => sp.goal_match?.toLowerCase().includes(wanted));
     if (!match) throw notFound(`No success of tool '${toolName}' matches the goal '${goal}'.`);
     return match.arg_hints;
+  }
+
+  /**
+   * A failed or timed-out call's template and signature, learned in the tenant's templates as a lesson's message is
+   * (a second round trip, before the record); nothing for any other call.
+   */
+  async function failureTemplate(tenant: string, input: ToolCallInput): Promise<Pick<ToolLogEntry, "signature" | "template">> {
+    if (!FAILURE_OUTCOMES.has(input.outcome) || !input.error_message) return {};
+    const learned = await store.learnFailureTemplate(tenant, truncateText(input.error_message, MAX_TEMPLATE_MESSAGE_CHARS, ""));
+    return { signature: templateSignature(input.error_type || UNKNOWN_ERROR_TYPE, learned.templateId), template: learned.template };
   }
 
   return {
@@ -137,6 +153,7 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
         execution_time_ms: input.execution_time_ms ?? null,
         error_type: input.error_type ?? null,
         error_message: input.error_message ?? null,
+        ...(await failureTemplate(session.tenant, input)),
       };
       const written = await store.recordSharedToolCall(session, call, idempotencyKey, input.offer_fix !== false);
       if (written.outcome === "mismatch") throw keyReused();

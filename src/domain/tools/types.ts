@@ -29,6 +29,13 @@ export interface ToolLogEntry {
   execution_time_ms: number | null;
   error_type: string | null;
   error_message: string | null;
+  /**
+   * A failure's template signature, as a lesson's (a lesson of the same error type and message has the same one);
+   * only on a failed or timed-out call with an error message.
+   */
+  signature?: string;
+  /** That failure's message as the tenant's templates placed it when it was recorded, variable parts as <*>. */
+  template?: string;
   fixed_by: string | null;
   fix_for: string | null;
   delta_args: ArgDelta | null;

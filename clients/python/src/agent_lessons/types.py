@@ -152,6 +152,10 @@ class ToolLogEntry(TypedDict):
     execution_time_ms: int | None
     error_type: str | None
     error_message: str | None
+    #: a failed or timed-out call with a message: its template signature, shared with a lesson of that type and message
+    signature: NotRequired[str]
+    #: that failure's message with its variable parts as ``<*>``
+    template: NotRequired[str]
     fixed_by: str | None
     fix_for: str | None
     delta_args: ArgDelta | None

@@ -860,6 +860,10 @@ export interface components {
             execution_time_ms: number | null;
             error_type: string | null;
             error_message: string | null;
+            /** @description The failure's template signature, the one a lesson of the same error type and message gets; only on a failed or timed-out call with an error message */
+            signature?: string;
+            /** @description The failure's message as the tenant's templates placed it when it was recorded, its variable parts as <*> */
+            template?: string;
             /** @description The call that fixed this failure */
             fixed_by: string | null;
             /** @description The failure this call fixed */
@@ -929,6 +933,10 @@ export interface components {
             execution_time_ms: number | null;
             error_type: string | null;
             error_message: string | null;
+            /** @description The failure's template signature, the one a lesson of the same error type and message gets; only on a failed or timed-out call with an error message */
+            signature?: string;
+            /** @description The failure's message as the tenant's templates placed it when it was recorded, its variable parts as <*> */
+            template?: string;
             fixed_by: string | null;
             fix_for: string | null;
             delta_args: components["schemas"]["ArgDelta"] | null;
@@ -1386,6 +1394,10 @@ export interface components {
             execution_time_ms: number | null;
             error_type: string | null;
             error_message: string | null;
+            /** @description The failure's template signature, the one a lesson of the same error type and message gets; only on a failed or timed-out call with an error message */
+            signature?: string;
+            /** @description The failure's message as the tenant's templates placed it when it was recorded, its variable parts as <*> */
+            template?: string;
             /** @description The call that fixed this failure */
             fixed_by: string | null;
             /** @description The failure this call fixed */
