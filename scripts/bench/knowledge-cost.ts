@@ -122,7 +122,9 @@ export async function measureKnowledgeCost(calls: number): Promise<KnowledgeCost
     micros["lesson capture with its template"] = await scriptMicros(calls, async () => {
       for (let i = 0; i < calls; i += 1) {
         const kept = lesson(`task-${i % 50}`, i);
-        const { templateId, template } = await store.learnFailureTemplate("bench", kept.error_message);
+        const placed = await store.learnFailureTemplate("bench", kept.error_message);
+        if (placed.outcome === "mismatch") throw new Error("an unkeyed template step is never refused");
+        const { templateId, template } = placed.value;
         const signed = { ...kept, signature: templateSignature(kept.error_type, templateId) };
         await store.captureLesson({ tenant: "bench", taskId: `task-${i % 50}` }, signed, null, template);
       }

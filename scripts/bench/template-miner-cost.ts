@@ -1,4 +1,4 @@
-// Redis's own time per call of learnTemplate-5.lua on a tenant that holds 1,000 failure templates: a message its template takes as it is, and one that makes a template (forgetting one).
+// Redis's own time per call of learnTemplate-6.lua on a tenant that holds 1,000 failure templates: a message its template takes as it is, and one that makes a template (forgetting one).
 // Run: npx tsx scripts/bench/template-miner-cost.ts (starts its own redis-server; prints µs per script call from INFO commandstats).
 import { Redis } from "ioredis";
 import { MAX_TEMPLATES } from "../../src/domain/failures/templates.js";

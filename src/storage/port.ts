@@ -172,8 +172,16 @@ export interface FailureTemplateStore {
    * Learns one message, atomically: its template's id and text, and what changed. A message placed in a
    * template is placed there again for as long as the template is kept (1,000 per tenant, the least
    * recently seen forgotten first); the state lives `lessonsTtlSeconds` after its last write.
+   * With `write`, the step is the first of that keyed write: a retry answers the first answer again and
+   * learns nothing, and a key reused for another request is refused before anything is learned.
    */
-  learnFailureTemplate(tenant: string, message: string): Promise<LearnedFailureTemplate>;
+  learnFailureTemplate(tenant: string, message: string, write?: TemplateWriteKey | null): Promise<KeyedWrite<LearnedFailureTemplate>>;
+}
+
+/** The keyed write a template step belongs to: its scope (`lesson:<task>` or `call:<session>`) and its idempotency key. */
+export interface TemplateWriteKey {
+  scope: string;
+  key: IdempotencyKey;
 }
 
 /** A task's lessons, signatures and resolution as one read saw them. */

@@ -40,16 +40,35 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
 
     it("learns failure templates per tenant: a message that differs only in its variables gets its template's id, another tenant starts afresh", async () => {
       const store = await open();
-      const first = await store.learnFailureTemplate("acme", "ENOENT: no such file or directory, open 'README.txt'");
+      const first = valueOf(await store.learnFailureTemplate("acme", "ENOENT: no such file or directory, open 'README.txt'"));
       expect(first).toMatchObject({ template: "ENOENT: no such file or directory, open <*>", change: "created", forgotten: null });
       expect(first.templateId).toMatch(/^[0-9a-f]{16}$/);
-      const again = await store.learnFailureTemplate("acme", "ENOENT: no such file or directory, open 'CHANGELOG.md'");
+      const again = valueOf(await store.learnFailureTemplate("acme", "ENOENT: no such file or directory, open 'CHANGELOG.md'"));
       expect(again).toEqual({ ...first, change: "seen" });
       // A word masking cannot tell is a variable (a user name) joins the template as <*>; the id stays.
-      const alice = await store.learnFailureTemplate("acme", "permission denied for user alice on table events");
-      const bob = await store.learnFailureTemplate("acme", "permission denied for user bob on table events");
+      const alice = valueOf(await store.learnFailureTemplate("acme", "permission denied for user alice on table events"));
+      const bob = valueOf(await store.learnFailureTemplate("acme", "permission denied for user bob on table events"));
       expect(bob).toEqual({ templateId: alice.templateId, template: "permission denied for user <*> on table events", change: "generalised", forgotten: null });
-      expect((await store.learnFailureTemplate("globex", "permission denied for user bob on table events")).change).toBe("created");
+      expect(valueOf(await store.learnFailureTemplate("globex", "permission denied for user bob on table events")).change).toBe("created");
+    });
+
+    it("makes a keyed template step part of its write: a retry is answered again and learns nothing, a reused key changes nothing", async () => {
+      const store = await open();
+      const write = (key: ReturnType<typeof keyed>, scope = "lesson:t1") => ({ scope, key });
+      const alice = "permission denied for user alice on table events";
+      const first = await store.learnFailureTemplate("acme", alice, write(keyed("k1")));
+      expect(first).toMatchObject({ outcome: "applied", value: { template: alice, change: "created" } });
+      // Refused before anything is learned: bob's message would otherwise have turned alice's template into user <*>.
+      const reused = await store.learnFailureTemplate("acme", "permission denied for user bob on table events", write(keyed("k1", "another-request")));
+      expect(reused).toEqual({ outcome: "mismatch" });
+      const carol = valueOf(await store.learnFailureTemplate("acme", "permission denied for user carol on table events"));
+      expect(carol).toMatchObject({ template: "permission denied for user <*> on table events", change: "generalised" });
+      // The retry answers the first answer, whatever the template became since.
+      const retry = await store.learnFailureTemplate("acme", alice, write(keyed("k1")));
+      expect(retry).toEqual({ outcome: "replayed", value: { ...valueOf(first), change: "seen" } });
+      // The key is the write's: the same key in another task or session is another write.
+      expect((await store.learnFailureTemplate("acme", alice, write(keyed("k1", "another-request"), "call:s1"))).outcome).toBe("applied");
+      expect((await store.learnFailureTemplate("globex", alice, write(keyed("k1", "another-request")))).outcome).toBe("applied");
     });
 
     it("offers what worked in one task to a later capture of the same signature in another", async () => {

@@ -96,6 +96,32 @@ describe.each(bothStores())("tool-call failure templates (%s store)", (_name, fa
     expect((await ctx.http.get(`/sessions/${copy}/tool-calls/${first.id}`)).body).toMatchObject({ signature: first.signature, template: first.template });
   });
 
+  it("learns nothing from a lesson or a call refused for reusing its key, nor again from a retry", async () => {
+    const task = uniqueId("task");
+    const session = uniqueId("session");
+    const lesson = (message: string) => ctx.http.post(`/tasks/${task}/lessons`).set("Idempotency-Key", "lesson-1").send({ attempt_number: 1, tier: 1, error_type: "AccessError", error_message: message });
+    expect((await lesson("grant missing for role reader on schema public")).status).toBe(201);
+    const reused = await lesson("quota exhausted for project alpha in region north");
+    expect(reused.status).toBe(422);
+    expect(reused.headers["content-type"]).toContain("application/problem+json");
+
+    const failure = { outcome: "failure", error_type: "QuotaError" };
+    await call(session, { ...failure, error_message: "disk full on volume data while writing segment" }, "call-1");
+    const callReused = await ctx.http
+      .post(`/sessions/${session}/tool-calls`)
+      .set("Idempotency-Key", "call-1")
+      .send({ tool_name: "read_file", ...failure, error_message: "lease expired for worker gamma in pool east" });
+    expect(callReused.status).toBe(422);
+
+    // Had either refused message been learned, these (one word apart from it) would join its template as <*>.
+    const region = await call(session, { ...failure, error_message: "quota exhausted for project alpha in region south" });
+    expect(region.template).toBe("quota exhausted for project alpha in region south");
+    const pool = await call(session, { ...failure, error_message: "lease expired for worker gamma in pool west" });
+    expect(pool.template).toBe("lease expired for worker gamma in pool west");
+    expect((await ctx.http.get(`/sessions/${session}/tool-calls`)).body.calls).toHaveLength(3);
+    expect((await ctx.http.get(`/tasks/${task}/lessons`)).body.lessons).toHaveLength(1);
+  });
+
   it("refuses an imported signature that is not one, and keeps an imported template's secrets out", async () => {
     const session = uniqueId("session");
     const entry = await call(session, { outcome: "failure", error_type: "AuthError", error_message: "token rejected for user alice" });

@@ -5,6 +5,7 @@ import { createMemoryFailureTemplates } from "../../src/storage/memory/failure-t
 import { learnFailureTemplate } from "../../src/storage/redis/failure-templates.js";
 import { createKeys } from "../../src/storage/redis/keys.js";
 import { generatedMessages } from "../helpers/failure-messages.js";
+import { valueOf } from "../helpers/fixtures.js";
 import { scriptedRedisForFile, uniquePrefix } from "../helpers/stores.js";
 
 type Learn = (tenant: string, message: string) => Promise<LearnedFailureTemplate>;
@@ -14,11 +15,11 @@ const scripted = scriptedRedisForFile();
 
 /** Each store's way of learning a message, on fresh tenants, keeping at most `maxTemplates` each. */
 function adapters(maxTemplates: number): Record<"memory" | "redis", Learn> {
-  const memory = createMemoryFailureTemplates({ ttlSeconds: TTL_SECONDS, now: Date.now, maxTemplates });
+  const memory = createMemoryFailureTemplates({ ttlSeconds: TTL_SECONDS, idempotencyTtlSeconds: TTL_SECONDS, now: Date.now, maxTemplates });
   const keys = createKeys(uniquePrefix());
   return {
-    memory: async (tenant, message) => memory.learnFailureTemplate(tenant, message),
-    redis: (tenant, message) => learnFailureTemplate(scripted(), keys, tenant, message, TTL_SECONDS, maxTemplates),
+    memory: async (tenant, message) => valueOf(memory.learnFailureTemplate(tenant, message)),
+    redis: async (tenant, message) => valueOf(await learnFailureTemplate(scripted(), keys, tenant, message, TTL_SECONDS, { maxTemplates })),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import { learnFailureTemplate } from "../../src/storage/redis/failure-templates.js";
 import { createKeys, type Keys } from "../../src/storage/redis/keys.js";
 import { AGENT_ERRORS, generatedMessages, RULE_CASES } from "../helpers/failure-messages.js";
+import { valueOf } from "../helpers/fixtures.js";
 import { scriptedRedisForFile, uniquePrefix } from "../helpers/stores.js";
 
 const TENANT = "acme";
@@ -73,7 +74,7 @@ async function expectParity(messages: readonly string[], maxTemplates: number = 
   for (const [step, message] of messages.entries()) {
     const learned = learnTemplate(state, message, maxTemplates);
     const { state: next, ...expected } = learned;
-    const answer = await learnFailureTemplate(scripted(), keys, TENANT, message, 0, maxTemplates);
+    const answer = valueOf(await learnFailureTemplate(scripted(), keys, TENANT, message, 0, { maxTemplates }));
     expect(answer, `step ${step}: ${JSON.stringify(message)}`).toEqual(expected);
     for (const happening of happenings(state, message, learned, forgotten)) exercised.add(happening);
     if (learned.forgotten !== null) forgotten.add(learned.forgotten);
@@ -106,8 +107,8 @@ describe("the template miner in Redis", () => {
 
   it("keeps each tenant's templates apart", async () => {
     const keys = createKeys(uniquePrefix());
-    const first = await learnFailureTemplate(scripted(), keys, "one", "Invalid user alice from host", 0);
-    const other = await learnFailureTemplate(scripted(), keys, "two", "Invalid user bob from host", 0);
+    const first = valueOf(await learnFailureTemplate(scripted(), keys, "one", "Invalid user alice from host", 0));
+    const other = valueOf(await learnFailureTemplate(scripted(), keys, "two", "Invalid user bob from host", 0));
     expect([first.change, other.change]).toEqual(["created", "created"]);
     expect(await stateInRedis(keys, "two")).toMatchObject({ clock: 1 });
   });

@@ -90,8 +90,11 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
       // Cut after redaction, so that no secret is ever cut in half where redaction could not see it whole;
       // by code points, as the accumulator cut, so that no surrogate pair is split into a lone half.
       const message = truncateText(report.error_message, MAX_MESSAGE_CHARS, "");
-      // The tenant's templates place the message as kept, so that every replica, and a retry, gets one signature for it.
-      const learned = await store.learnFailureTemplate(task.tenant, message);
+      // The tenant's templates place the message as kept, so that every replica, and a retry, gets one signature for it;
+      // a retry learns nothing again, and a key reused for another capture is refused before anything is learned.
+      const placed = await store.learnFailureTemplate(task.tenant, message, idempotencyKey && { scope: `lesson:${task.taskId}`, key: idempotencyKey });
+      if (placed.outcome === "mismatch") throw keyReused();
+      const learned = placed.value;
       const lesson: Lesson = {
         lesson_id: idempotencyKey ? keyedLessonId(task, idempotencyKey.key) : newLessonId(),
         task_id: task.taskId,

@@ -4,7 +4,7 @@ import type { FailureTemplateStore, NewToolCall, StoreLimits, SharedToolStore, T
 import type { SessionRef } from "../refs.js";
 import { redactMemoryImport, redactToolCall } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
-import { idempotencyKeyOf, type IdempotencyRequest } from "../idempotency.js";
+import { idempotencyKeyOf, type IdempotencyKey, type IdempotencyRequest } from "../idempotency.js";
 import { formatToolContextWithShared } from "../shared-tools/prompt.js";
 import type { KnownSharedFix } from "../shared-tools/types.js";
 import { templateSignature } from "../lessons/signature.js";
@@ -116,12 +116,16 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
 
   /**
    * A failed or timed-out call's template and signature, learned in the tenant's templates as a lesson's message is
-   * (a second round trip, before the record); nothing for any other call.
+   * (a second round trip, before the record); nothing for any other call. A keyed call's retry learns nothing
+   * again, and its key reused for another failure is refused before anything is learned. (A key first used for a
+   * call that learned no template is checked by the record alone, after its message was learned.)
    */
-  async function failureTemplate(tenant: string, input: ToolCallInput): Promise<Pick<ToolLogEntry, "signature" | "template">> {
+  async function failureTemplate(session: SessionRef, input: ToolCallInput, idempotencyKey: IdempotencyKey | null): Promise<Pick<ToolLogEntry, "signature" | "template">> {
     if (!FAILURE_OUTCOMES.has(input.outcome) || !input.error_message) return {};
-    const learned = await store.learnFailureTemplate(tenant, truncateText(input.error_message, MAX_TEMPLATE_MESSAGE_CHARS, ""));
-    return { signature: templateSignature(input.error_type || UNKNOWN_ERROR_TYPE, learned.templateId), template: learned.template };
+    const message = truncateText(input.error_message, MAX_TEMPLATE_MESSAGE_CHARS, "");
+    const placed = await store.learnFailureTemplate(session.tenant, message, idempotencyKey && { scope: `call:${session.sessionId}`, key: idempotencyKey });
+    if (placed.outcome === "mismatch") throw keyReused();
+    return { signature: templateSignature(input.error_type || UNKNOWN_ERROR_TYPE, placed.value.templateId), template: placed.value.template };
   }
 
   return {
@@ -153,7 +157,7 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
         execution_time_ms: input.execution_time_ms ?? null,
         error_type: input.error_type ?? null,
         error_message: input.error_message ?? null,
-        ...(await failureTemplate(session.tenant, input)),
+        ...(await failureTemplate(session, input, idempotencyKey)),
       };
       const written = await store.recordSharedToolCall(session, call, idempotencyKey, input.offer_fix !== false);
       if (written.outcome === "mismatch") throw keyReused();

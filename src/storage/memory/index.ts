@@ -23,7 +23,7 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
   const activity = createMemoryActivity(limits, now, { ...lessons, ...tools });
   const signatures = createMemorySignatureStore(limits, now, lessons, activity);
   const knowledge = createMemorySharedToolStore(limits, now, recordInSession, activity);
-  const templates = createMemoryFailureTemplates({ ttlSeconds: limits.lessonsTtlSeconds, now });
+  const templates = createMemoryFailureTemplates({ ttlSeconds: limits.lessonsTtlSeconds, idempotencyTtlSeconds: limits.idempotencyTtlSeconds, now });
   const sweeper = setInterval(() => {
     templates.sweep();
     lessons.sweep();
@@ -50,8 +50,8 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
       await tools.importMemory(session, memory);
       activity.touched(session);
     },
-    async learnFailureTemplate(tenant, message) {
-      return templates.learnFailureTemplate(tenant, message);
+    async learnFailureTemplate(tenant, message, write) {
+      return templates.learnFailureTemplate(tenant, message, write);
     },
     ...createMemoryRateCounts(now),
     async ping() {

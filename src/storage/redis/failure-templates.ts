@@ -1,4 +1,4 @@
-// A tenant's failure templates on Redis: the message is masked here, then placed by learnTemplate-5.lua against the state in Redis.
+// A tenant's failure templates on Redis: the message is masked here, then placed by learnTemplate-6.lua against the state in Redis.
 import {
   MAX_TEMPLATES,
   prepareMessage,
@@ -6,6 +6,8 @@ import {
   type LearnedFailureTemplate,
   type PreparedMessage,
 } from "../../domain/failures/templates.js";
+import type { KeyedWrite, TemplateWriteKey } from "../port.js";
+import { tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
@@ -17,10 +19,15 @@ export interface TemplateScriptInput extends PreparedMessage {
   similarity_threshold: number;
   /** Seconds the state lives after its last write; 0 keeps it forever. */
   ttl: number;
+  /** The keyed write's fingerprint, or "" for an unkeyed one (no record is read or kept). */
+  fingerprint: string;
+  /** Seconds the key's record is kept. */
+  record_ttl: number;
 }
 
-/** lib/template-miner.lua's answer. */
+/** learnTemplate-6.lua's answer: lib/template-miner.lua's, or the key's record's. */
 interface TemplateScriptAnswer {
+  outcome: "applied" | "replayed" | "mismatch";
   id: string;
   template: string;
   change: LearnedFailureTemplate["change"];
@@ -43,7 +50,8 @@ export function templateKeys(keys: Keys, tenant: string): Record<string, string>
 /**
  * Learns one failure message in the tenant's templates, atomically: every replica places it against the
  * same state, as the embedded store's learnTemplate would. The state lives `ttlSeconds` after its last
- * write (0: forever); past `maxTemplates` the template seen least recently is forgotten.
+ * write (0: forever); past `maxTemplates` the template seen least recently is forgotten. With `write`,
+ * the answer is kept under its key in the tenant's slot for `recordTtlSeconds`, so that a retry learns nothing.
  */
 export async function learnFailureTemplate(
   redis: ScriptedRedis,
@@ -51,16 +59,24 @@ export async function learnFailureTemplate(
   tenant: string,
   message: string,
   ttlSeconds: number,
-  maxTemplates: number = MAX_TEMPLATES,
-): Promise<LearnedFailureTemplate> {
-  const named = templateKeys(keys, tenant);
+  { maxTemplates = MAX_TEMPLATES, write = null, recordTtlSeconds = 0 }: { maxTemplates?: number; write?: TemplateWriteKey | null; recordTtlSeconds?: number } = {},
+): Promise<KeyedWrite<LearnedFailureTemplate>> {
+  const shared = keys.shared(tenant);
+  const [record, recordTtl] = tenantIdempotencyRecord(shared.applied, write && `template:${write.scope}:${write.key.key}`, recordTtlSeconds);
+  const named = { ...templateKeys(keys, tenant), record };
   const input: TemplateScriptInput = {
     keys: Object.keys(named),
     ...prepareMessage(message),
     max_templates: maxTemplates,
     similarity_threshold: SIMILARITY_THRESHOLD,
     ttl: ttlSeconds,
+    fingerprint: write?.key.fingerprint ?? "",
+    record_ttl: recordTtl,
   };
   const answer = JSON.parse(await guarded(() => redis.learnTemplate(...Object.values(named), JSON.stringify(input)))) as TemplateScriptAnswer;
-  return { templateId: answer.id, template: answer.template, change: answer.change, forgotten: answer.forgotten === "" ? null : answer.forgotten };
+  if (answer.outcome === "mismatch") return { outcome: "mismatch" };
+  return {
+    outcome: answer.outcome,
+    value: { templateId: answer.id, template: answer.template, change: answer.change, forgotten: answer.forgotten === "" ? null : answer.forgotten },
+  };
 }

@@ -57,7 +57,8 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...createRedisSharedToolStore(redis, keys, options.limits),
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
-    learnFailureTemplate: (tenant, message) => learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds),
+    learnFailureTemplate: (tenant, message, write) =>
+      learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds, { write, recordTtlSeconds: options.limits.idempotencyTtlSeconds }),
 
     async ping() {
       if (client instanceof Cluster) {

@@ -20,7 +20,7 @@ export interface ScriptCommands {
   learnToolCall(...keysThenInput: string[]): Promise<string>;
   /** recordToolCall's keys, learnToolCall's, then both inputs as one JSON document (a single server only); answers JSON. */
   recordAndLearnToolCall(...keysThenInput: string[]): Promise<string>;
-  /** The tenant's 5 template keys, then the input as JSON (failure-templates.ts); answers JSON. */
+  /** The tenant's 5 template keys and a keyed write's record, then the input as JSON (failure-templates.ts); answers JSON. */
   learnTemplate(...keysThenInput: string[]): Promise<string>;
   /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */
   clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;
