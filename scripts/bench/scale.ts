@@ -85,11 +85,14 @@ export async function redisMemoryReport(redisUrl: string) {
     let callBytes = 0;
     let taskMemory = 0;
     let sessionMemory = 0;
-    // An idempotent POST leaves its record beside its task or session, and a marker under the tenant.
+    // An idempotent POST leaves its record beside its task or session, and a marker under the tenant;
+    // one whose failure learned its template also leaves that step's record under the tenant.
     let keyRecords = 0;
     let keyRecordBytes = 0;
     let markers = 0;
     let markerBytes = 0;
+    let templateRecords = 0;
+    let templateRecordBytes = 0;
     for await (const batch of redis.scanStream({ count: 1000 })) {
       for (const key of batch as string[]) {
         const bytes = Number(await redis.memory("USAGE", key, "SAMPLES", 0));
@@ -99,6 +102,9 @@ export async function redisMemoryReport(redisUrl: string) {
         } else if (key.includes(":applied:")) {
           markers += 1;
           markerBytes += bytes;
+        } else if (key.includes(":tmpl:keyed:")) {
+          templateRecords += 1;
+          templateRecordBytes += bytes;
         } else if (key.includes(":task:")) {
           taskMemory += bytes;
           if (key.endsWith(":lessons")) {
@@ -126,6 +132,9 @@ export async function redisMemoryReport(redisUrl: string) {
     const callJsonAvg = calls ? callBytes / calls : 0;
     const perKeyRecord = keyRecords ? keyRecordBytes / keyRecords : 0;
     const perMarker = markers ? markerBytes / markers : 0;
+    const perTemplateRecord = templateRecords ? templateRecordBytes / templateRecords : 0;
+    // Every idempotent POST keeps one record beside its task or session: what all the records cost, over those.
+    const perPost = keyRecords ? (keyRecordBytes + markerBytes + templateRecordBytes) / keyRecords : 0;
     return {
       usedMemoryMb: used / 2 ** 20,
       lessons,
@@ -141,8 +150,8 @@ export async function redisMemoryReport(redisUrl: string) {
         `Redis: ${(used / 2 ** 20).toFixed(1)} MB used; ${lessons} lessons at ${perLesson.toFixed(0)} B each ` +
         `(JSON ${lessonJsonAvg.toFixed(0)} B, ${(perLesson / (lessonJsonAvg || 1)).toFixed(2)}×); ${calls} tool calls at ` +
         `${perCall.toFixed(0)} B each (JSON ${callJsonAvg.toFixed(0)} B, ${(perCall / (callJsonAvg || 1)).toFixed(2)}×); ` +
-        `per idempotent POST ${(perKeyRecord + perMarker).toFixed(0)} B (${keyRecords} records at ${perKeyRecord.toFixed(0)} B, ` +
-        `${markers} tenant markers at ${perMarker.toFixed(0)} B)`,
+        `per idempotent POST ${perPost.toFixed(0)} B (${keyRecords} records at ${perKeyRecord.toFixed(0)} B, ` +
+        `${markers} tenant markers at ${perMarker.toFixed(0)} B, ${templateRecords} template records at ${perTemplateRecord.toFixed(0)} B)`,
     };
   } finally {
     redis.disconnect();

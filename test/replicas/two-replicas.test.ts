@@ -106,7 +106,7 @@ describe(`two service replicas sharing ${sharedRedisTopology()}`, () => {
     }
   });
 
-  it("numbers 100 concurrent tool calls sent through both replicas call-0001..call-0100 and links each fix once, read alike from either", async () => {
+  it("numbers 100 concurrent tool calls sent through both replicas (failures, then successes) call-0001..call-0100 and links each fix once, read alike from either", async () => {
     const session = uniqueId("session");
     const planned = Array.from({ length: 100 }, (_, i) => {
       const kind = i % 5;
@@ -119,7 +119,12 @@ describe(`two service replicas sharing ${sharedRedisTopology()}`, () => {
         result: outcome === "success" ? { ok: true } : { error: "no" },
       };
     });
-    const responses = await Promise.all(planned.map((call, i) => replica(i).post(`/sessions/${session}/tool-calls`, call, { headers: asA })));
+    // The failures at once, then the successes at once: a failure's write waits for its template step, so in one
+    // wave the successes could all be numbered first and find nothing to fix.
+    const send = (i: number) => replica(i).post(`/sessions/${session}/tool-calls`, planned[i]!, { headers: asA });
+    const wave = (success: boolean) => [...planned.keys()].filter((i) => (planned[i]!.outcome === "success") === success);
+    const responses: Awaited<ReturnType<typeof send>>[] = [];
+    for (const success of [false, true]) await Promise.all(wave(success).map(async (i) => (responses[i] = await send(i))));
     expect(statusesOf(responses)).toEqual(Array(100).fill(201));
 
     const expectedIds = Array.from({ length: 100 }, (_, i) => `call-${String(i + 1).padStart(4, "0")}`);

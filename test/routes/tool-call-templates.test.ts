@@ -82,10 +82,14 @@ describe.each(bothStores())("tool-call failure templates (%s store)", (_name, fa
     expect(unknown.signature).toBe(untyped.signature);
   });
 
-  it("answers a retried call with the first one's signature, and a memory export and import keep it", async () => {
+  it("answers a retried call with the first one's template and signature, and a memory export and import keep them", async () => {
     const session = uniqueId("session");
     const body = { outcome: "failure", error_type: "PermissionError", error_message: "permission denied for user alice on table events" };
     const first = await call(session, body, "call-1");
+    expect(first.template).toBe("permission denied for user alice on table events");
+    // Another user's failure turns the template's user into <*>; the retry still answers what the first call was.
+    const bob = await call(uniqueId("session"), { ...body, error_message: "permission denied for user bob on table events" });
+    expect(bob).toMatchObject({ signature: first.signature, template: "permission denied for user <*> on table events" });
     const retry = await call(session, body, "call-1");
     expect(retry).toEqual(first);
 
@@ -120,6 +124,12 @@ describe.each(bothStores())("tool-call failure templates (%s store)", (_name, fa
     expect(pool.template).toBe("lease expired for worker gamma in pool west");
     expect((await ctx.http.get(`/sessions/${session}/tool-calls`)).body.calls).toHaveLength(3);
     expect((await ctx.http.get(`/tasks/${task}/lessons`)).body.lessons).toHaveLength(1);
+
+    // A key first used for a success is refused by the session's record when it comes back with a failure.
+    await call(session, { outcome: "success" }, "call-2");
+    const successReused = await ctx.http.post(`/sessions/${session}/tool-calls`).set("Idempotency-Key", "call-2").send({ tool_name: "read_file", ...failure, error_message: "disk full" });
+    expect(successReused.status).toBe(422);
+    expect((await ctx.http.get(`/sessions/${session}/tool-calls`)).body.calls).toHaveLength(4);
   });
 
   it("refuses an imported signature that is not one, and keeps an imported template's secrets out", async () => {

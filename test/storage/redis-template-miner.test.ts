@@ -12,7 +12,7 @@ import {
 import { learnFailureTemplate } from "../../src/storage/redis/failure-templates.js";
 import { createKeys, type Keys } from "../../src/storage/redis/keys.js";
 import { AGENT_ERRORS, generatedMessages, RULE_CASES } from "../helpers/failure-messages.js";
-import { valueOf } from "../helpers/fixtures.js";
+import { keyed, valueOf } from "../helpers/fixtures.js";
 import { scriptedRedisForFile, uniquePrefix } from "../helpers/stores.js";
 
 const TENANT = "acme";
@@ -124,5 +124,24 @@ describe("the template miner in Redis", () => {
     };
     expect(await ttlsOf("kept")).toEqual([-1, -1, -1, -1, -1]);
     for (const ttl of await ttlsOf("expiring")) expect(ttl).toBeGreaterThan(3500);
+  });
+
+  it("keeps a keyed step's answer for the idempotency time under tmpl:keyed:, never an unkeyed one's, and tells apart writes whose scope and key split alike", async () => {
+    const keys = createKeys(uniquePrefix());
+    const records = async () => {
+      const found = await scripted().keys(`${keys.shared(TENANT).prefix}*tmpl:keyed:*`);
+      return Promise.all(found.map((key) => scripted().ttl(key)));
+    };
+    await learnFailureTemplate(scripted(), keys, TENANT, "job exited", 0);
+    expect(await records()).toEqual([]);
+
+    const step = (scope: string, key: string, fingerprint: string) => ({ step: { write: { scope, key: keyed(key, fingerprint) }, recordTtlSeconds: 86_400 } });
+    expect((await learnFailureTemplate(scripted(), keys, TENANT, "job exited", 0, step("call:a", "b:c", "first"))).outcome).toBe("applied");
+    // Session `a:b` with key `c` is another write, though its scope and key joined by `:` read the same.
+    expect((await learnFailureTemplate(scripted(), keys, TENANT, "job exited", 0, step("call:a:b", "c", "second"))).outcome).toBe("applied");
+    expect((await learnFailureTemplate(scripted(), keys, TENANT, "job exited", 0, step("call:a", "b:c", "first"))).outcome).toBe("replayed");
+    const ttls = await records();
+    expect(ttls).toHaveLength(2);
+    for (const ttl of ttls) expect(ttl).toBeGreaterThan(86_000);
   });
 });

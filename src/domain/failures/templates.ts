@@ -10,6 +10,11 @@ export const MAX_TEMPLATES = 1_000;
  * message starts a template of its own. Chosen on Loghub-2k (docs/templates.md), for every system alike.
  */
 export const SIMILARITY_THRESHOLD = 0.7;
+/**
+ * A failure's message as kept and placed: its first 500 characters, after redaction. The accumulator cut a lesson's
+ * so that it stays small enough to inject into a prompt; a failed tool call's is cut alike, so the same failure gets one signature either way.
+ */
+export const KEPT_MESSAGE_CHARS = 500;
 
 /** One template as kept. `created` and `seen` are the state's clock when it was made and last took a message. */
 export interface StoredTemplate {

@@ -11,10 +11,10 @@ import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons, type KnownFi
 import { bySignatureRank, templateSignature } from "./signature.js";
 import { CATEGORIES } from "./rules.js";
 import { truncateText } from "../text/text-format.js";
+import { KEPT_MESSAGE_CHARS } from "../failures/templates.js";
 import type { FailureReport, FailureSignature, KnownFix, Lesson, LessonCounters, Resolution, ResolutionReport, TenantSignature } from "./types.js";
 
-// The accumulator cut long texts so that a lesson stays small enough to inject into a prompt.
-const MAX_MESSAGE_CHARS = 500;
+// The accumulator cut long texts so that a lesson stays small enough to inject into a prompt (the message: KEPT_MESSAGE_CHARS).
 const MAX_CONTEXT_CHARS = 200;
 
 /** A lesson as an agent reads it: with the fixes that worked for its signature in any task. */
@@ -89,7 +89,7 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
       const category = categoriseError(report.error_type, report.error_message);
       // Cut after redaction, so that no secret is ever cut in half where redaction could not see it whole;
       // by code points, as the accumulator cut, so that no surrogate pair is split into a lone half.
-      const message = truncateText(report.error_message, MAX_MESSAGE_CHARS, "");
+      const message = truncateText(report.error_message, KEPT_MESSAGE_CHARS, "");
       // The tenant's templates place the message as kept, so that every replica, and a retry, gets one signature for it;
       // a retry learns nothing again, and a key reused for another capture is refused before anything is learned.
       const placed = await store.learnFailureTemplate(task.tenant, message, idempotencyKey && { scope: `lesson:${task.taskId}`, key: idempotencyKey });

@@ -8,6 +8,7 @@ import { idempotencyKeyOf, type IdempotencyKey, type IdempotencyRequest } from "
 import { formatToolContextWithShared } from "../shared-tools/prompt.js";
 import type { KnownSharedFix } from "../shared-tools/types.js";
 import { templateSignature } from "../lessons/signature.js";
+import { KEPT_MESSAGE_CHARS } from "../failures/templates.js";
 import { truncateText } from "../text/text-format.js";
 import { hashArguments } from "./arguments.js";
 import { hasDeltaParts } from "./delta-text.js";
@@ -88,9 +89,6 @@ function prepareImport(session: SessionRef, memory: MemoryImport, maxEntries: nu
   };
 }
 
-/** A failed call's message as lessons keep it, so that the same failure gets one signature either way. */
-const MAX_TEMPLATE_MESSAGE_CHARS = 500;
-
 export function createToolMemoryService({ store, clock, limits, redactor, countRedactions = () => {} }: ToolMemoryServiceDeps) {
   const defaults = { max_log_entries: limits.maxToolLogEntries, fix_detection_window: limits.fixDetectionWindow };
   const settingsAnswer = (session: SessionRef, overrides: SessionSettingOverrides) => ({
@@ -122,7 +120,7 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
    */
   async function failureTemplate(session: SessionRef, input: ToolCallInput, idempotencyKey: IdempotencyKey | null): Promise<Pick<ToolLogEntry, "signature" | "template">> {
     if (!FAILURE_OUTCOMES.has(input.outcome) || !input.error_message) return {};
-    const message = truncateText(input.error_message, MAX_TEMPLATE_MESSAGE_CHARS, "");
+    const message = truncateText(input.error_message, KEPT_MESSAGE_CHARS, "");
     const placed = await store.learnFailureTemplate(session.tenant, message, idempotencyKey && { scope: `call:${session.sessionId}`, key: idempotencyKey });
     if (placed.outcome === "mismatch") throw keyReused();
     return { signature: templateSignature(input.error_type || UNKNOWN_ERROR_TYPE, placed.value.templateId), template: placed.value.template };

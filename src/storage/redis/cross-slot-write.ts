@@ -19,6 +19,8 @@
 // The tenant's script claims the same key with SET NX EX on `keys.shared(tenant).applied(writeId)`:
 // a retry folds nothing a second time. Each tenant-level script takes that idempotency record as its last KEY,
 // and each kind of write prefixes the id with its own name and scope, so one key never marks two writes.
+// A failure's template step, which runs before both, keeps its own record under the tenant
+// (`templateRecord`: the fingerprint and the answer, failure-templates.ts), so a retry learns nothing again.
 //
 // What a failure does:
 //   - either script fails or times out: the request answers 503. The other may have been applied,

@@ -47,11 +47,23 @@ export function templateKeys(keys: Keys, tenant: string): Record<string, string>
   };
 }
 
+/** A keyed write's template step: the write, and how long its answer is kept for retries. */
+export interface KeyedTemplateStep {
+  write: TemplateWriteKey | null;
+  recordTtlSeconds: number;
+}
+
+/**
+ * The write id of a keyed template step. The scope's length goes first: ids and keys may both hold `:`, and
+ * session `a` with key `b:c` is another write than session `a:b` with key `c`.
+ */
+const templateWriteId = ({ scope, key }: TemplateWriteKey) => `${scope.length}:${scope}:${key.key}`;
+
 /**
  * Learns one failure message in the tenant's templates, atomically: every replica places it against the
  * same state, as the embedded store's learnTemplate would. The state lives `ttlSeconds` after its last
- * write (0: forever); past `maxTemplates` the template seen least recently is forgotten. With `write`,
- * the answer is kept under its key in the tenant's slot for `recordTtlSeconds`, so that a retry learns nothing.
+ * write (0: forever); past `maxTemplates` the template seen least recently is forgotten. With a keyed
+ * `step`, the answer is kept under its key in the tenant's slot for `recordTtlSeconds`, so that a retry learns nothing.
  */
 export async function learnFailureTemplate(
   redis: ScriptedRedis,
@@ -59,10 +71,10 @@ export async function learnFailureTemplate(
   tenant: string,
   message: string,
   ttlSeconds: number,
-  { maxTemplates = MAX_TEMPLATES, write = null, recordTtlSeconds = 0 }: { maxTemplates?: number; write?: TemplateWriteKey | null; recordTtlSeconds?: number } = {},
+  { maxTemplates = MAX_TEMPLATES, step = null }: { maxTemplates?: number; step?: KeyedTemplateStep | null } = {},
 ): Promise<KeyedWrite<LearnedFailureTemplate>> {
-  const shared = keys.shared(tenant);
-  const [record, recordTtl] = tenantIdempotencyRecord(shared.applied, write && `template:${write.scope}:${write.key.key}`, recordTtlSeconds);
+  const write = step?.write ?? null;
+  const [record, recordTtl] = tenantIdempotencyRecord(keys.shared(tenant).templateRecord, write && templateWriteId(write), step?.recordTtlSeconds ?? 0);
   const named = { ...templateKeys(keys, tenant), record };
   const input: TemplateScriptInput = {
     keys: Object.keys(named),

@@ -58,7 +58,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
     learnFailureTemplate: (tenant, message, write) =>
-      learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds, { write, recordTtlSeconds: options.limits.idempotencyTtlSeconds }),
+      learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds, { step: { write: write ?? null, recordTtlSeconds: options.limits.idempotencyTtlSeconds } }),
 
     async ping() {
       if (client instanceof Cluster) {

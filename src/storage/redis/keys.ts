@@ -145,6 +145,11 @@ export function createKeys(prefix: string) {
         templateBuckets: `${root}:tmpl:bucket-of`,
         /** String: messages the tenant's templates learned from (INCR), the clock of `templateSeen` and of each template's `created`. */
         templateClock: `${root}:tmpl:clock`,
+        /**
+         * String: a keyed write's template step, its fingerprint and the template answered (learnTemplate-6.lua), so that
+         * a retry learns nothing again; under `tmpl:` with a digest, so it meets no fixed suffix.
+         */
+        templateRecord: (writeId: string) => `${root}:tmpl:keyed:${writeId === NO_WRITE_ID ? NO_WRITE_ID_DIGEST : writeIdDigest(writeId)}`,
         /** Marks a tenant-level write as applied, so a retry with the same idempotency key is not counted twice. */
         applied: (writeId: string) => `${root}:applied:${writeId === NO_WRITE_ID ? NO_WRITE_ID_DIGEST : writeIdDigest(writeId)}`,
       };
