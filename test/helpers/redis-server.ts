@@ -49,9 +49,9 @@ export async function untilTrue(what: string, withinMs: number, check: () => Pro
   }
 }
 
-async function waitForPing(url: string, timeoutMs: number): Promise<void> {
+async function waitForPing(url: string, timeoutMs: number, running: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && running()) {
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     client.on("error", () => {}); // refused until the server is up; connect() reports it
     try {
@@ -74,6 +74,8 @@ export interface StartOptions {
   port?: number;
   /** More redis-server arguments, e.g. cluster settings. */
   extraArgs?: string[];
+  /** Ports tried when the server exits before it answers (only when `port` is not given); 3 unless given. */
+  portAttempts?: number;
 }
 
 /** Starts `redis-server` from PATH; the caller must stop it. */
@@ -88,8 +90,16 @@ export async function startRedisServer(options: StartOptions = {}): Promise<Redi
   const child = spawn("redis-server", args, { stdio: "ignore" });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `redis://127.0.0.1:${port}`;
+  // A server that exits before it answers lost its port to another process after freePort chose it: try another.
+  const exitedEarly = exited.then(() => "exited" as const);
   try {
-    await waitForPing(url, 10_000);
+    // 30 s: a loaded 2-core machine (a whole suite beside this one) can take over 10 s to start a server.
+    const first = await Promise.race([waitForPing(url, 30_000, () => child.exitCode === null && child.signalCode === null).then(() => "up" as const), exitedEarly]);
+    if (first === "exited") {
+      if (ownDir) rmSync(dir, { recursive: true, force: true });
+      if (options.port === undefined && (options.portAttempts ?? 3) > 1) return startRedisServer({ ...options, portAttempts: (options.portAttempts ?? 3) - 1 });
+      throw new Error(`redis-server on port ${port} exited before it answered`);
+    }
   } catch (error) {
     child.kill("SIGKILL");
     throw error;
