@@ -61,8 +61,12 @@ describe.each(bothStores())("OTLP from the OpenTelemetry SDK's exporters (%s sto
         error_message: "limit must be positive",
         execution_time_ms: 25,
         fixed_by: "call-0002",
+        // Its failure template, as any failed call with a message gets, and the signature a lesson of it would have.
+        template: "limit must be positive",
+        signature: expect.stringMatching(/^[0-9a-f]{16}$/),
       });
       expect(success).toMatchObject({ id: "call-0002", outcome: "success", fix_for: "call-0001", delta_args: { changed: { limit: { from: 0, to: 10 } } } });
+      expect(success).not.toHaveProperty("signature");
 
       const next = await http
         .post(`/sessions/${uniqueId("other")}/tool-calls`)
