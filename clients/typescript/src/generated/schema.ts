@@ -2115,7 +2115,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_97cf369743fc45ef933b4719b0697a09",
+                     *           "lesson_id": "lsn_47b2277823ac4f698a7e77af248d43c8",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -2125,7 +2125,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-03T20:15:34.402Z",
+                     *           "timestamp": "2026-12-04T16:10:35.065Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -2251,7 +2251,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_9a223c111df34dc4977b5fe48d22da4c",
+                     *       "lesson_id": "lsn_cbfc226a33ae49bca66c61bd9efa2457",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2261,7 +2261,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-03T20:15:34.353Z",
+                     *       "timestamp": "2026-12-04T16:10:35.004Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2634,8 +2634,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-03T20:15:34.402Z",
-                     *           "last_seen_at": "2026-12-03T20:15:34.402Z",
+                     *           "first_seen_at": "2026-12-04T16:10:35.065Z",
+                     *           "last_seen_at": "2026-12-04T16:10:35.065Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2850,7 +2850,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_9a223c111df34dc4977b5fe48d22da4c",
+                     *       "lesson_id": "lsn_cbfc226a33ae49bca66c61bd9efa2457",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2860,7 +2860,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-03T20:15:34.353Z",
+                     *       "timestamp": "2026-12-04T16:10:35.004Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2870,12 +2870,12 @@ export interface operations {
                      *         {
                      *           "task_id": "build-report-43",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-03T20:15:34.438Z"
+                     *           "resolved_at": "2026-12-04T16:10:35.099Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-03T20:15:34.396Z"
+                     *           "resolved_at": "2026-12-04T16:10:35.051Z"
                      *         }
                      *       ]
                      *     }
@@ -3109,7 +3109,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-03T20:15:34.396Z",
+                     *       "resolved_at": "2026-12-04T16:10:35.051Z",
                      *       "signatures": [
                      *         "ee20ac7f19fde7a1"
                      *       ]
@@ -3252,7 +3252,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-03T20:15:34.396Z",
+                     *       "resolved_at": "2026-12-04T16:10:35.051Z",
                      *       "signatures": [
                      *         "ee20ac7f19fde7a1"
                      *       ],
@@ -3503,7 +3503,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-03T20:15:34.438Z"
+                     *             "resolved_at": "2026-12-04T16:10:35.099Z"
                      *           },
                      *           "efficacy": {
                      *             "tasks_offered": 1,
@@ -3629,7 +3629,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-03T20:15:34.534Z",
+                     *           "timestamp": "2026-12-04T16:10:35.271Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3777,7 +3777,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-03T20:15:34.469Z",
+                     *       "timestamp": "2026-12-04T16:10:35.128Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3796,7 +3796,9 @@ export interface operations {
                      *       "fix_for": null,
                      *       "delta_args": null,
                      *       "known_fix": null,
-                     *       "redactions": 0
+                     *       "redactions": 0,
+                     *       "signature": "3f5c529d8ee1030b",
+                     *       "template": "limit must be at most <*>"
                      *     }
                      */
                     "application/json": components["schemas"]["RecordedToolCall"];
@@ -3946,7 +3948,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-03T20:15:34.534Z",
+                     *       "timestamp": "2026-12-04T16:10:35.271Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -4141,7 +4143,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-03T20:15:34.534Z"
+                     *           "updated_at": "2026-12-04T16:10:35.271Z"
                      *         }
                      *       }
                      *     }
@@ -4300,7 +4302,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-03T20:15:34.534Z"
+                     *       "updated_at": "2026-12-04T16:10:35.271Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4898,8 +4900,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-03T20:15:34.469Z",
-                     *       "updated_at": "2026-12-03T20:15:34.534Z"
+                     *       "created_at": "2026-12-04T16:10:35.128Z",
+                     *       "updated_at": "2026-12-04T16:10:35.271Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -5471,7 +5473,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-03T20:15:34.469Z",
+                     *           "timestamp": "2026-12-04T16:10:35.128Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5488,11 +5490,13 @@ export interface operations {
                      *           "error_message": "limit must be at most 100",
                      *           "fixed_by": "call-0002",
                      *           "fix_for": null,
-                     *           "delta_args": null
+                     *           "delta_args": null,
+                     *           "signature": "3f5c529d8ee1030b",
+                     *           "template": "limit must be at most <*>"
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-03T20:15:34.534Z",
+                     *           "timestamp": "2026-12-04T16:10:35.271Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5577,7 +5581,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-03T20:15:34.534Z"
+                     *           "updated_at": "2026-12-04T16:10:35.271Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -5592,12 +5596,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-03T20:15:34.534Z"
+                     *           "detected_at": "2026-12-04T16:10:35.271Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-03T20:15:34.469Z",
-                     *       "updated_at": "2026-12-03T20:15:34.534Z"
+                     *       "created_at": "2026-12-04T16:10:35.128Z",
+                     *       "updated_at": "2026-12-04T16:10:35.271Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -5689,7 +5693,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-03T20:15:34.469Z",
+                 *           "timestamp": "2026-12-04T16:10:35.128Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5706,11 +5710,13 @@ export interface operations {
                  *           "error_message": "limit must be at most 100",
                  *           "fixed_by": "call-0002",
                  *           "fix_for": null,
-                 *           "delta_args": null
+                 *           "delta_args": null,
+                 *           "signature": "3f5c529d8ee1030b",
+                 *           "template": "limit must be at most <*>"
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-03T20:15:34.534Z",
+                 *           "timestamp": "2026-12-04T16:10:35.271Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5795,7 +5801,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-03T20:15:34.534Z"
+                 *           "updated_at": "2026-12-04T16:10:35.271Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5810,7 +5816,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-03T20:15:34.534Z"
+                 *           "detected_at": "2026-12-04T16:10:35.271Z"
                  *         }
                  *       ]
                  *     }
@@ -6070,7 +6076,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 2,
                      *           "sessions_seen": 2,
-                     *           "last_used_at": "2026-12-03T20:15:34.764Z"
+                     *           "last_used_at": "2026-12-04T16:10:35.746Z"
                      *         }
                      *       ]
                      *     }
@@ -6230,7 +6236,7 @@ export interface operations {
                      *                 "score": 0.3423719528896193,
                      *                 "retired": false
                      *               },
-                     *               "last_applied_at": "2026-12-03T20:15:34.764Z"
+                     *               "last_applied_at": "2026-12-04T16:10:35.746Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -6238,13 +6244,13 @@ export interface operations {
                      *               "session_id": "agent-9-run-1",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-03T20:15:34.764Z"
+                     *               "applied_at": "2026-12-04T16:10:35.746Z"
                      *             },
                      *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-03T20:15:34.534Z"
+                     *               "applied_at": "2026-12-04T16:10:35.271Z"
                      *             }
                      *           ]
                      *         }
@@ -6287,10 +6293,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 725,
                      *       "timed_calls": 2,
-                     *       "updated_at": "2026-12-03T20:15:34.764Z",
+                     *       "updated_at": "2026-12-04T16:10:35.746Z",
                      *       "fixes_learned": 2,
                      *       "sessions_seen": 2,
-                     *       "last_used_at": "2026-12-03T20:15:34.764Z",
+                     *       "last_used_at": "2026-12-04T16:10:35.746Z",
                      *       "efficacy": {
                      *         "offered": 1,
                      *         "adopted": 1,
@@ -6912,7 +6918,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-03T20:15:34.438Z"
+                     *           "updated_at": "2026-12-04T16:10:35.099Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -6923,7 +6929,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-03T20:15:34.396Z"
+                     *           "updated_at": "2026-12-04T16:10:35.051Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7036,7 +7042,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-03T20:15:34.764Z"
+                     *           "updated_at": "2026-12-04T16:10:35.746Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
@@ -7044,7 +7050,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-03T20:15:34.534Z"
+                     *           "updated_at": "2026-12-04T16:10:35.271Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7160,7 +7166,7 @@ export interface operations {
                      *       },
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-03T19:16:00.000Z",
+                     *           "at": "2026-12-04T15:11:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7169,7 +7175,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:17:00.000Z",
+                     *           "at": "2026-12-04T15:12:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7178,7 +7184,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:18:00.000Z",
+                     *           "at": "2026-12-04T15:13:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7187,7 +7193,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:19:00.000Z",
+                     *           "at": "2026-12-04T15:14:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7196,7 +7202,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:20:00.000Z",
+                     *           "at": "2026-12-04T15:15:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7205,7 +7211,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:21:00.000Z",
+                     *           "at": "2026-12-04T15:16:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7214,7 +7220,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:22:00.000Z",
+                     *           "at": "2026-12-04T15:17:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7223,7 +7229,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:23:00.000Z",
+                     *           "at": "2026-12-04T15:18:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7232,7 +7238,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:24:00.000Z",
+                     *           "at": "2026-12-04T15:19:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7241,7 +7247,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:25:00.000Z",
+                     *           "at": "2026-12-04T15:20:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7250,7 +7256,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:26:00.000Z",
+                     *           "at": "2026-12-04T15:21:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7259,7 +7265,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:27:00.000Z",
+                     *           "at": "2026-12-04T15:22:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7268,7 +7274,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:28:00.000Z",
+                     *           "at": "2026-12-04T15:23:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7277,7 +7283,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:29:00.000Z",
+                     *           "at": "2026-12-04T15:24:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7286,7 +7292,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:30:00.000Z",
+                     *           "at": "2026-12-04T15:25:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7295,7 +7301,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:31:00.000Z",
+                     *           "at": "2026-12-04T15:26:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7304,7 +7310,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:32:00.000Z",
+                     *           "at": "2026-12-04T15:27:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7313,7 +7319,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:33:00.000Z",
+                     *           "at": "2026-12-04T15:28:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7322,7 +7328,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:34:00.000Z",
+                     *           "at": "2026-12-04T15:29:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7331,7 +7337,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:35:00.000Z",
+                     *           "at": "2026-12-04T15:30:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7340,7 +7346,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:36:00.000Z",
+                     *           "at": "2026-12-04T15:31:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7349,7 +7355,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:37:00.000Z",
+                     *           "at": "2026-12-04T15:32:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7358,7 +7364,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:38:00.000Z",
+                     *           "at": "2026-12-04T15:33:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7367,7 +7373,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:39:00.000Z",
+                     *           "at": "2026-12-04T15:34:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7376,7 +7382,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:40:00.000Z",
+                     *           "at": "2026-12-04T15:35:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7385,7 +7391,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:41:00.000Z",
+                     *           "at": "2026-12-04T15:36:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7394,7 +7400,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:42:00.000Z",
+                     *           "at": "2026-12-04T15:37:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7403,7 +7409,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:43:00.000Z",
+                     *           "at": "2026-12-04T15:38:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7412,7 +7418,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:44:00.000Z",
+                     *           "at": "2026-12-04T15:39:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7421,7 +7427,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:45:00.000Z",
+                     *           "at": "2026-12-04T15:40:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7430,7 +7436,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:46:00.000Z",
+                     *           "at": "2026-12-04T15:41:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7439,7 +7445,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:47:00.000Z",
+                     *           "at": "2026-12-04T15:42:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7448,7 +7454,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:48:00.000Z",
+                     *           "at": "2026-12-04T15:43:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7457,7 +7463,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:49:00.000Z",
+                     *           "at": "2026-12-04T15:44:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7466,7 +7472,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:50:00.000Z",
+                     *           "at": "2026-12-04T15:45:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7475,7 +7481,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:51:00.000Z",
+                     *           "at": "2026-12-04T15:46:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7484,7 +7490,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:52:00.000Z",
+                     *           "at": "2026-12-04T15:47:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7493,7 +7499,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:53:00.000Z",
+                     *           "at": "2026-12-04T15:48:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7502,7 +7508,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:54:00.000Z",
+                     *           "at": "2026-12-04T15:49:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7511,7 +7517,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:55:00.000Z",
+                     *           "at": "2026-12-04T15:50:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7520,7 +7526,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:56:00.000Z",
+                     *           "at": "2026-12-04T15:51:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7529,7 +7535,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:57:00.000Z",
+                     *           "at": "2026-12-04T15:52:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7538,7 +7544,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:58:00.000Z",
+                     *           "at": "2026-12-04T15:53:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7547,7 +7553,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T19:59:00.000Z",
+                     *           "at": "2026-12-04T15:54:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7556,7 +7562,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:00:00.000Z",
+                     *           "at": "2026-12-04T15:55:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7565,7 +7571,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:01:00.000Z",
+                     *           "at": "2026-12-04T15:56:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7574,7 +7580,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:02:00.000Z",
+                     *           "at": "2026-12-04T15:57:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7583,7 +7589,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:03:00.000Z",
+                     *           "at": "2026-12-04T15:58:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7592,7 +7598,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:04:00.000Z",
+                     *           "at": "2026-12-04T15:59:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7601,7 +7607,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:05:00.000Z",
+                     *           "at": "2026-12-04T16:00:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7610,7 +7616,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:06:00.000Z",
+                     *           "at": "2026-12-04T16:01:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7619,7 +7625,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:07:00.000Z",
+                     *           "at": "2026-12-04T16:02:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7628,7 +7634,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:08:00.000Z",
+                     *           "at": "2026-12-04T16:03:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7637,7 +7643,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:09:00.000Z",
+                     *           "at": "2026-12-04T16:04:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7646,7 +7652,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:10:00.000Z",
+                     *           "at": "2026-12-04T16:05:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7655,7 +7661,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:11:00.000Z",
+                     *           "at": "2026-12-04T16:06:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7664,7 +7670,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:12:00.000Z",
+                     *           "at": "2026-12-04T16:07:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7673,7 +7679,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:13:00.000Z",
+                     *           "at": "2026-12-04T16:08:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7682,7 +7688,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:14:00.000Z",
+                     *           "at": "2026-12-04T16:09:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7691,7 +7697,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:15:00.000Z",
+                     *           "at": "2026-12-04T16:10:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 4,
                      *           "successes": 2,
@@ -7700,7 +7706,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         }
                      *       ],
-                     *       "latency_since": "2026-12-03T19:00:00.000Z",
+                     *       "latency_since": "2026-12-04T15:00:00.000Z",
                      *       "tool_latency": [
                      *         {
                      *           "tool_name": "web_search",
@@ -7814,106 +7820,6 @@ export interface operations {
                      *       "window": "day",
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-02T21:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T22:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-02T23:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T00:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T01:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T02:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T03:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T04:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T05:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T06:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T07:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T08:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T09:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T10:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T11:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T12:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T13:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T14:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T15:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T16:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
                      *           "at": "2026-12-03T17:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
@@ -7930,6 +7836,106 @@ export interface operations {
                      *         },
                      *         {
                      *           "at": "2026-12-03T20:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-03T21:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-03T22:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-03T23:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T00:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T01:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T02:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T03:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T04:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T05:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T06:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T07:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T08:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T09:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T10:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T11:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T12:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T13:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T14:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T15:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T16:00:00.000Z",
                      *           "calls": 4,
                      *           "successes": 2
                      *         }
@@ -7942,11 +7948,11 @@ export interface operations {
                      *       "recent_sessions": [
                      *         {
                      *           "session_id": "agent-9-run-1",
-                     *           "last_used_at": "2026-12-03T20:15:34.764Z"
+                     *           "last_used_at": "2026-12-04T16:10:35.746Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
-                     *           "last_used_at": "2026-12-03T20:15:34.534Z"
+                     *           "last_used_at": "2026-12-04T16:10:35.271Z"
                      *         }
                      *       ]
                      *     }
