@@ -97,7 +97,8 @@ export async function startRedisServer(options: StartOptions = {}): Promise<Redi
     const first = await Promise.race([waitForPing(url, 30_000, () => child.exitCode === null && child.signalCode === null).then(() => "up" as const), exitedEarly]);
     if (first === "exited") {
       if (ownDir) rmSync(dir, { recursive: true, force: true });
-      if (options.port === undefined && (options.portAttempts ?? 3) > 1) return startRedisServer({ ...options, portAttempts: (options.portAttempts ?? 3) - 1 });
+      const attemptsLeft = (options.portAttempts ?? 3) - 1;
+      if (options.port === undefined && attemptsLeft > 0) return startRedisServer({ ...options, portAttempts: attemptsLeft });
       throw new Error(`redis-server on port ${port} exited before it answered`);
     }
   } catch (error) {

@@ -8,10 +8,11 @@ import { RedactionTally, type Redactor } from "../redaction/redactor.js";
 import { idempotencyKeyOf, type IdempotencyRequest } from "../idempotency.js";
 import { assessSeverity, categoriseError, hypothesiseFix } from "./categorise.js";
 import { formatGroupedPrompt, formatLessonsForPrompt, groupLessons, type KnownFixLine } from "./prompt.js";
-import { bySignatureRank, templateSignature } from "./signature.js";
+import { bySignatureRank } from "./signature.js";
 import { CATEGORIES } from "./rules.js";
 import { truncateText } from "../text/text-format.js";
 import { KEPT_MESSAGE_CHARS } from "../failures/templates.js";
+import { signFailure } from "../failures/signing.js";
 import type { FailureReport, FailureSignature, KnownFix, Lesson, LessonCounters, Resolution, ResolutionReport, TenantSignature } from "./types.js";
 
 // The accumulator cut long texts so that a lesson stays small enough to inject into a prompt (the message: KEPT_MESSAGE_CHARS).
@@ -92,9 +93,7 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
       const message = truncateText(report.error_message, KEPT_MESSAGE_CHARS, "");
       // The tenant's templates place the message as kept, so that every replica, and a retry, gets one signature for it;
       // a retry learns nothing again, and a key reused for another capture is refused before anything is learned.
-      const placed = await store.learnFailureTemplate(task.tenant, message, idempotencyKey && { scope: `lesson:${task.taskId}`, key: idempotencyKey });
-      if (placed.outcome === "mismatch") throw keyReused();
-      const learned = placed.value;
+      const signed = await signFailure(store, task.tenant, report.error_type, message, idempotencyKey && { scope: `lesson:${task.taskId}`, key: idempotencyKey });
       const lesson: Lesson = {
         lesson_id: idempotencyKey ? keyedLessonId(task, idempotencyKey.key) : newLessonId(),
         task_id: task.taskId,
@@ -112,9 +111,9 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
         tokens_used: report.tokens_used ?? null,
         category,
         severity: assessSeverity(category),
-        signature: templateSignature(report.error_type, learned.templateId),
+        signature: signed.signature,
       };
-      const captured = await store.captureLesson(task, lesson, idempotencyKey, learned.template);
+      const captured = await store.captureLesson(task, lesson, idempotencyKey, signed.template);
       if (captured.outcome === "mismatch") throw keyReused();
       if (captured.outcome === "applied") countRedactions(tally);
       return {

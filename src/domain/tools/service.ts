@@ -7,8 +7,8 @@ import { RedactionTally, type Redactor } from "../redaction/redactor.js";
 import { idempotencyKeyOf, type IdempotencyKey, type IdempotencyRequest } from "../idempotency.js";
 import { formatToolContextWithShared } from "../shared-tools/prompt.js";
 import type { KnownSharedFix } from "../shared-tools/types.js";
-import { templateSignature } from "../lessons/signature.js";
 import { KEPT_MESSAGE_CHARS } from "../failures/templates.js";
+import { signFailure } from "../failures/signing.js";
 import { truncateText } from "../text/text-format.js";
 import { hashArguments } from "./arguments.js";
 import { hasDeltaParts } from "./delta-text.js";
@@ -121,9 +121,7 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
   async function failureTemplate(session: SessionRef, input: ToolCallInput, idempotencyKey: IdempotencyKey | null): Promise<Pick<ToolLogEntry, "signature" | "template">> {
     if (!FAILURE_OUTCOMES.has(input.outcome) || !input.error_message) return {};
     const message = truncateText(input.error_message, KEPT_MESSAGE_CHARS, "");
-    const placed = await store.learnFailureTemplate(session.tenant, message, idempotencyKey && { scope: `call:${session.sessionId}`, key: idempotencyKey });
-    if (placed.outcome === "mismatch") throw keyReused();
-    return { signature: templateSignature(input.error_type || UNKNOWN_ERROR_TYPE, placed.value.templateId), template: placed.value.template };
+    return signFailure(store, session.tenant, input.error_type || UNKNOWN_ERROR_TYPE, message, idempotencyKey && { scope: `call:${session.sessionId}`, key: idempotencyKey });
   }
 
   return {
