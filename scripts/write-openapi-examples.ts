@@ -148,6 +148,16 @@ const steps: Step[] = [
   { operationId: "getOverview", method: "GET", url: "/overview" },
   { operationId: "getToolActivity", method: "GET", url: "/tools/web_search/activity" },
   { operationId: "getEfficacy", method: "GET", url: "/efficacy" },
+  { operationId: "recall", method: "GET", url: `/recall?q=${encodeURIComponent("'NoneType' object has no attribute 'items'")}&limit=3` },
+  {
+    operationId: "recallByBody",
+    method: "POST",
+    url: "/recall",
+    body: {
+      q: 'Traceback (most recent call last):\n  File "agent.py", line 88, in search\n    hits = web_search(query, limit=500)\nValueError: limit must be at most 100',
+      kind: "tools",
+    },
+  },
   { operationId: "exportTraces", method: "POST", url: "/v1/traces", body: traceExport },
   { operationId: "exportLogs", method: "POST", url: "/v1/logs", body: logExport },
 ];

@@ -15,6 +15,7 @@ import { createEfficacyService } from "./domain/efficacy/service.js";
 import { createSharedToolService } from "./domain/shared-tools/service.js";
 import { createToolMemoryService } from "./domain/tools/service.js";
 import { createOtlpCaptureService } from "./domain/otlp/service.js";
+import { createRecallService } from "./domain/recall/service.js";
 import mcpRoute from "./mcp/route.js";
 import { loggedRequest } from "./logging.js";
 import { instrumentStore } from "./metrics/instrumented-store.js";
@@ -39,6 +40,7 @@ import patternRoutes from "./routes/patterns.js";
 import resolutionRoutes from "./routes/resolutions.js";
 import sessionRoutes from "./routes/sessions.js";
 import efficacyRoutes from "./routes/efficacy.js";
+import recallRoutes from "./routes/recall.js";
 import sharedToolRoutes from "./routes/shared-tools.js";
 import startPage from "./routes/start-page.js";
 import tenantSignatureRoutes from "./routes/tenant-signatures.js";
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     count: (signal, dialect, verdict, items) => metrics.otlpItems.inc({ signal, dialect, verdict }, items),
   });
   const efficacy = createEfficacyService({ store, ranking: config.FIX_RANKING });
+  const recall = createRecallService({ store, redactor });
 
   // Probes, docs, metrics and the dashboard's files stay open; everything below needs a key when keys are configured.
   await app.register(healthRoutes);
@@ -187,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await api.register(contextRoutes, { context });
     await api.register(activityRoutes, { activity });
     await api.register(efficacyRoutes, { efficacy });
+    await api.register(recallRoutes, { recall });
     await api.register(eventRoutes, { activity, hub, keys });
     await api.register(mcpRoute, { lessons, tools, knowledge, context });
     // The OTLP routes read protobuf and gzip bodies: their parsers stay in a context of their own.

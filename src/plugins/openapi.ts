@@ -44,6 +44,7 @@ export default fp(
           { name: "sessions", description: "Session stats, prompts and whole-memory export/import" },
           { name: "shared-tools", description: "What every session of a tenant learned about each tool" },
           { name: "context", description: "One context block for a fresh session, within a token budget" },
+          { name: "recall", description: "Have we seen this failure? The tenant's failures most like a free text" },
           { name: "dashboard", description: "Listings, an overview and a live event stream of the tenant, for dashboards" },
           { name: "otlp", description: "OTLP/HTTP receiver: the tool calls among an OpenTelemetry exporter's spans and log records, recorded as tool calls" },
           { name: "health", description: "Probes, metrics and this document; open without a key" },

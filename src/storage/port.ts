@@ -19,6 +19,7 @@ import type { SessionRef, TaskRef } from "../domain/refs.js";
 import type { EfficacyReportData } from "../domain/efficacy/ranks.js";
 import type { IdempotencyKey } from "../domain/idempotency.js";
 import type { LearnedFailureTemplate } from "../domain/failures/templates.js";
+import type { RecalledTemplate, TemplateQuery, UseReport } from "../domain/recall/ranking.js";
 
 /** Limits every adapter enforces inside its atomic operations. */
 export interface StoreLimits {
@@ -174,8 +175,17 @@ export interface FailureTemplateStore {
    * recently seen forgotten first); the state lives `lessonsTtlSeconds` after its last write.
    * With `write`, the step is the first of that keyed write: a retry answers the first answer again and
    * learns nothing, and a key reused for another request is refused before anything is learned.
+   * The same step indexes the template for recall: the message's terms while the template has room, and
+   * `use` (what failed, where and when) counted among its uses.
    */
-  learnFailureTemplate(tenant: string, message: string, write?: TemplateWriteKey | null): Promise<KeyedWrite<LearnedFailureTemplate>>;
+  learnFailureTemplate(tenant: string, message: string, write?: TemplateWriteKey | null, use?: UseReport | null): Promise<KeyedWrite<LearnedFailureTemplate>>;
+
+  /**
+   * The tenant's templates that match a query, best first (domain/recall/ranking.ts): the template the query's
+   * tokens would be placed in, then by BM25 over the terms the same step indexed (MAX_TERMS_PER_TEMPLATE a
+   * template). One entry per use of a template that passes the query's filters, at most `query.limit`.
+   */
+  recallTemplates(tenant: string, query: TemplateQuery): Promise<RecalledTemplate[]>;
 }
 
 /** The keyed write a template step belongs to: its scope (`lesson:<task>` or `call:<session>`) and its idempotency key. */

@@ -23,7 +23,7 @@ const OPERATION_IDS = [
   "getErrorGuidance", "getSuccessTemplate", "getSessionStats", "getSessionSettings", "putSessionSettings", "getSessionPrompt", "getSessionSummary",
   "exportSessionMemory", "importSessionMemory", "resetSessionMemory",
   "listSharedTools", "getSharedToolKnowledge", "forgetSharedTool", "getSharedFix", "getSharedErrorGuidance",
-  "getContext", "listTasks", "listSessions", "getOverview", "getToolActivity", "getEfficacy", "streamEvents",
+  "getContext", "listTasks", "listSessions", "getOverview", "getToolActivity", "getEfficacy", "streamEvents", "recall", "recallByBody",
   "exportTraces", "exportLogs",
 ];
 

@@ -166,6 +166,12 @@ export function findTemplate(state: TemplateState, message: string): FoundTempla
   return { templateId: placed.id, template: templateText(placed.tokens, gaps) };
 }
 
+/** The id of the template a message of these masked tokens would be placed in, or null when it would start one of its own. */
+export function placedTemplateId(state: TemplateState, tokens: readonly string[]): string | null {
+  const placed = placeInBucket(bucketTemplates(state, bucketOf(tokens)), tokens);
+  return placed.change === "created" ? null : placed.id;
+}
+
 /**
  * Learns one message, online: the next state, and the message's template. The state passed in is
  * not changed. Work is bounded: the message is cut to MAX_MESSAGE_CHARS and MAX_TOKENS, and only

@@ -93,7 +93,12 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
       const message = truncateText(report.error_message, KEPT_MESSAGE_CHARS, "");
       // The tenant's templates place the message as kept, so that every replica, and a retry, gets one signature for it;
       // a retry learns nothing again, and a key reused for another capture is refused before anything is learned.
-      const signed = await signFailure(store, task.tenant, report.error_type, message, idempotencyKey && { scope: `lesson:${task.taskId}`, key: idempotencyKey });
+      const signed = await signFailure(store, task.tenant, report.error_type, message, idempotencyKey && { scope: `lesson:${task.taskId}`, key: idempotencyKey }, {
+        kind: "lesson",
+        tool: "",
+        ref: task.taskId,
+        at: clock().getTime(),
+      });
       const lesson: Lesson = {
         lesson_id: idempotencyKey ? keyedLessonId(task, idempotencyKey.key) : newLessonId(),
         task_id: task.taskId,

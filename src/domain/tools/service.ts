@@ -121,7 +121,13 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
   async function failureTemplate(session: SessionRef, input: ToolCallInput, idempotencyKey: IdempotencyKey | null): Promise<Pick<ToolLogEntry, "signature" | "template">> {
     if (!FAILURE_OUTCOMES.has(input.outcome) || !input.error_message) return {};
     const message = truncateText(input.error_message, KEPT_MESSAGE_CHARS, "");
-    return signFailure(store, session.tenant, input.error_type || UNKNOWN_ERROR_TYPE, message, idempotencyKey && { scope: `call:${session.sessionId}`, key: idempotencyKey });
+    const write = idempotencyKey && { scope: `call:${session.sessionId}`, key: idempotencyKey };
+    return signFailure(store, session.tenant, input.error_type || UNKNOWN_ERROR_TYPE, message, write, {
+      kind: "tool",
+      tool: input.tool_name,
+      ref: session.sessionId,
+      at: clock().getTime(),
+    });
   }
 
   return {

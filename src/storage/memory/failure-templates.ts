@@ -1,8 +1,19 @@
-// Embedded failure templates: each tenant's miner state as the domain's plain TemplateState, learned with learnTemplate.
-import { emptyTemplateState, learnTemplate, MAX_TEMPLATES, type FoundTemplate, type LearnedFailureTemplate, type TemplateState } from "../../domain/failures/templates.js";
+// Embedded failure templates: each tenant's miner state as the domain's plain TemplateState, learned with learnTemplate, and its recall index beside it.
+import {
+  emptyTemplateState,
+  learnTemplate,
+  MAX_TEMPLATES,
+  placedTemplateId,
+  type FoundTemplate,
+  type LearnedFailureTemplate,
+  type TemplateState,
+} from "../../domain/failures/templates.js";
+import type { RecalledTemplate, TemplateQuery, UseReport } from "../../domain/recall/ranking.js";
+import { termsOf } from "../../domain/recall/terms.js";
 import type { KeyedWrite, TemplateWriteKey } from "../port.js";
 import { ExpiringMap } from "./expiring-map.js";
 import { createIdempotencyRecords } from "./idempotency.js";
+import { emptyRecallIndex, indexTemplate, recallFrom, unindexTemplate, type RecallIndex } from "./recall-index.js";
 
 export interface MemoryFailureTemplateOptions {
   /** Seconds a tenant's state lives after its last write, as its Redis keys do; 0 keeps it forever. */
@@ -10,34 +21,49 @@ export interface MemoryFailureTemplateOptions {
   /** Seconds a keyed write's answer is kept for its retries. */
   idempotencyTtlSeconds: number;
   now: () => number;
-  /** Templates a tenant keeps at most (MAX_TEMPLATES unless a test wants fewer). */
+  /** Templates a tenant keeps at most (MAX_TEMPLATES unless configured otherwise). */
   maxTemplates?: number;
 }
 
 export interface MemoryFailureTemplates {
   /** Learns one failure message in the tenant's templates; answers as the Redis adapter's learnFailureTemplate does. */
-  learnFailureTemplate(tenant: string, message: string, write?: TemplateWriteKey | null): KeyedWrite<LearnedFailureTemplate>;
+  learnFailureTemplate(tenant: string, message: string, write?: TemplateWriteKey | null, use?: UseReport | null): KeyedWrite<LearnedFailureTemplate>;
+  /** The tenant's templates that match a query, best first (as the Redis adapter's recallTemplates). */
+  recallTemplates(tenant: string, query: TemplateQuery): RecalledTemplate[];
   /** Drops the states of tenants whose retention passed. */
   sweep(): void;
 }
 
+interface TenantTemplates {
+  state: TemplateState;
+  index: RecallIndex;
+}
+
 export function createMemoryFailureTemplates(options: MemoryFailureTemplateOptions): MemoryFailureTemplates {
-  const states = new ExpiringMap<TemplateState>(options.ttlSeconds * 1000, options.now);
+  const tenants = new ExpiringMap<TenantTemplates>(options.ttlSeconds * 1000, options.now);
   const maxTemplates = options.maxTemplates ?? MAX_TEMPLATES;
   // What a keyed write's step answered, so that its retry learns nothing (Redis keeps it in the tenant's slot).
   const records = createIdempotencyRecords<FoundTemplate>(options.idempotencyTtlSeconds, options.now);
   return {
-    learnFailureTemplate(tenant, message, write = null) {
+    learnFailureTemplate(tenant, message, write = null, use = null) {
       const learn = () => {
-        const { state, ...learned } = learnTemplate(states.get(tenant) ?? emptyTemplateState(), message, maxTemplates);
-        states.set(tenant, state);
+        const kept = tenants.get(tenant) ?? { state: emptyTemplateState(), index: emptyRecallIndex() };
+        const { state, ...learned } = learnTemplate(kept.state, message, maxTemplates);
+        if (learned.forgotten !== null) unindexTemplate(kept.index, learned.forgotten);
+        indexTemplate(kept.index, learned.templateId, learned.template, termsOf(message), use);
+        tenants.set(tenant, { state, index: kept.index });
         return { value: learned, kept: { templateId: learned.templateId, template: learned.template } };
       };
       const replay = (kept: FoundTemplate): LearnedFailureTemplate => ({ ...kept, change: "seen", forgotten: null });
       return records.once(`${tenant}\u0000${write?.scope ?? ""}`, write?.key ?? null, learn, replay);
     },
+    recallTemplates(tenant, query) {
+      const kept = tenants.get(tenant);
+      if (!kept) return [];
+      return recallFrom(kept.index, query, placedTemplateId(kept.state, query.tokens));
+    },
     sweep: () => {
-      states.sweep();
+      tenants.sweep();
       records.sweep();
     },
   };

@@ -50,8 +50,11 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
       await tools.importMemory(session, memory);
       activity.touched(session);
     },
-    async learnFailureTemplate(tenant, message, write) {
-      return templates.learnFailureTemplate(tenant, message, write);
+    async learnFailureTemplate(tenant, message, write, use) {
+      return templates.learnFailureTemplate(tenant, message, write, use);
+    },
+    async recallTemplates(tenant, query) {
+      return templates.recallTemplates(tenant, query);
     },
     ...createMemoryRateCounts(now),
     async ping() {

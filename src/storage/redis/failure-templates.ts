@@ -1,4 +1,4 @@
-// A tenant's failure templates on Redis: the message is masked here, then placed by learnTemplate-6.lua against the state in Redis.
+// A tenant's failure templates on Redis: the message is masked here, then placed by learnTemplate-8.lua against the state in Redis, which indexes it for recall in the same step.
 import {
   MAX_TEMPLATES,
   prepareMessage,
@@ -6,6 +6,8 @@ import {
   type LearnedFailureTemplate,
   type PreparedMessage,
 } from "../../domain/failures/templates.js";
+import { MAX_REFS_PER_USE, MAX_USES_PER_TEMPLATE, type UseReport } from "../../domain/recall/ranking.js";
+import { MAX_TERMS_PER_TEMPLATE, termsOf } from "../../domain/recall/terms.js";
 import type { KeyedWrite, TemplateWriteKey } from "../port.js";
 import { tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
@@ -23,9 +25,15 @@ export interface TemplateScriptInput extends PreparedMessage {
   fingerprint: string;
   /** Seconds the key's record is kept. */
   record_ttl: number;
+  /** lib/recall.lua's: the message's terms, best first, and the use to count (null: none). */
+  terms: string[];
+  max_terms: number;
+  use: UseReport | null;
+  max_uses: number;
+  max_refs: number;
 }
 
-/** learnTemplate-6.lua's answer: lib/template-miner.lua's, or the key's record's. */
+/** learnTemplate-8.lua's answer: lib/template-miner.lua's, or the key's record's. */
 interface TemplateScriptAnswer {
   outcome: "applied" | "replayed" | "mismatch";
   id: string;
@@ -35,7 +43,7 @@ interface TemplateScriptAnswer {
   forgotten: string;
 }
 
-/** The tenant's template keys by the name lib/template-miner.lua reads them by, in the order they travel in KEYS. */
+/** The tenant's template and recall keys by the name lib/template-miner.lua and lib/recall.lua read them by, in the order they travel in KEYS. */
 export function templateKeys(keys: Keys, tenant: string): Record<string, string> {
   const shared = keys.shared(tenant);
   return {
@@ -44,6 +52,8 @@ export function templateKeys(keys: Keys, tenant: string): Record<string, string>
     template_counts: shared.templateCounts,
     template_buckets: shared.templateBuckets,
     template_clock: shared.templateClock,
+    recall_docs: shared.recallDocuments,
+    recall_postings: shared.recallPostings,
   };
 }
 
@@ -62,7 +72,8 @@ const templateWriteId = ({ scope, key }: TemplateWriteKey) => `${scope.length}:$
 /**
  * Learns one failure message in the tenant's templates, atomically: every replica places it against the
  * same state, as the embedded store's learnTemplate would. The state lives `ttlSeconds` after its last
- * write (0: forever); past `maxTemplates` the template seen least recently is forgotten. With a keyed
+ * write (0: forever); past `maxTemplates` the template seen least recently is forgotten. The same step
+ * indexes it for recall (lib/recall.lua), counting `use` among its uses. With a keyed
  * `step`, the answer is kept under its key in the tenant's slot for `recordTtlSeconds`, so that a retry learns nothing.
  */
 export async function learnFailureTemplate(
@@ -71,7 +82,7 @@ export async function learnFailureTemplate(
   tenant: string,
   message: string,
   ttlSeconds: number,
-  { maxTemplates = MAX_TEMPLATES, step = null }: { maxTemplates?: number; step?: KeyedTemplateStep | null } = {},
+  { maxTemplates = MAX_TEMPLATES, step = null, use = null }: { maxTemplates?: number; step?: KeyedTemplateStep | null; use?: UseReport | null } = {},
 ): Promise<KeyedWrite<LearnedFailureTemplate>> {
   const write = step?.write ?? null;
   const [record, recordTtl] = tenantIdempotencyRecord(keys.shared(tenant).templateRecord, write && templateWriteId(write), step?.recordTtlSeconds ?? 0);
@@ -84,6 +95,11 @@ export async function learnFailureTemplate(
     ttl: ttlSeconds,
     fingerprint: write?.key.fingerprint ?? "",
     record_ttl: recordTtl,
+    terms: termsOf(message),
+    max_terms: MAX_TERMS_PER_TEMPLATE,
+    use,
+    max_uses: MAX_USES_PER_TEMPLATE,
+    max_refs: MAX_REFS_PER_USE,
   };
   const answer = JSON.parse(await guarded(() => redis.learnTemplate(...Object.values(named), JSON.stringify(input)))) as TemplateScriptAnswer;
   if (answer.outcome === "mismatch") return { outcome: "mismatch" };

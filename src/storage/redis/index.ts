@@ -8,6 +8,7 @@ import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
 import { createRedisLessonStore } from "./lessons.js";
 import { learnFailureTemplate } from "./failure-templates.js";
+import { recallTemplates } from "./recall.js";
 import { createRedisRateCounts } from "./rate-counts.js";
 import type { ReplicaWait } from "./confirmed-writes.js";
 import { defineScripts } from "./scripts.js";
@@ -57,8 +58,12 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...createRedisSharedToolStore(redis, keys, options.limits),
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
-    learnFailureTemplate: (tenant, message, write) =>
-      learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds, { step: { write: write ?? null, recordTtlSeconds: options.limits.idempotencyTtlSeconds } }),
+    learnFailureTemplate: (tenant, message, write, use) =>
+      learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds, {
+        step: { write: write ?? null, recordTtlSeconds: options.limits.idempotencyTtlSeconds },
+        use: use ?? null,
+      }),
+    recallTemplates: (tenant, query) => recallTemplates(redis, keys, tenant, query),
 
     async ping() {
       if (client instanceof Cluster) {

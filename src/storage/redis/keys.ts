@@ -146,7 +146,14 @@ export function createKeys(prefix: string) {
         /** String: messages the tenant's templates learned from (INCR), the clock of `templateSeen` and of each template's `created`. */
         templateClock: `${root}:tmpl:clock`,
         /**
-         * String: a keyed write's template step, its fingerprint and the template answered (learnTemplate-6.lua), so that
+         * Hash: the recall index's templates (lib/recall.lua): `w:<id>` their terms, `n:<id>` how many, `t:<id>` their
+         * text, `u:<id>` their uses; `docs` and `terms` the totals.
+         */
+        recallDocuments: `${root}:tmpl:recall`,
+        /** Hash: term → the ids of the templates indexed by it, each after a space (lib/recall.lua). */
+        recallPostings: `${root}:tmpl:postings`,
+        /**
+         * String: a keyed write's template step, its fingerprint and the template answered (learnTemplate-8.lua), so that
          * a retry learns nothing again; under `tmpl:` with a digest, so it meets no fixed suffix.
          */
         templateRecord: (writeId: string) => `${root}:tmpl:keyed:${writeId === NO_WRITE_ID ? NO_WRITE_ID_DIGEST : writeIdDigest(writeId)}`,

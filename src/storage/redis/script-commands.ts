@@ -22,6 +22,7 @@ export interface ScriptCommands {
   recordAndLearnToolCall(...keysThenInput: string[]): Promise<string>;
   /** The tenant's 5 template keys and a keyed write's record, then the input as JSON (failure-templates.ts); answers JSON. */
   learnTemplate(...keysThenInput: string[]): Promise<string>;
+  recallTemplates(...keysThenInput: string[]): Promise<string>;
   /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */
   clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;
   listSharedTools(tools: string, toolNames: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;

@@ -45,6 +45,8 @@ export const OPERATIONS = {
   getOverview: { method: "GET", path: "/overview", responses: ["application/json"] },
   getToolActivity: { method: "GET", path: "/tools/{tool_name}/activity", responses: ["application/json"] },
   getEfficacy: { method: "GET", path: "/efficacy", responses: ["application/json"] },
+  recall: { method: "GET", path: "/recall", responses: ["application/json"] },
+  recallByBody: { method: "POST", path: "/recall", responses: ["application/json"] },
   streamEvents: { method: "GET", path: "/events", responses: ["text/event-stream"] },
   exportTraces: { method: "POST", path: "/v1/traces", responses: ["application/json","application/x-protobuf"] },
   exportLogs: { method: "POST", path: "/v1/logs", responses: ["application/json","application/x-protobuf"] },

@@ -721,6 +721,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Have we seen this failure? The tenant's failures most like a text
+         * @description The tenant's failures (lesson signatures and tools' failures) most like the text, best first: the template the text would be placed in first, then by BM25 over the templates' terms (error codes, names and path parts included). Each lesson match carries its latest tasks and resolution, each tool match its latest sessions and the tool's best offerable fix. Nothing matched answers an empty list. Scope: read (any key).
+         */
+        get: operations["recall"];
+        put?: never;
+        /**
+         * Have we seen this failure? The same, with the text in the body
+         * @description The tenant's failures (lesson signatures and tools' failures) most like the text, best first: the template the text would be placed in first, then by BM25 over the templates' terms (error codes, names and path parts included). Each lesson match carries its latest tasks and resolution, each tool match its latest sessions and the tool's best offerable fix. Nothing matched answers an empty list. The same as GET /recall, for text too long for a URL (a pasted stack trace). Scope: read (any key).
+         */
+        post: operations["recallByBody"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -1703,6 +1727,80 @@ export interface components {
             /** @description Up to 10 adopted fixes with the smallest share of adoptions that worked (ties: more adoptions first) */
             worst_fixes: components["schemas"]["ListedFix"][];
         };
+        /** @description A free-text query, for text too long for a URL (a pasted stack trace) */
+        RecallQuery: {
+            /** @description The failure as you have it: an error message, a log line or a stack trace. Its first 500 characters are placed against the tenant's templates as a failure's message is kept; terms are read from its first 2,000; the rest is ignored */
+            q: string;
+            /**
+             * @description Lesson signatures, tools' failures, or both. Default: "all"
+             * @enum {string}
+             */
+            kind?: "lessons" | "tools" | "all";
+            /** @description Only failures of this tool */
+            tool?: string;
+            /** @description Only failures of this error type */
+            error_type?: string;
+            /** @description Matches answered at most, 1 to 50. Default: 5 */
+            limit?: number;
+        };
+        /** @description The latest resolution of a task that had this failure */
+        RecalledResolution: {
+            task_id: string;
+            /** @description What finally worked for that task */
+            approach: string;
+            resolved_at: string;
+        };
+        /** @description The tool's best offerable fix for this error type. Whether it applies depends on the failing call's arguments: ask /tools/{tool}/fix?arguments= */
+        RecalledFix: {
+            fix_delta: components["schemas"]["ArgDelta"];
+            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
+            typical_fix: string;
+            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+            fix_text: string;
+            times_applied: number;
+            efficacy: components["schemas"]["FixEfficacy"];
+        };
+        /** @description One failure the tenant has met, like the query */
+        RecallMatch: {
+            /**
+             * @description A lesson signature, or a tool's failure
+             * @enum {string}
+             */
+            kind: "lesson" | "tool";
+            /** @description The failure's signature: the same for a lesson and a failed tool call of one error type and template */
+            signature: string;
+            /** @description The failure's template: its message with variable parts as <*> */
+            template: string;
+            error_type: string;
+            /** @description The tool, for a tool's failure; null for a lesson */
+            tool_name: string | null;
+            /** @description BM25 over the template's terms: higher is closer */
+            score: number;
+            /** @description What matched */
+            why: {
+                /** @description The query would be placed in this very template */
+                same_template: boolean;
+                /** @description The query's terms the template is indexed by */
+                terms: string[];
+            };
+            /** @description Failures of this kind, error type and template met since it was indexed */
+            occurrences: number;
+            /** @description When one was last met */
+            last_seen: string;
+            /** @description For a lesson: the tasks that met it last, the most recent first (at most 5) */
+            task_ids: string[];
+            /** @description For a tool's failure: the sessions that met it last, the most recent first (at most 5) */
+            session_ids: string[];
+            /** @description For a lesson: the latest resolution of a task that had it; null when none is known */
+            resolution: components["schemas"]["RecalledResolution"] | null;
+            /** @description For a tool's failure: the tool's best offerable fix for the error type; null when none is known */
+            fix: components["schemas"]["RecalledFix"] | null;
+        };
+        /** @description The tenant's failures most like the query */
+        RecallAnswer: {
+            /** @description Best first; empty when nothing matched, never a guess */
+            matches: components["schemas"]["RecallMatch"][];
+        };
         /** @description A span; execute_tool, ai.toolCall, OpenInference TOOL and MCP tools/call spans are tool calls */
         OtlpSpan: {
             /** @description 32 hex characters */
@@ -2115,7 +2213,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_47b2277823ac4f698a7e77af248d43c8",
+                     *           "lesson_id": "lsn_7ab1d90f2ebd45fda01138f7b683f641",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -2125,7 +2223,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-04T16:10:35.065Z",
+                     *           "timestamp": "2026-12-04T18:27:10.753Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -2251,7 +2349,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_cbfc226a33ae49bca66c61bd9efa2457",
+                     *       "lesson_id": "lsn_9cb9472091d448808c11f4c6bc632f9b",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2261,7 +2359,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-04T16:10:35.004Z",
+                     *       "timestamp": "2026-12-04T18:27:10.689Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2634,8 +2732,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-04T16:10:35.065Z",
-                     *           "last_seen_at": "2026-12-04T16:10:35.065Z",
+                     *           "first_seen_at": "2026-12-04T18:27:10.753Z",
+                     *           "last_seen_at": "2026-12-04T18:27:10.753Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2850,7 +2948,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_cbfc226a33ae49bca66c61bd9efa2457",
+                     *       "lesson_id": "lsn_9cb9472091d448808c11f4c6bc632f9b",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2860,7 +2958,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-04T16:10:35.004Z",
+                     *       "timestamp": "2026-12-04T18:27:10.689Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2870,12 +2968,12 @@ export interface operations {
                      *         {
                      *           "task_id": "build-report-43",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-04T16:10:35.099Z"
+                     *           "resolved_at": "2026-12-04T18:27:10.799Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-04T16:10:35.051Z"
+                     *           "resolved_at": "2026-12-04T18:27:10.745Z"
                      *         }
                      *       ]
                      *     }
@@ -3109,7 +3207,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-04T16:10:35.051Z",
+                     *       "resolved_at": "2026-12-04T18:27:10.745Z",
                      *       "signatures": [
                      *         "ee20ac7f19fde7a1"
                      *       ]
@@ -3252,7 +3350,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-04T16:10:35.051Z",
+                     *       "resolved_at": "2026-12-04T18:27:10.745Z",
                      *       "signatures": [
                      *         "ee20ac7f19fde7a1"
                      *       ],
@@ -3503,7 +3601,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-04T16:10:35.099Z"
+                     *             "resolved_at": "2026-12-04T18:27:10.799Z"
                      *           },
                      *           "efficacy": {
                      *             "tasks_offered": 1,
@@ -3629,7 +3727,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-04T16:10:35.271Z",
+                     *           "timestamp": "2026-12-04T18:27:10.943Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3777,7 +3875,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-04T16:10:35.128Z",
+                     *       "timestamp": "2026-12-04T18:27:10.828Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -3948,7 +4046,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-04T16:10:35.271Z",
+                     *       "timestamp": "2026-12-04T18:27:10.943Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -4143,7 +4241,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-04T16:10:35.271Z"
+                     *           "updated_at": "2026-12-04T18:27:10.943Z"
                      *         }
                      *       }
                      *     }
@@ -4302,7 +4400,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-04T16:10:35.271Z"
+                     *       "updated_at": "2026-12-04T18:27:10.943Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -4900,8 +4998,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-04T16:10:35.128Z",
-                     *       "updated_at": "2026-12-04T16:10:35.271Z"
+                     *       "created_at": "2026-12-04T18:27:10.828Z",
+                     *       "updated_at": "2026-12-04T18:27:10.943Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -5473,7 +5571,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-04T16:10:35.128Z",
+                     *           "timestamp": "2026-12-04T18:27:10.828Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5496,7 +5594,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-04T16:10:35.271Z",
+                     *           "timestamp": "2026-12-04T18:27:10.943Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5581,7 +5679,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-04T16:10:35.271Z"
+                     *           "updated_at": "2026-12-04T18:27:10.943Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -5596,12 +5694,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-04T16:10:35.271Z"
+                     *           "detected_at": "2026-12-04T18:27:10.943Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-04T16:10:35.128Z",
-                     *       "updated_at": "2026-12-04T16:10:35.271Z"
+                     *       "created_at": "2026-12-04T18:27:10.828Z",
+                     *       "updated_at": "2026-12-04T18:27:10.943Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -5693,7 +5791,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-04T16:10:35.128Z",
+                 *           "timestamp": "2026-12-04T18:27:10.828Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5716,7 +5814,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-04T16:10:35.271Z",
+                 *           "timestamp": "2026-12-04T18:27:10.943Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5801,7 +5899,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-04T16:10:35.271Z"
+                 *           "updated_at": "2026-12-04T18:27:10.943Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5816,7 +5914,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-04T16:10:35.271Z"
+                 *           "detected_at": "2026-12-04T18:27:10.943Z"
                  *         }
                  *       ]
                  *     }
@@ -6076,7 +6174,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 2,
                      *           "sessions_seen": 2,
-                     *           "last_used_at": "2026-12-04T16:10:35.746Z"
+                     *           "last_used_at": "2026-12-04T18:27:11.259Z"
                      *         }
                      *       ]
                      *     }
@@ -6236,7 +6334,7 @@ export interface operations {
                      *                 "score": 0.3423719528896193,
                      *                 "retired": false
                      *               },
-                     *               "last_applied_at": "2026-12-04T16:10:35.746Z"
+                     *               "last_applied_at": "2026-12-04T18:27:11.259Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -6244,13 +6342,13 @@ export interface operations {
                      *               "session_id": "agent-9-run-1",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-04T16:10:35.746Z"
+                     *               "applied_at": "2026-12-04T18:27:11.259Z"
                      *             },
                      *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-04T16:10:35.271Z"
+                     *               "applied_at": "2026-12-04T18:27:10.943Z"
                      *             }
                      *           ]
                      *         }
@@ -6293,10 +6391,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 725,
                      *       "timed_calls": 2,
-                     *       "updated_at": "2026-12-04T16:10:35.746Z",
+                     *       "updated_at": "2026-12-04T18:27:11.259Z",
                      *       "fixes_learned": 2,
                      *       "sessions_seen": 2,
-                     *       "last_used_at": "2026-12-04T16:10:35.746Z",
+                     *       "last_used_at": "2026-12-04T18:27:11.259Z",
                      *       "efficacy": {
                      *         "offered": 1,
                      *         "adopted": 1,
@@ -6918,7 +7016,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-04T16:10:35.099Z"
+                     *           "updated_at": "2026-12-04T18:27:10.799Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -6929,7 +7027,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-04T16:10:35.051Z"
+                     *           "updated_at": "2026-12-04T18:27:10.745Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7042,7 +7140,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-04T16:10:35.746Z"
+                     *           "updated_at": "2026-12-04T18:27:11.259Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
@@ -7050,7 +7148,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-04T16:10:35.271Z"
+                     *           "updated_at": "2026-12-04T18:27:10.943Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7166,7 +7264,7 @@ export interface operations {
                      *       },
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-04T15:11:00.000Z",
+                     *           "at": "2026-12-04T17:28:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7175,7 +7273,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:12:00.000Z",
+                     *           "at": "2026-12-04T17:29:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7184,7 +7282,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:13:00.000Z",
+                     *           "at": "2026-12-04T17:30:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7193,7 +7291,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:14:00.000Z",
+                     *           "at": "2026-12-04T17:31:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7202,7 +7300,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:15:00.000Z",
+                     *           "at": "2026-12-04T17:32:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7211,7 +7309,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:16:00.000Z",
+                     *           "at": "2026-12-04T17:33:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7220,7 +7318,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:17:00.000Z",
+                     *           "at": "2026-12-04T17:34:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7229,7 +7327,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:18:00.000Z",
+                     *           "at": "2026-12-04T17:35:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7238,7 +7336,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:19:00.000Z",
+                     *           "at": "2026-12-04T17:36:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7247,7 +7345,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:20:00.000Z",
+                     *           "at": "2026-12-04T17:37:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7256,7 +7354,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:21:00.000Z",
+                     *           "at": "2026-12-04T17:38:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7265,7 +7363,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:22:00.000Z",
+                     *           "at": "2026-12-04T17:39:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7274,7 +7372,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:23:00.000Z",
+                     *           "at": "2026-12-04T17:40:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7283,7 +7381,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:24:00.000Z",
+                     *           "at": "2026-12-04T17:41:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7292,7 +7390,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:25:00.000Z",
+                     *           "at": "2026-12-04T17:42:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7301,7 +7399,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:26:00.000Z",
+                     *           "at": "2026-12-04T17:43:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7310,7 +7408,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:27:00.000Z",
+                     *           "at": "2026-12-04T17:44:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7319,7 +7417,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:28:00.000Z",
+                     *           "at": "2026-12-04T17:45:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7328,7 +7426,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:29:00.000Z",
+                     *           "at": "2026-12-04T17:46:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7337,7 +7435,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:30:00.000Z",
+                     *           "at": "2026-12-04T17:47:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7346,7 +7444,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:31:00.000Z",
+                     *           "at": "2026-12-04T17:48:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7355,7 +7453,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:32:00.000Z",
+                     *           "at": "2026-12-04T17:49:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7364,7 +7462,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:33:00.000Z",
+                     *           "at": "2026-12-04T17:50:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7373,7 +7471,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:34:00.000Z",
+                     *           "at": "2026-12-04T17:51:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7382,7 +7480,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:35:00.000Z",
+                     *           "at": "2026-12-04T17:52:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7391,7 +7489,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:36:00.000Z",
+                     *           "at": "2026-12-04T17:53:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7400,7 +7498,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:37:00.000Z",
+                     *           "at": "2026-12-04T17:54:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7409,7 +7507,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:38:00.000Z",
+                     *           "at": "2026-12-04T17:55:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7418,7 +7516,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:39:00.000Z",
+                     *           "at": "2026-12-04T17:56:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7427,7 +7525,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:40:00.000Z",
+                     *           "at": "2026-12-04T17:57:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7436,7 +7534,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:41:00.000Z",
+                     *           "at": "2026-12-04T17:58:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7445,7 +7543,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:42:00.000Z",
+                     *           "at": "2026-12-04T17:59:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7454,7 +7552,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:43:00.000Z",
+                     *           "at": "2026-12-04T18:00:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7463,7 +7561,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:44:00.000Z",
+                     *           "at": "2026-12-04T18:01:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7472,7 +7570,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:45:00.000Z",
+                     *           "at": "2026-12-04T18:02:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7481,7 +7579,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:46:00.000Z",
+                     *           "at": "2026-12-04T18:03:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7490,7 +7588,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:47:00.000Z",
+                     *           "at": "2026-12-04T18:04:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7499,7 +7597,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:48:00.000Z",
+                     *           "at": "2026-12-04T18:05:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7508,7 +7606,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:49:00.000Z",
+                     *           "at": "2026-12-04T18:06:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7517,7 +7615,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:50:00.000Z",
+                     *           "at": "2026-12-04T18:07:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7526,7 +7624,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:51:00.000Z",
+                     *           "at": "2026-12-04T18:08:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7535,7 +7633,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:52:00.000Z",
+                     *           "at": "2026-12-04T18:09:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7544,7 +7642,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:53:00.000Z",
+                     *           "at": "2026-12-04T18:10:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7553,7 +7651,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:54:00.000Z",
+                     *           "at": "2026-12-04T18:11:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7562,7 +7660,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:55:00.000Z",
+                     *           "at": "2026-12-04T18:12:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7571,7 +7669,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:56:00.000Z",
+                     *           "at": "2026-12-04T18:13:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7580,7 +7678,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:57:00.000Z",
+                     *           "at": "2026-12-04T18:14:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7589,7 +7687,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:58:00.000Z",
+                     *           "at": "2026-12-04T18:15:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7598,7 +7696,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:59:00.000Z",
+                     *           "at": "2026-12-04T18:16:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7607,7 +7705,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:00:00.000Z",
+                     *           "at": "2026-12-04T18:17:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7616,7 +7714,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:01:00.000Z",
+                     *           "at": "2026-12-04T18:18:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7625,7 +7723,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:02:00.000Z",
+                     *           "at": "2026-12-04T18:19:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7634,7 +7732,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:03:00.000Z",
+                     *           "at": "2026-12-04T18:20:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7643,7 +7741,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:04:00.000Z",
+                     *           "at": "2026-12-04T18:21:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7652,7 +7750,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:05:00.000Z",
+                     *           "at": "2026-12-04T18:22:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7661,7 +7759,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:06:00.000Z",
+                     *           "at": "2026-12-04T18:23:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7670,7 +7768,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:07:00.000Z",
+                     *           "at": "2026-12-04T18:24:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7679,7 +7777,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:08:00.000Z",
+                     *           "at": "2026-12-04T18:25:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7688,7 +7786,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:09:00.000Z",
+                     *           "at": "2026-12-04T18:26:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7697,7 +7795,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:10:00.000Z",
+                     *           "at": "2026-12-04T18:27:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 4,
                      *           "successes": 2,
@@ -7706,7 +7804,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         }
                      *       ],
-                     *       "latency_since": "2026-12-04T15:00:00.000Z",
+                     *       "latency_since": "2026-12-04T17:00:00.000Z",
                      *       "tool_latency": [
                      *         {
                      *           "tool_name": "web_search",
@@ -7820,16 +7918,6 @@ export interface operations {
                      *       "window": "day",
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-03T17:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
-                     *           "at": "2026-12-03T18:00:00.000Z",
-                     *           "calls": 0,
-                     *           "successes": 0
-                     *         },
-                     *         {
                      *           "at": "2026-12-03T19:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
@@ -7936,6 +8024,16 @@ export interface operations {
                      *         },
                      *         {
                      *           "at": "2026-12-04T16:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T17:00:00.000Z",
+                     *           "calls": 0,
+                     *           "successes": 0
+                     *         },
+                     *         {
+                     *           "at": "2026-12-04T18:00:00.000Z",
                      *           "calls": 4,
                      *           "successes": 2
                      *         }
@@ -7948,11 +8046,11 @@ export interface operations {
                      *       "recent_sessions": [
                      *         {
                      *           "session_id": "agent-9-run-1",
-                     *           "last_used_at": "2026-12-04T16:10:35.746Z"
+                     *           "last_used_at": "2026-12-04T18:27:11.259Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
-                     *           "last_used_at": "2026-12-04T16:10:35.271Z"
+                     *           "last_used_at": "2026-12-04T18:27:10.943Z"
                      *         }
                      *       ]
                      *     }
@@ -8104,6 +8202,323 @@ export interface operations {
             };
             /** @description Missing or unknown API key (when API keys are configured) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recall: {
+        parameters: {
+            query: {
+                /** @description The failure as you have it: an error message, a log line or a stack trace. Its first 500 characters are placed against the tenant's templates as a failure's message is kept; terms are read from its first 2,000; the rest is ignored */
+                q: string;
+                /** @description Lesson signatures, tools' failures, or both */
+                kind?: "lessons" | "tools" | "all";
+                /** @description Only failures of this tool */
+                tool?: string;
+                /** @description Only failures of this error type */
+                error_type?: string;
+                /** @description Matches answered at most, 1 to 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's failures most like the query */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "matches": [
+                     *         {
+                     *           "kind": "lesson",
+                     *           "signature": "ee20ac7f19fde7a1",
+                     *           "template": "<*> object has no attribute <*>",
+                     *           "error_type": "TypeError",
+                     *           "tool_name": null,
+                     *           "score": 1.964626,
+                     *           "why": {
+                     *             "same_template": true,
+                     *             "terms": [
+                     *               "object",
+                     *               "attribute",
+                     *               "nonetype"
+                     *             ]
+                     *           },
+                     *           "occurrences": 2,
+                     *           "last_seen": "2026-12-04T18:27:10.752Z",
+                     *           "task_ids": [
+                     *             "build-report-43",
+                     *             "build-report-42"
+                     *           ],
+                     *           "session_ids": [],
+                     *           "resolution": {
+                     *             "task_id": "build-report-43",
+                     *             "approach": "default the config to {} when the file is missing",
+                     *             "resolved_at": "2026-12-04T18:27:10.799Z"
+                     *           },
+                     *           "fix": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecallAnswer"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The tenant's rate limit is exceeded; retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body reveals no internals */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Store unavailable; retry after the Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recallByBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "q": "Traceback (most recent call last):\n  File \"agent.py\", line 88, in search\n    hits = web_search(query, limit=500)\nValueError: limit must be at most 100",
+                 *       "kind": "tools"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecallQuery"];
+            };
+        };
+        responses: {
+            /** @description The tenant's failures most like the query */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "matches": [
+                     *         {
+                     *           "kind": "tool",
+                     *           "signature": "3f5c529d8ee1030b",
+                     *           "template": "limit must be at most <*>",
+                     *           "error_type": "ValueError",
+                     *           "tool_name": "web_search",
+                     *           "score": 2.20851,
+                     *           "why": {
+                     *             "same_template": false,
+                     *             "terms": [
+                     *               "limit",
+                     *               "most",
+                     *               "100"
+                     *             ]
+                     *           },
+                     *           "occurrences": 2,
+                     *           "last_seen": "2026-12-04T18:27:11.256Z",
+                     *           "task_ids": [],
+                     *           "session_ids": [
+                     *             "agent-9-run-1",
+                     *             "agent-7-run-3"
+                     *           ],
+                     *           "resolution": null,
+                     *           "fix": {
+                     *             "fix_delta": {
+                     *               "changed": {
+                     *                 "limit": {
+                     *                   "from": 500,
+                     *                   "to": 50
+                     *                 }
+                     *               }
+                     *             },
+                     *             "typical_fix": "change limit: 500 -> 50",
+                     *             "fix_text": "change limit: 500 → 50",
+                     *             "times_applied": 2,
+                     *             "efficacy": {
+                     *               "offered": 1,
+                     *               "adopted": 1,
+                     *               "worked": 1,
+                     *               "failed": 0,
+                     *               "other_fix": 0,
+                     *               "ignored": 0,
+                     *               "score": 0.3423719528896193,
+                     *               "retired": false
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecallAnswer"];
+                };
+            };
+            /** @description Invalid request: the problem names every offending field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key (when API keys are configured) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -2,74 +2,16 @@
 -- learnTemplate, over a tenant's template state in Redis. TypeScript masks the message and names its bucket
 -- and the id a new template of it gets (prepareMessage); what depends on the state runs here, atomically, so
 -- replicas that learn at once learn from one state. A parity test (test/storage/redis-template-miner.test.ts)
--- feeds this and the TypeScript the same messages. Needs lib/renewal.lua.
+-- feeds this and the TypeScript the same messages. The same step indexes the template for recall (lib/recall.lua).
+-- Needs lib/renewal.lua, lib/template-placement.lua, lib/recall-layout.lua and lib/recall.lua.
 --
 -- k: templates (hash: bucket → JSON list of its templates, oldest first, each {id, tokens, gaps, created}),
 -- template_seen (sorted set: id → the tenant's clock when it last took a message), template_counts (hash:
 -- id → messages it took), template_buckets (hash: id → its bucket, so eviction reads one bucket),
--- template_clock (string: messages learned).
--- message: {bucket, tokens, gaps, id, max_templates, similarity_threshold, ttl (seconds; 0 keeps them forever)}
+-- template_clock (string: messages learned), recall_docs and recall_postings (lib/recall.lua).
+-- message: {bucket, tokens, gaps, id, max_templates, similarity_threshold, ttl (seconds; 0 keeps them forever),
+-- terms, max_terms, use (or absent), max_uses, max_refs (lib/recall.lua)}
 -- Answers {id, template, change = seen|generalised|created, forgotten = the evicted id or ''}.
-
-local TEMPLATE_WILDCARD = '<*>'
-
--- Whether the template holds every token of the message in place, or a wildcard there.
-local function templateCovers(template, tokens)
-  for i = 1, #tokens do
-    if template[i] ~= TEMPLATE_WILDCARD and template[i] ~= tokens[i] then return false end
-  end
-  return true
-end
-
--- Whether some message would be covered by both templates.
-local function templatesOverlap(a, b)
-  for i = 1, #a do
-    if a[i] ~= TEMPLATE_WILDCARD and b[i] ~= TEMPLATE_WILDCARD and a[i] ~= b[i] then return false end
-  end
-  return true
-end
-
--- The share of the template's constant tokens that the message holds in place.
-local function templateSimilarity(template, tokens)
-  local constants, same = 0, 0
-  for i = 1, #tokens do
-    if template[i] ~= TEMPLATE_WILDCARD then
-      constants = constants + 1
-      if template[i] == tokens[i] then same = same + 1 end
-    end
-  end
-  if constants == 0 then return 1 end
-  return same / constants
-end
-
--- Where the tokens go in the bucket (placeInBucket): the template's place in it (nil for a new one), its
--- tokens after taking them, and the change.
-local function placeInTemplateBucket(bucket, tokens, threshold)
-  for i, template in ipairs(bucket) do
-    if templateCovers(template.tokens, tokens) then return i, template.tokens, 'seen' end
-  end
-  local best, bestScore = nil, threshold
-  for i, template in ipairs(bucket) do
-    local score = templateSimilarity(template.tokens, tokens)
-    if score > bestScore or (score == bestScore and best == nil) then best, bestScore = i, score end
-  end
-  if best then
-    local general = {}
-    for i, token in ipairs(bucket[best].tokens) do
-      general[i] = token == tokens[i] and token or TEMPLATE_WILDCARD
-    end
-    -- Not when it would cover a younger template's message: that message's id would move.
-    local swallows = false
-    for j = best + 1, #bucket do
-      if templatesOverlap(general, bucket[j].tokens) then
-        swallows = true
-        break
-      end
-    end
-    if not swallows then return best, general, 'generalised' end
-  end
-  return nil, tokens, 'created'
-end
 
 -- cjson writes an empty table as {}: a template of no tokens must still read as a list in TypeScript.
 local function templateJsonList(list)
@@ -163,9 +105,12 @@ local function learnFailureTemplate(k, message)
     -- A template that took the message as it is reads the same: its bucket need not be written again.
     if change ~= 'seen' then storeTemplateBucket(k, message.bucket, bucket) end
   end
+  local text = templateText(template.tokens, template.gaps)
+  if forgotten ~= '' then unindexTemplate(k, forgotten) end
+  indexTemplate(k, template.id, text, change, message)
   local ttl = tonumber(message.ttl) or 0
   if renewalDue(k.template_clock, ttl) then
-    renew({ k.templates, k.template_seen, k.template_counts, k.template_buckets, k.template_clock }, ttl)
+    renew({ k.templates, k.template_seen, k.template_counts, k.template_buckets, k.template_clock, k.recall_docs, k.recall_postings }, ttl)
   end
-  return { id = template.id, template = templateText(template.tokens, template.gaps), change = change, forgotten = forgotten }
+  return { id = template.id, template = text, change = change, forgotten = forgotten }
 end
