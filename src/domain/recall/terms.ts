@@ -43,11 +43,18 @@ function trimUnderscores(word: string): string {
   return word.slice(start, end);
 }
 
+// A number joined to another by a dot or a colon is part of an address, a version or a time (`10.0.0.1`, `1.2.3`, `12:30`), not a code.
+const JOINERS = new Set([".", ":"]);
+const partOfNumber = (text: string, at: number, end: number) =>
+  (JOINERS.has(text[at - 1] ?? "") && DIGIT.test(text[at - 2] ?? "")) || (JOINERS.has(text[end] ?? "") && DIGIT.test(text[end + 1] ?? ""));
+
 function addWords(text: string, into: Set<string>, max: number): void {
   for (const match of text.matchAll(WORD)) {
     if (into.size >= max) return;
     const word = trimUnderscores(match[0].toLowerCase());
-    if (isTerm(word)) into.add(word);
+    if (!isTerm(word)) continue;
+    if (!LETTER.test(word) && partOfNumber(text, match.index, match.index + match[0].length)) continue;
+    into.add(word);
   }
 }
 

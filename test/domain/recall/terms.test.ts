@@ -25,6 +25,8 @@ describe("recall terms", () => {
     expect(termsOf("HTTP 503 from upstream after 12345 ms")).toEqual(["http", "upstream", "after", "503", "ms"]);
     expect(termsOf("commit 3f9a2c1be0d4 not found for blk_38865049064139660")).toEqual(["commit", "found"]);
     expect(termsOf("__init__ failed")).toEqual(["init", "failed"]);
+    // Numbers of an address, a version or a time are not codes.
+    expect(termsOf("Invalid user admin from 185.190.58.151 at 12:304 (v1.404.2)")).toEqual(["invalid", "user", "admin", "v1"]);
   });
 
   it("keeps at most the cap, distinct, reading only the message's first 2,000 characters", () => {
