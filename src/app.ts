@@ -192,7 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await api.register(efficacyRoutes, { efficacy });
     await api.register(recallRoutes, { recall });
     await api.register(eventRoutes, { activity, hub, keys });
-    await api.register(mcpRoute, { lessons, tools, knowledge, context });
+    await api.register(mcpRoute, { lessons, tools, knowledge, context, recall });
     // The OTLP routes read protobuf and gzip bodies: their parsers stay in a context of their own.
     await api.register(async (receiver) => {
       await receiver.register(otlpBodies, { maxInflatedBytes: config.OTLP_BODY_LIMIT_BYTES });

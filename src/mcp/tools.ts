@@ -2,10 +2,12 @@
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ContextService } from "../domain/context/service.js";
+import type { RecallService } from "../domain/recall/service.js";
 import type { LessonService } from "../domain/lessons/service.js";
 import type { SharedToolService } from "../domain/shared-tools/service.js";
 import type { ToolMemoryService } from "../domain/tools/service.js";
 import { contextQuery } from "../schemas/context.js";
+import { recallBody } from "../schemas/recall.js";
 import { failureReportSchema, lessonPromptQuery, resolutionInputSchema, taskParams } from "../schemas/lessons.js";
 import { sharedFixQuery, sharedToolParams } from "../schemas/shared-tools.js";
 import { failingArgumentsSchema, sessionParams, sessionPromptQuery, sessionSettingsBody, toolCallInputSchema } from "../schemas/tools.js";
@@ -19,6 +21,7 @@ export interface McpServices {
   tools: ToolMemoryService;
   knowledge: SharedToolService;
   context: ContextService;
+  recall: RecallService;
 }
 
 export interface McpTool {
@@ -51,7 +54,7 @@ const keysOf = (schema: z.ZodObject) => Object.keys(schema.shape);
 const RECORDS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 const READS = { readOnlyHint: true, openWorldHint: false } as const;
 
-export function mcpTools({ lessons, tools, knowledge, context }: McpServices): McpTool[] {
+export function mcpTools({ lessons, tools, knowledge, context, recall }: McpServices): McpTool[] {
   return [
     defineTool({
       name: "record_failure",
@@ -181,6 +184,21 @@ export function mcpTools({ lessons, tools, knowledge, context }: McpServices): M
         const block = await context.build(tenant, query);
         return promptResult(block.prompt, block, "Nothing is known yet about this task or session.");
       },
+    }),
+
+    defineTool({
+      name: "recall",
+      scope: "read",
+      title: "Have we seen this failure?",
+      description:
+        "Call when something fails with an error you have not met in this task, before you retry or debug it, with the error " +
+        "message, log line or stack trace as q. Returns the failures this tenant met that are most like it, best first: each " +
+        "with its template, how often and when it was met, and what fixed it (a task's resolution, or the tool's best argument " +
+        "change as fix_text). An empty matches list means it was never met: work it out, and record it.",
+      // A copy of the shape: the body schema's component id would list it as a reference, not an object.
+      input: z.strictObject(recallBody.shape),
+      annotations: { title: "Have we seen this failure?", ...READS },
+      run: async (tenant, query) => jsonResult(await recall.recall(tenant, query)),
     }),
   ];
 }

@@ -6,13 +6,13 @@ import { call, useMcpService } from "./service.js";
 
 const KEY = { read: "mcp-read-key-0123456789", write: "mcp-write-key-0123456789", admin: "mcp-admin-key-0123456789" };
 const API_KEYS = `${KEY.read}:team:read,${KEY.write}:team:write,${KEY.admin}:team:admin`;
-const READ_TOOLS = ["get_context", "get_lessons_prompt", "get_procedural_memory", "get_tool_fix"];
+const READ_TOOLS = ["get_context", "get_lessons_prompt", "get_procedural_memory", "get_tool_fix", "recall"];
 const WRITE_TOOLS = ["record_failure", "record_tool_call", "resolve_task", "set_session_settings"];
 
 describe.each(bothStores())("MCP tools by scope (%s store)", (_name, factory) => {
   const service = useMcpService(factory, { API_KEYS });
 
-  it("lists the get_* tools to a read key, and every tool to a write or admin key", async () => {
+  it("lists the get_* tools and recall to a read key, and every tool to a write or admin key", async () => {
     const names = async (key: string) => (await (await service.connect(key)).listTools()).tools.map((tool) => tool.name).sort();
     expect(await names(KEY.read)).toEqual(READ_TOOLS);
     expect(await names(KEY.write)).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());

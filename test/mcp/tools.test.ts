@@ -13,6 +13,7 @@ const TOOLS = [
   "get_tool_fix",
   "resolve_task",
   "get_context",
+  "recall",
 ];
 
 const failure = (task_id: string, attempt: number, message: string, error_type = "TimeoutError") => ({
@@ -27,7 +28,7 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
   const service = useMcpService(factory);
   const text = (path: string) => service.http.get(path).set("accept", "text/plain");
 
-  it("lists the eight tools, each with the route's fields in one flat input schema", async () => {
+  it("lists the nine tools, each with the route's fields in one flat input schema", async () => {
     const client = await service.connect();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS].sort());
@@ -61,10 +62,11 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
     expect(byName.get_tool_fix!.inputSchema.required).toEqual(["tool_name", "error_type"]);
     expect(byName.resolve_task!.inputSchema.required).toEqual(["task_id", "attempt_number", "approach"]);
     expect(Object.keys(byName.get_context!.inputSchema.properties ?? {})).toEqual(["task_id", "session_id", "tools", "max_tokens"]);
+    expect(byName.recall!.inputSchema).toMatchObject({ required: ["q"], properties: { limit: { type: "integer", maximum: 50 } } });
 
     for (const tool of tools) {
       expect(tool.description).toMatch(/^Call (when|at|after|once)/);
-      expect(tool.annotations?.readOnlyHint).toBe(tool.name.startsWith("get_"));
+      expect(tool.annotations?.readOnlyHint).toBe(tool.name.startsWith("get_") || tool.name === "recall");
     }
   });
 
@@ -246,4 +248,30 @@ describe.each(bothStores())("MCP tools (%s store)", (_name, factory: StoreFactor
     const nothing = await call(client, "get_context", { session_id: uniqueId("session") });
     expect(textOf(nothing)).toBe("Nothing is known yet about this task or session.");
   });
+
+  it("recalls a failure met in another task with its resolution, the same as POST /recall, and answers no matches for one never met", async () => {
+    const client = await service.connect();
+    const done = uniqueId("task");
+    await call(client, "record_failure", failure(done, 1, "Request to /srv/build.sh timed out after 30s"));
+    await call(client, "resolve_task", { task_id: done, attempt_number: 2, approach: "run the build with --jobs 1" });
+
+    const recalled = await call(client, "recall", { q: "Request to /srv/deploy.sh timed out after 90s", limit: 3 });
+    expect(recalled.isError).toBeFalsy();
+    const answer = recalled.structuredContent as { matches: Array<Record<string, unknown>> };
+    expect(answer.matches[0]).toMatchObject({
+      kind: "lesson",
+      error_type: "TimeoutError",
+      why: { same_template: true },
+      task_ids: [done],
+      resolution: { task_id: done, approach: "run the build with --jobs 1" },
+    });
+    const viaHttp = await service.http.post("/recall").send({ q: "Request to /srv/deploy.sh timed out after 90s", limit: 3 });
+    expect(answer).toEqual(viaHttp.body);
+    expect(JSON.parse(textOf(recalled))).toEqual(answer);
+
+    expect((await call(client, "recall", { q: "quota exceeded for project billing" })).structuredContent).toEqual({ matches: [] });
+    const refused = await call(client, "recall", { q: "timed out", limit: 51 });
+    expect(refused.isError).toBe(true);
+  });
 });
+
