@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { contextCommand } from "./commands/context.js";
 import { hookCommandLine } from "./commands/hook.js";
 import { mcpProxyCommand } from "./commands/mcp-proxy.js";
+import { recallCommand } from "./commands/recall.js";
 import { UsageError } from "./settings.js";
 
 export const USAGE = `Usage: agent-lessons <command> [options]
@@ -15,6 +16,7 @@ Commands:
   hook claude-code [options]                 a Claude Code hook (SessionStart, PostToolUse, PostToolUseFailure)
   hook claude-code --print-settings          print the hooks block for .claude/settings.json
   context [--task ID] [--session ID]         print the context block for a fresh session
+  recall [TEXT]                              have we seen this failure? (TEXT, or standard input)
 
 Settings (flags override the environment):
   --url URL        AGENT_LESSONS_URL       the service (default http://127.0.0.1:3000)
@@ -30,6 +32,7 @@ const COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv) => Promi
   "mcp-proxy": mcpProxyCommand,
   hook: hookCommandLine,
   context: contextCommand,
+  recall: recallCommand,
 };
 
 /** This program's version, from the package.json that ships beside dist/ (read only when asked for). */

@@ -1,4 +1,4 @@
-// The agent-lessons command line itself: its help and version, one clear line and exit code 2 for a bad flag or value, flags over the environment, and `context`.
+// The agent-lessons command line itself: its help and version, one clear line and exit code 2 for a bad flag or value, flags over the environment, `context` and `recall`.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,9 +21,9 @@ describe("help and usage errors", () => {
   it("lists its commands with --help, and each command's options with <command> --help", async () => {
     const help = await runCli(["--help"]);
     expect(help.code).toBe(0);
-    for (const command of ["mcp-proxy", "hook claude-code", "context"]) expect(help.stdout).toContain(command);
+    for (const command of ["mcp-proxy", "hook claude-code", "context", "recall"]) expect(help.stdout).toContain(command);
     for (const variable of ["AGENT_LESSONS_URL", "AGENT_LESSONS_API_KEY", "AGENT_LESSONS_SESSION", "AGENT_LESSONS_TASK"]) expect(help.stdout).toContain(variable);
-    for (const [command, option] of [["mcp-proxy", "--timeout-ms"], ["hook", "--print-settings"], ["context", "--max-tokens"]] as const) {
+    for (const [command, option] of [["mcp-proxy", "--timeout-ms"], ["hook", "--print-settings"], ["context", "--max-tokens"], ["recall", "--error-type"]] as const) {
       const own = await runCli([command, "--help"]);
       expect({ code: own.code, mentions: own.stdout.includes(option) }).toEqual({ code: 0, mentions: true });
     }
@@ -54,6 +54,9 @@ describe("help and usage errors", () => {
     [["mcp-proxy", "--name", "with spaces", "--", "node"], /--name must be 1-64 letters/],
     [["mcp-proxy", "--"], /mcp-proxy needs a COMMAND after --/],
     [["hook", "cursor", "--print-settings"], /hook takes the agent it serves, claude-code, not "cursor"/],
+    [["recall", "timed out", "--kind", "everything"], /--kind must be lessons, tools or all, not "everything"/],
+    [["recall", "timed out", "--limit", "51"], /--limit must be an integer from 1 to 50, not "51"/],
+    [["recall", "   "], /recall needs a text that is not blank/],
     [["hook", "claude-code", "--print-settings", "--max-tokens", "5"], /--max-tokens must be an integer from 50 to 100000/],
   ])("%j: one line on stderr that names the problem, and exit code 2", async (args, message) => {
     const run = await runCli(args);
@@ -118,3 +121,51 @@ describe("context", () => {
     expect(away.stderr).toMatch(/^agent-lessons: the service could not be reached [^\n]+\n$/);
   });
 });
+
+describe("recall", () => {
+  const [task, session] = [uniqueId("task"), uniqueId("session")];
+  const env = { AGENT_LESSONS_URL: service?.baseUrl ?? "", AGENT_LESSONS_API_KEY: KEY };
+  const post = (path: string, body: object) =>
+    fetch(`${service.baseUrl}${path}`, { method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    env.AGENT_LESSONS_URL = service.baseUrl;
+    await post(`/tasks/${task}/lessons`, { attempt_number: 1, tier: 2, error_type: "TimeoutError", error_message: "Connection to db-7:5432 timed out after 30 s" });
+    await fetch(`${service.baseUrl}/tasks/${task}/resolution`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ attempt_number: 2, approach: "raised the pool's connect timeout to 60 s" }),
+    });
+    await post(`/sessions/${session}/tool-calls`, { tool_name: "read_file", arguments: { path: "conf/app.yml" }, outcome: "failure", error_type: "ENOENT", error_message: "ENOENT: open 'conf/app.yml'" });
+    await post(`/sessions/${session}/tool-calls`, { tool_name: "read_file", arguments: { path: "config/app.yml" }, outcome: "success", result: "ok" });
+  });
+
+  it("prints the closest failures with what fixed them, from its argument or from a trace piped to it", async () => {
+    const argued = await runCli(["recall", "Connection to db-2:5432 timed out after 5 s"], { env });
+    expect(argued.code).toBe(0);
+    expect(argued.stdout).toContain("1. [lesson TimeoutError] seen 1×");
+    expect(argued.stdout).toContain("(the same failure)");
+    expect(argued.stdout).toContain(`   worked in task ${task}: raised the pool's connect timeout to 60 s`);
+
+    const trace = `ENOENT: open 'src/main.yml'
+${"    at readFileSync (node:fs:441:20)\n".repeat(10_000)}`;
+    const piped = await runCli(["recall", "--kind", "tools", "--limit", "1"], { env, stdin: trace });
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toContain("1. [tool read_file ENOENT]");
+    expect(piped.stdout).toContain("   fix: change path: conf/app.yml → config/app.yml (worked 1×)");
+    expect(piped.stdout).toContain(`   sessions: ${session}`);
+    expect(piped.stdout).not.toContain("2. ");
+  });
+
+  it("answers the service's JSON with --json, and says so when nothing like it was met", async () => {
+    const json = await runCli(["recall", "ENOENT app.yml", "--json", "--tool", "read_file"], { env });
+    const answer = JSON.parse(json.stdout) as { matches: Array<{ kind: string; tool_name: string }> };
+    expect(answer.matches.map((match) => [match.kind, match.tool_name])).toEqual([["tool", "read_file"]]);
+    const never = await runCli(["recall", "quota exceeded for project billing"], { env });
+    expect({ code: never.code, stdout: never.stdout }).toEqual({ code: 0, stdout: "Never met: no failure of this tenant is like it.\n" });
+    const away = await runCli(["recall", "timed out", "--url", NOWHERE]);
+    expect(away.code).toBe(1);
+    expect(away.stderr).toMatch(/^agent-lessons: the service could not be reached [^\n]+\n$/);
+  });
+});
+
