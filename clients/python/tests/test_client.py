@@ -105,6 +105,24 @@ def test_resolution_and_tenant_signatures(client: Client, uid: Callable[[str], s
     assert missing.value.status == 404
 
 
+def test_recall_finds_a_failure_met_before_with_what_fixed_it(client: Client, uid: Callable[[str], str]) -> None:
+    task, session = uid("task"), uid("session")
+    client.capture_lesson(task, attempt_number=1, tier=1, error_type="OSError", error_message="disk quota exceeded on /var/lib/pg-17")
+    client.resolve_task(task, attempt_number=2, approach="moved the WAL to the data volume")
+    client.record_tool_call(session, tool_name="http_get", arguments={"url": "a"}, outcome="failure", error_type="HTTP429", error_message="429 rate limited: retry in 3s")
+
+    [lesson] = client.recall("disk quota exceeded on /var/lib/pg-3", kind="lessons")["matches"]
+    assert lesson["kind"] == "lesson" and lesson["why"]["same_template"] and lesson["task_ids"] == [task]
+    assert lesson["resolution"] is not None and lesson["resolution"]["approach"] == "moved the WAL to the data volume"
+    trace = "Traceback (most recent call last):\n  File \"agent.py\", line 3\nHTTPError: 429 rate limited: retry in 9s\n" + "x" * 20_000
+    [tool] = client.recall_by_body(trace, kind="tools", tool="http_get", limit=1)["matches"]
+    assert tool["tool_name"] == "http_get" and tool["session_ids"] == [session] and tool["fix"] is None
+    assert client.recall("nothing like this ever failed here zzqx")["matches"] == []
+    with pytest.raises(ProblemError) as refused:
+        client.recall("disk quota", limit=51)
+    assert refused.value.status == 400
+
+
 def test_tool_calls_patterns_prompts_and_memory(client: Client, uid: Callable[[str], str]) -> None:
     session, copy = uid("session"), uid("session")
     failed = client.record_tool_call(

@@ -70,6 +70,18 @@ describe("the client against the service", () => {
     expect((await client().getLiveness()).status).toBe("ok");
   });
 
+  it("recalls a failure met before, typed, by query string and by body, and never across tenants", async () => {
+    const task = uniqueId("task");
+    const message = "Connection reset by peer while reading from redis-9:6379";
+    await client().captureLesson({ path: { task_id: task }, body: { ...failure, error_type: "ConnectionError", error_message: message } });
+    const { matches } = await client().recall({ query: { q: "Connection reset by peer while reading from redis-2:6379", kind: "lessons" } });
+    expect(matches[0]).toMatchObject({ kind: "lesson", error_type: "ConnectionError", task_ids: [task], why: { same_template: true } });
+    const pasted = await client().recallByBody({ body: { q: `${message}\n${"    at Socket.onread (node:net:100:5)\n".repeat(2_000)}`, limit: 1 } });
+    expect(pasted.matches.map((match) => match.signature)).toEqual([matches[0]!.signature]);
+    const other = createClient({ baseUrl: service.baseUrl, apiKey: KEY_B });
+    expect(await other.recall({ query: { q: message } })).toEqual({ matches: [] });
+  });
+
   it("turns a problem into a ProblemError with status, code, detail, errors and request id", async () => {
     const error = await client()
       .captureLesson({ path: { task_id: "a{b}" }, body: { ...failure, tier: 5 as 1 } })

@@ -416,6 +416,37 @@ def get_efficacy() -> Request[t.EfficacyReport]:
     return Request("GET", "/efficacy")
 
 
+# --- recall -------------------------------------------------------------------------------------
+
+
+def recall(
+    q: str,
+    *,
+    kind: str | None = None,
+    tool: str | None = None,
+    error_type: str | None = None,
+    limit: int | None = None,
+) -> Request[t.RecallAnswer]:
+    """``GET /recall``: have we seen this failure? The tenant's failures most like ``q``, best first.
+
+    ``kind`` is ``lessons``, ``tools`` or ``all``; ``limit`` 1 to 50 (5 by default). For a pasted
+    stack trace, too long for a URL, use ``recall_by_body``.
+    """
+    return Request("GET", "/recall", query={"q": q, "kind": kind, "tool": tool, "error_type": error_type, "limit": limit})
+
+
+def recall_by_body(
+    q: str,
+    *,
+    kind: str | None = None,
+    tool: str | None = None,
+    error_type: str | None = None,
+    limit: int | None = None,
+) -> Request[t.RecallAnswer]:
+    """``POST /recall``: the same as ``recall``, with ``q`` (up to 100,000 characters) in the body."""
+    return Request("POST", "/recall", body=_fields(q=q, kind=kind, tool=tool, error_type=error_type, limit=limit))
+
+
 # --- OpenTelemetry ------------------------------------------------------------------------------
 
 
@@ -483,6 +514,8 @@ OPERATIONS = (
     get_overview,
     get_tool_activity,
     get_efficacy,
+    recall,
+    recall_by_body,
     export_traces,
     export_logs,
 )

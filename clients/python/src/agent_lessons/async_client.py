@@ -116,5 +116,7 @@ class AsyncClient:
     get_overview = _method(ops.get_overview)
     get_tool_activity = _method(ops.get_tool_activity)
     get_efficacy = _method(ops.get_efficacy)
+    recall = _method(ops.recall)
+    recall_by_body = _method(ops.recall_by_body)
     export_traces = _method(ops.export_traces)
     export_logs = _method(ops.export_logs)

@@ -446,6 +446,41 @@ class EfficacyReport(TypedDict):
     worst_fixes: list[ListedFix]
 
 
+class RecallWhy(TypedDict):
+    same_template: bool
+    terms: list[str]
+
+
+class RecalledResolution(TypedDict):
+    task_id: str
+    approach: str
+    resolved_at: str
+
+
+class RecallMatch(TypedDict):
+    """One failure the tenant has met, like the query: a lesson signature or a tool's failure."""
+
+    kind: str
+    signature: str
+    template: str
+    error_type: str
+    tool_name: str | None
+    score: float
+    why: RecallWhy
+    occurrences: int
+    last_seen: str
+    task_ids: list[str]
+    session_ids: list[str]
+    resolution: RecalledResolution | None
+    fix: SharedFixSummary | None
+
+
+class RecallAnswer(TypedDict):
+    """``GET``/``POST /recall``: best first; empty when nothing matched."""
+
+    matches: list[RecallMatch]
+
+
 class OtlpPartialSuccess(TypedDict, total=False):
     # int64 counts: proto3's JSON mapping allows a string or a number.
     rejectedSpans: int | str
