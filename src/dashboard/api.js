@@ -84,6 +84,20 @@ export async function find(path) {
 }
 
 /**
+ * POSTs a JSON body to a path of the API and answers its JSON; throws ApiError on a problem. For what is
+ * too long or too private for a URL (a pasted stack trace); `T` is the answer's type, as for get.
+ * @template T
+ * @param {string} path
+ * @param {unknown} body
+ * @returns {Promise<T>}
+ */
+export async function post(path, body) {
+  const response = await fetch(path, { method: "POST", headers: authHeaders({ accept: "application/json", "content-type": "application/json" }), body: JSON.stringify(body) });
+  if (!response.ok) throw await apiError(response);
+  return response.json();
+}
+
+/**
  * GETs a path of the API as text (a prompt); throws ApiError on a problem.
  * @param {string} path
  * @returns {Promise<string>}

@@ -6,6 +6,7 @@ import { byId, fill } from "./dom.js";
 import { renderImpact } from "./impact.js";
 import { onLoadFailure } from "./listing.js";
 import { overviewRange, renderOverview } from "./overview.js";
+import { renderRecall } from "./recall.js";
 import { renderSession } from "./session-view.js";
 import { renderSessions } from "./sessions.js";
 import { renderTask } from "./task-view.js";
@@ -68,7 +69,7 @@ function failed(error) {
  */
 
 /**
- * The view for a hash: `#/tasks/<id>`, `#/sessions`, `#/tools/<name>`, … and the overview for anything else.
+ * The view for a hash: `#/tasks/<id>`, `#/sessions`, `#/tools/<name>`, `#/recall`, … and the overview for anything else.
  * @type {View[]}
  */
 const VIEWS = [
@@ -79,6 +80,8 @@ const VIEWS = [
   { prefix: "tools/", view: "tool-view", render: renderTool },
   { exact: "tools", view: "tools-view", render: () => renderTools() },
   { exact: "impact", view: "impact-view", render: () => renderImpact() },
+  // The query stays in the view's text box, never in the hash: it can be long and may hold secrets.
+  { exact: "recall", view: "recall-view", render: () => renderRecall() },
 ];
 
 async function route() {
