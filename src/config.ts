@@ -126,6 +126,16 @@ export const configSchema = z
           "Log entries kept per session; older ones are trimmed, but patterns keep their counts. Also the most a session may keep when it sets its own (`PUT /sessions/{id}/settings`).",
         ),
       ),
+    TEMPLATES_MAX_PER_TENANT: positiveInt
+      .min(10)
+      .max(100_000)
+      .default(1000)
+      .meta(
+        about(
+          "memory",
+          "Failure templates a tenant keeps (and recall indexes); past it the one seen least recently is forgotten. Each costs about 1 KB on Redis with its index.",
+        ),
+      ),
     FIX_DETECTION_WINDOW: positiveInt
       .max(1000)
       .default(10)

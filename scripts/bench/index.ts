@@ -21,6 +21,7 @@ import { measureHostile, printHostile, type HostileRow } from "./hostile.js";
 import { measureKnowledgeCost, printKnowledgeCost, type KnowledgeCost } from "./knowledge-cost.js";
 import { measureRedaction, printRedactionCost, type RedactionCost } from "./redaction.js";
 import { fillForScale, redisMemoryReport, scaleScenarios } from "./scale.js";
+import { recallScenarios, RECALL_FILL } from "./recall-fill.js";
 import { BENCH_KEY, LESSONS_KEPT_PER_TASK, scenarios, type Scenario } from "./scenarios.js";
 
 const flags = new Set(process.argv.slice(2));
@@ -29,6 +30,7 @@ const scale = flags.has("--scale");
 const only = process.argv.find((flag) => flag.startsWith("--only="))?.slice("--only=".length).split(",");
 // The scale run adds reads over the fill's 2,000 tools.
 if (scale) Object.assign(scenarios, scaleScenarios);
+Object.assign(scenarios, recallScenarios);
 const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includes(name));
 const PROXY = "mcp-proxy";
 const REDACTION = "redaction";
@@ -133,6 +135,8 @@ async function main(): Promise<void> {
           RATE_LIMIT_MAX: "1000000000",
           // Every lesson and call is kept, as in production.
           LESSONS_MAX_PER_TASK: String(LESSONS_KEPT_PER_TASK),
+          // Room for the recall scenario's tenant of 5,000 templates.
+          TEMPLATES_MAX_PER_TENANT: String(RECALL_FILL.templates),
           BENCH_KEY,
           ...extra,
         },
@@ -153,6 +157,12 @@ async function main(): Promise<void> {
     started.push(hello);
 
     if (scale) await fillForScale(redis.url, "lm", "bench");
+    for (const [name, scenario] of chosen) {
+      if (!scenario.prepare) continue;
+      const begun = performance.now();
+      await scenario.prepare(redis.url, "lm", quick);
+      process.stdout.write(`${name}: data written in ${((performance.now() - begun) / 1000).toFixed(1)} s\n`);
+    }
 
     // The floors: what each floored scenario's requests sent to Redis, captured one request at a
     // time, then sent again by a bare route (floor.mjs) as the service sent them.

@@ -73,6 +73,8 @@ export interface Scenario {
   floor?: string;
   /** Connections instead of the run's 50: a batch's senders are few (a collector exports with about 10 at once). */
   connections?: number;
+  /** Data the scenario needs in Redis before the rounds (the service's key prefix given; less in a --quick run), written once. */
+  prepare?: (redisUrl: string, prefix: string, quick: boolean) => Promise<void>;
 }
 
 export const scenarios: Record<string, Scenario> = {

@@ -1,4 +1,4 @@
-// Redis's own time per call of learnTemplate-6.lua on a tenant that holds 1,000 failure templates: a message its template takes as it is, and one that makes a template (forgetting one).
+// Redis's own time per call of learnTemplate-8.lua (the template step and its recall index) on a tenant that holds 1,000 failure templates: a message its template takes as it is, and one that makes a template (forgetting one).
 // Run: npx tsx scripts/bench/template-miner-cost.ts (starts its own redis-server; prints µs per script call from INFO commandstats).
 import { Redis } from "ioredis";
 import { MAX_TEMPLATES } from "../../src/domain/failures/templates.js";
@@ -39,7 +39,9 @@ async function scriptMicros(run: () => Promise<void>): Promise<number> {
 try {
   for (const [n, layout] of layouts.entries()) {
     const tenant = `bench-${n}`;
-    const learn = (message: string) => learnFailureTemplate(redis, keys, tenant, message, TTL_SECONDS);
+    // A lesson's use, as a capture counts it: recall's index is written in the same step.
+    const use = { kind: "lesson" as const, tool: "", error_type: "Error", ref: "bench-task", at: 1_796_000_000_000 };
+    const learn = (message: string) => learnFailureTemplate(redis, keys, tenant, message, TTL_SECONDS, { use });
     for (let i = 0; i < MAX_TEMPLATES; i += 1) await learn(layout.message(i));
     // Every template in turn, so that the hits read from the oldest of a bucket to the youngest.
     const hit = await scriptMicros(async () => {
@@ -50,7 +52,10 @@ try {
       for (let i = 0; i < CALLS; i += 1) await learn(layout.message(MAX_TEMPLATES + i));
     });
     const largest = await admin.memory("USAGE", keys.shared(tenant).templates);
-    process.stdout.write(`${layout.name.padEnd(20)} hit ${hit.toFixed(1)} µs, create ${create.toFixed(1)} µs per call in Redis; tmpl:buckets ${largest} bytes\n`);
+    const index = ((await admin.memory("USAGE", keys.shared(tenant).recallDocuments)) ?? 0) + ((await admin.memory("USAGE", keys.shared(tenant).recallPostings)) ?? 0);
+    process.stdout.write(
+      `${layout.name.padEnd(20)} hit ${hit.toFixed(1)} µs, create ${create.toFixed(1)} µs per call in Redis; tmpl:buckets ${largest} bytes, recall index ${index} bytes\n`,
+    );
   }
 } finally {
   redis.disconnect();

@@ -42,6 +42,7 @@ export function storeLimitsOf(config: Config): StoreLimits {
     eventsMaxPerTenant: config.EVENTS_MAX_PER_TENANT,
     eventsTtlSeconds: config.EVENTS_TTL_SECONDS,
     fixRanking: config.FIX_RANKING,
+    maxTemplatesPerTenant: config.TEMPLATES_MAX_PER_TENANT,
   };
 }
 

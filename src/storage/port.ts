@@ -43,6 +43,8 @@ export interface StoreLimits {
   eventsTtlSeconds: number;
   /** How fixes are ranked and offered: by the Wilson bound of their efficacy (the default), or by times applied. */
   fixRanking?: FixRanking;
+  /** Failure templates a tenant keeps (MAX_TEMPLATES unless configured); past it the one seen least recently is forgotten. */
+  maxTemplatesPerTenant?: number;
 }
 
 export interface LessonStore {
@@ -171,7 +173,7 @@ export interface SignatureKnowledgeStore {
 export interface FailureTemplateStore {
   /**
    * Learns one message, atomically: its template's id and text, and what changed. A message placed in a
-   * template is placed there again for as long as the template is kept (1,000 per tenant, the least
+   * template is placed there again for as long as the template is kept (`maxTemplatesPerTenant`, the least
    * recently seen forgotten first); the state lives `lessonsTtlSeconds` after its last write.
    * With `write`, the step is the first of that keyed write: a retry answers the first answer again and
    * learns nothing, and a key reused for another request is refused before anything is learned.

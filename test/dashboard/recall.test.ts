@@ -84,11 +84,12 @@ describe.each(bothStores())("the Recall view (%s store)", (_name, factory: Store
     expect(await page.getByLabel("Error or stack trace").inputValue()).toBe(PASTED_TIMEOUT);
     expect(await first.locator(".remedy .approach").textContent()).toBe(APPROACH);
 
-    // A whole stack trace pasted finds it first too, with what worked (by its words: the trace's lines are part of the text placed).
+    // A whole stack trace pasted finds it first too, as the same failure (the error that heads it), with what worked.
     const template = await first.locator(".template").textContent();
     await search(page, PASTED_TRACE);
     await expect.poll(() => page.locator("#recall-results").getAttribute("aria-busy")).toBeNull();
     expect(await first.locator(".template").textContent()).toBe(template);
+    expect(await first.locator(".why").textContent()).toContain("same failure");
     expect(await first.locator(".remedy .approach").textContent()).toBe(APPROACH);
     expect(problems).toEqual([]);
   });

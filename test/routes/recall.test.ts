@@ -119,7 +119,8 @@ describe.each(bothStores())("recall (%s store)", (_name, factory: StoreFactory) 
     const trace = `${TIMEOUT}\n${"    at Object.<anonymous> (/srv/app/node_modules/pg/lib/client.js:123:45)\n".repeat(1_500)}`.slice(0, 100_000);
     const pasted = await ctx.http.post("/recall").send({ q: trace });
     expect(pasted.status).toBe(200);
-    expect(pasted.body.matches[0]).toMatchObject({ kind: "lesson", error_type: "TimeoutError" });
+    // The trace as a whole is no failure met before; the error that heads it is.
+    expect(pasted.body.matches[0]).toMatchObject({ kind: "lesson", error_type: "TimeoutError", why: { same_template: true } });
 
     const before = await ctx.http.get("/lessons/signatures");
     expectProblem(await ctx.http.post("/recall").send({ q: "x".repeat(100_001) }), 400);

@@ -1,6 +1,7 @@
 // The recall index in either store: the same failures, learned in the same order, answer every query alike; and its caps hold.
 import { describe, expect, it } from "vitest";
-import { KEPT_MESSAGE_CHARS, MAX_TEMPLATES, prepareMessage } from "../../src/domain/failures/templates.js";
+import { MAX_TEMPLATES } from "../../src/domain/failures/templates.js";
+import { placementsOf } from "../../src/domain/recall/service.js";
 import { MAX_REFS_PER_USE, MAX_USES_PER_TEMPLATE, type RecalledTemplate, type TemplateQuery, type UseReport } from "../../src/domain/recall/ranking.js";
 import { MAX_QUERY_TERMS, MAX_TERMS_PER_TEMPLATE, termsOf } from "../../src/domain/recall/terms.js";
 import { createMemoryFailureTemplates } from "../../src/storage/memory/failure-templates.js";
@@ -46,8 +47,7 @@ const TOOLS = ["read_file", "bash", "http_get"];
 const TYPES = ["Error", "ENOENT", "TimeoutError"];
 
 function queryOf(text: string, filters: Partial<Pick<TemplateQuery, "kind" | "tool" | "error_type" | "limit">> = {}): TemplateQuery {
-  const { bucket, tokens } = prepareMessage(text.slice(0, KEPT_MESSAGE_CHARS));
-  return { bucket, tokens, terms: termsOf(text, MAX_QUERY_TERMS), kind: null, tool: null, error_type: null, limit: 10, ...filters };
+  return { placements: placementsOf(text), terms: termsOf(text, MAX_QUERY_TERMS), kind: null, tool: null, error_type: null, limit: 10, ...filters };
 }
 
 async function learnAll(adapter: Adapter, messages: readonly string[]): Promise<void> {
@@ -67,6 +67,8 @@ function queriesOf(messages: readonly string[]): TemplateQuery[] {
     const message = messages[pick(messages.length)]!;
     const words = message.split(/\s+/);
     queries.push(queryOf(message));
+    // A pasted trace: the message with a stack under it, placed by its first line.
+    queries.push(queryOf(`${message.split("\n")[0]}\n    at handler (src/app.ts:${i}:7)\n    at run (node:internal/process:88:3)`));
     queries.push(queryOf(words.map((word, j) => (j % 3 === 1 ? `x${j}` : word)).join(" ")));
     queries.push(queryOf(`${words[pick(words.length)]} ${words[pick(words.length)]}`, { limit: 1 + pick(20) }));
     queries.push(queryOf(message, { kind: pick(2) === 0 ? "lesson" : "tool", tool: pick(2) === 0 ? TOOLS[pick(3)]! : null, error_type: pick(3) === 0 ? TYPES[pick(3)]! : null }));

@@ -38,10 +38,16 @@ export interface UseReport {
   at: number;
 }
 
-/** What a query asks the store for: where it would be placed, its terms, and which uses it wants. */
-export interface TemplateQuery {
+/** A query's text as placing it needs it: its bucket and masked tokens (domain/failures/templates.ts). */
+export interface QueryPlacement {
   bucket: string;
   tokens: string[];
+}
+
+/** What a query asks the store for: where it would be placed, its terms, and which uses it wants. */
+export interface TemplateQuery {
+  /** Readings of the query to place, in turn: the first that a template would take names its template. */
+  placements: QueryPlacement[];
   terms: string[];
   kind: TemplateUse["kind"] | null;
   tool: string | null;

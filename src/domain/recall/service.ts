@@ -7,7 +7,7 @@ import type { SharedToolKnowledge } from "../shared-tools/types.js";
 import { truncateText } from "../text/text-format.js";
 import { withFixText } from "../tools/fix-text.js";
 import type { Store } from "../../storage/port.js";
-import type { RecalledTemplate, TemplateUse } from "./ranking.js";
+import type { QueryPlacement, RecalledTemplate, TemplateUse } from "./ranking.js";
 import { MAX_QUERY_TERMS, termsOf } from "./terms.js";
 
 export interface RecallQueryInput {
@@ -25,6 +25,22 @@ export interface RecallServiceDeps {
 }
 
 const KINDS = { lessons: "lesson", tools: "tool", all: null } as const;
+
+/**
+ * The readings of a query to place, in turn: as a failure's message is kept (its first 500 characters), so the query
+ * meets the template its failure got; then its first line alone, so that a pasted trace, an error with its stack
+ * under it, meets the template of the error that heads it.
+ */
+export function placementsOf(text: string): QueryPlacement[] {
+  const kept = truncateText(text, KEPT_MESSAGE_CHARS, "");
+  const readings = [kept];
+  const firstLine = kept.trimStart().split("\n", 1)[0]!.trim();
+  if (firstLine !== "" && firstLine !== kept.trim()) readings.push(firstLine);
+  return readings.map((reading) => {
+    const { bucket, tokens } = prepareMessage(reading);
+    return { bucket, tokens };
+  });
+}
 
 export function createRecallService({ store, redactor }: RecallServiceDeps) {
   /** The best applicable fix a tool's knowledge serves for an error type: the first offerable one, with its text. */
@@ -44,11 +60,8 @@ export function createRecallService({ store, redactor }: RecallServiceDeps) {
      */
     async recall(tenant: string, input: RecallQueryInput) {
       const text = redactor.text(input.q, new RedactionTally());
-      // Placed as a failure's message is kept (its first 500 characters), so the query meets the template its failure got.
-      const { bucket, tokens } = prepareMessage(truncateText(text, KEPT_MESSAGE_CHARS, ""));
       const found = await store.recallTemplates(tenant, {
-        bucket,
-        tokens,
+        placements: placementsOf(text),
         terms: termsOf(text, MAX_QUERY_TERMS),
         kind: KINDS[input.kind ?? "all"],
         tool: input.tool ?? null,

@@ -60,7 +60,8 @@ export function createMemoryFailureTemplates(options: MemoryFailureTemplateOptio
     recallTemplates(tenant, query) {
       const kept = tenants.get(tenant);
       if (!kept) return [];
-      return recallFrom(kept.index, query, placedTemplateId(kept.state, query.tokens));
+      const placed = query.placements.map(({ tokens }) => placedTemplateId(kept.state, tokens)).find((id) => id !== null);
+      return recallFrom(kept.index, query, placed ?? null);
     },
     sweep: () => {
       tenants.sweep();

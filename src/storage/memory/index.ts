@@ -23,7 +23,12 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
   const activity = createMemoryActivity(limits, now, { ...lessons, ...tools });
   const signatures = createMemorySignatureStore(limits, now, lessons, activity);
   const knowledge = createMemorySharedToolStore(limits, now, recordInSession, activity);
-  const templates = createMemoryFailureTemplates({ ttlSeconds: limits.lessonsTtlSeconds, idempotencyTtlSeconds: limits.idempotencyTtlSeconds, now });
+  const templates = createMemoryFailureTemplates({
+    ttlSeconds: limits.lessonsTtlSeconds,
+    idempotencyTtlSeconds: limits.idempotencyTtlSeconds,
+    now,
+    maxTemplates: limits.maxTemplatesPerTenant,
+  });
   const sweeper = setInterval(() => {
     templates.sweep();
     lessons.sweep();

@@ -62,6 +62,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
       learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds, {
         step: { write: write ?? null, recordTtlSeconds: options.limits.idempotencyTtlSeconds },
         use: use ?? null,
+        maxTemplates: options.limits.maxTemplatesPerTenant,
       }),
     recallTemplates: (tenant, query) => recallTemplates(redis, keys, tenant, query),
 

@@ -11,8 +11,7 @@ export async function recallTemplates(redis: ScriptedRedis, keys: Keys, tenant: 
   const named = { templates: shared.templates, recall_docs: shared.recallDocuments, recall_postings: shared.recallPostings };
   const input = {
     keys: Object.keys(named),
-    bucket: query.bucket,
-    tokens: query.tokens,
+    placements: query.placements,
     similarity_threshold: SIMILARITY_THRESHOLD,
     terms: query.terms,
     kind: query.kind ?? "",

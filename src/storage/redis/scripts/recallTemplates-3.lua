@@ -2,7 +2,7 @@
 -- storage/memory/recall-index.ts's recallFrom: the template the query's tokens would be placed in first, then BM25 over
 -- the terms lib/recall.lua indexed, then by id; one entry per use that passes the filters, at most `limit`.
 -- KEYS the tenant's template buckets (`templates`) and its two recall keys, named in order by the input's `keys` (recall.ts)
--- ARGV[1] the input as JSON: {keys, bucket, tokens, similarity_threshold, terms, kind, tool, error_type ('' for any),
+-- ARGV[1] the input as JSON: {keys, placements (each {bucket, tokens}), similarity_threshold, terms, kind, tool, error_type ('' for any),
 --   limit, k1, b, budget, rescored}
 -- Returns JSON: a list of {id, template, score, same_template, terms, use}.
 local rcall = redis.call
@@ -14,13 +14,19 @@ local rcall = redis.call
 local input = cjson.decode(ARGV[1])
 local k = namedKeys(input.keys, 1)
 
--- The template the query would be placed in, if it is indexed (an older template may not be yet).
+-- The template the query would be placed in: its readings in turn, the first a template takes, if that template is indexed
+-- (an older one may not be yet).
 local known = nil
-local stored = rcall('HGET', k.templates, input.bucket)
-if stored then
-  local bucket = cjson.decode(stored)
-  local at, _, change = placeInTemplateBucket(bucket, input.tokens, input.similarity_threshold)
-  if change ~= 'created' and rcall('HEXISTS', k.recall_docs, 'w:' .. bucket[at].id) == 1 then known = bucket[at].id end
+for _, placement in ipairs(input.placements) do
+  local stored = rcall('HGET', k.templates, placement.bucket)
+  if stored then
+    local bucket = cjson.decode(stored)
+    local at, _, change = placeInTemplateBucket(bucket, placement.tokens, input.similarity_threshold)
+    if change ~= 'created' then
+      if rcall('HEXISTS', k.recall_docs, 'w:' .. bucket[at].id) == 1 then known = bucket[at].id end
+      break
+    end
+  end
 end
 
 local stats = rcall('HMGET', k.recall_docs, 'docs', 'terms')
