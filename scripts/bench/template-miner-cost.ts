@@ -51,8 +51,8 @@ try {
     const create = await scriptMicros(async () => {
       for (let i = 0; i < CALLS; i += 1) await learn(layout.message(MAX_TEMPLATES + i));
     });
-    const largest = await admin.memory("USAGE", keys.shared(tenant).templates);
-    const index = ((await admin.memory("USAGE", keys.shared(tenant).recallDocuments)) ?? 0) + ((await admin.memory("USAGE", keys.shared(tenant).recallPostings)) ?? 0);
+    const largest = await admin.call("MEMORY", "USAGE", keys.shared(tenant).templates, "SAMPLES", "0");
+    const index = Number(await admin.call("MEMORY", "USAGE", keys.shared(tenant).recallDocuments, "SAMPLES", "0")) + Number(await admin.call("MEMORY", "USAGE", keys.shared(tenant).recallPostings, "SAMPLES", "0"));
     process.stdout.write(
       `${layout.name.padEnd(20)} hit ${hit.toFixed(1)} µs, create ${create.toFixed(1)} µs per call in Redis; tmpl:buckets ${largest} bytes, recall index ${index} bytes\n`,
     );

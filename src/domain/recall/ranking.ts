@@ -8,7 +8,7 @@ export const BM25_B = 0.75;
  * Postings read for one query at most, rarest terms first: a term found in thousands of templates says
  * little, and reading all of it would let one query cost as much as the tenant is big.
  */
-export const POSTINGS_BUDGET = 20_000;
+export const POSTINGS_BUDGET = 5_000;
 /** Templates scored by BM25 at most, the best by the sum of their terms' weights: the rest cannot rank in the first 50. */
 export const RESCORED_TEMPLATES = 200;
 /** Uses a template keeps at most (a lesson's error type, or a tool and its error type), the most recent first. */
