@@ -67,7 +67,7 @@ describe("POST /mcp with API keys", () => {
     const response = await post(rpc("tools/list"), { ...bearer(KEY_A), "x-request-id": "agent-7.mcp-1" });
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
-    expect(response.body.result.tools).toHaveLength(8);
+    expect(response.body.result.tools).toHaveLength(9);
     expect(response.headers["x-request-id"]).toBe("agent-7.mcp-1");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["strict-transport-security"]).toEqual(expect.any(String));

@@ -1126,6 +1126,284 @@ export interface components {
                 omitted: number;
             }[];
         };
+        /** @description Whether a fix helped when it was offered */
+        FixEfficacy: {
+            /** @description Times the fix was offered to a failing call */
+            offered: number;
+            /** @description Offers the session's next call of the tool took: worked + failed */
+            adopted: number;
+            /** @description Adopted, and that call succeeded */
+            worked: number;
+            /** @description Adopted, and that call failed or timed out */
+            failed: number;
+            /** @description Not adopted, and that call succeeded another way */
+            other_fix: number;
+            /** @description Not adopted, and that call failed */
+            ignored: number;
+            /** @description The ranking score: the 95% Wilson lower bound of times_applied successes in times_applied + failed trials */
+            score: number;
+            /** @description Failed at least 3 times and fixed the error in under 30% of times_applied + failed: never offered, until that share is back at 30% */
+            retired: boolean;
+        };
+        /** @description The best fix the tenant knows for this tool and error type, offered to this call */
+        KnownSharedFix: {
+            fix_delta: components["schemas"]["ArgDelta"];
+            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
+            typical_fix: string;
+            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+            fix_text: string;
+            /** @description How many times this change fixed the error, across sessions */
+            times_applied: number;
+            efficacy: components["schemas"]["FixEfficacy"];
+            /** @description This offer's id: the session's next call of the tool decides whether the fix was adopted and worked (fix.outcome) */
+            offer_id: string;
+        };
+        /** @description Every offer of this tool's fixes and its outcome, also of fixes forgotten since */
+        ToolEfficacy: {
+            /** @description Fixes of this tool offered to failing calls */
+            offered: number;
+            /** @description Offers the next call took: worked + failed */
+            adopted: number;
+            /** @description Adopted, and the call succeeded */
+            worked: number;
+            /** @description Adopted, and the call failed */
+            failed: number;
+            /** @description Not adopted, and the call succeeded */
+            other_fix: number;
+            /** @description Not adopted, and the call failed */
+            ignored: number;
+            /** @description Offers not decided: the session has not called the tool again, or never will (it was reset, a newer offer replaced the call's, or the next call was partial or cancelled) */
+            pending: number;
+        };
+        /** @description The stored entry, and what the tenant already knows about its failure */
+        RecordedToolCall: {
+            /** @description Call id (1-128 letters, digits, '.', '_', ':' or '-') */
+            id: string;
+            timestamp: string;
+            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+            tool_name: string;
+            /** @description The tool's arguments, a JSON object */
+            arguments: {
+                [key: string]: unknown;
+            };
+            arguments_hash: string;
+            context_goal: string | null;
+            preceding_call_id: string | null;
+            /** @enum {string} */
+            outcome: "success" | "failure" | "partial" | "timeout" | "cancelled";
+            result_summary: string;
+            result_type: string;
+            execution_time_ms: number | null;
+            error_type: string | null;
+            error_message: string | null;
+            /** @description The failure's template signature, the one a lesson of the same error type and message gets; only on a failed or timed-out call with an error message */
+            signature?: string;
+            /** @description The failure's message as the tenant's templates placed it when it was recorded, its variable parts as <*> */
+            template?: string;
+            /** @description The call that fixed this failure */
+            fixed_by: string | null;
+            /** @description The failure this call fixed */
+            fix_for: string | null;
+            delta_args: components["schemas"]["ArgDelta"] | null;
+            /** @description For a failure or timeout: the tenant's typical fix for its error type, learned in any session; else null */
+            known_fix: components["schemas"]["KnownSharedFix"] | null;
+            /** @description How many values were replaced by redaction ([REDACTED], [REDACTED:<kind>]) before anything was stored; 0 when none */
+            redactions: number;
+        };
+        /** @description One fix the tenant's sessions applied, how often, and whether it helped when offered */
+        SharedFix: {
+            fix_delta: components["schemas"]["ArgDelta"];
+            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
+            typical_fix: string;
+            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+            fix_text: string;
+            /** @description How many times this change fixed the error, across sessions */
+            times_applied: number;
+            efficacy: components["schemas"]["FixEfficacy"];
+            last_applied_at: string;
+        };
+        /** @description One time a fix was applied, and in which session */
+        SharedFixEvent: {
+            session_id: string;
+            failed_call_id: string;
+            fix_call_id: string;
+            applied_at: string;
+        };
+        /** @description An error pattern over every session; typical_fix is the best fix that is not retired */
+        SharedErrorPattern: {
+            error_type: string;
+            count: number;
+            contexts: string[];
+            example_args: {
+                [key: string]: unknown;
+            } | null;
+            typical_fix: string | null;
+            fix_delta: components["schemas"]["ArgDelta"] | null;
+            /** @description The best fix that is not retired in words for a person or an agent, as its fix_text; null when there is none */
+            fix_text: string | null;
+            /** @description Up to 5 distinct fixes, best first by efficacy score (ties: most applied, then most recent); retired ones last */
+            fixes: components["schemas"]["SharedFix"][];
+            /** @description The latest 3 fix events, newest first */
+            recent_fixes: components["schemas"]["SharedFixEvent"][];
+        };
+        /** @description Arguments that succeeded in one of the tenant's sessions */
+        SharedSuccessPattern: {
+            goal_match: string | null;
+            /** @description The tool's arguments, a JSON object */
+            arg_hints: {
+                [key: string]: unknown;
+            };
+            example_call_id: string | null;
+            delta_that_fixed: components["schemas"]["ArgDelta"] | null;
+            session_id: string;
+        };
+        /** @description What every session of the tenant taught about one tool */
+        SharedToolKnowledge: {
+            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
+            tool_name: string;
+            total_calls: number;
+            success_count: number;
+            failure_count: number;
+            success_rate: number;
+            common_args: {
+                [key: string]: unknown[];
+            };
+            error_patterns: components["schemas"]["SharedErrorPattern"][];
+            /** @description The latest 10 fixes across sessions, oldest first */
+            success_patterns: components["schemas"]["SharedSuccessPattern"][];
+            avg_execution_ms: number | null;
+            /** @description Calls that reported a non-zero time */
+            timed_calls: number;
+            updated_at: string;
+            /** @description Argument names forgotten, least recently seen first, past the 64 a tool keeps; present once one was */
+            dropped_argument_names?: number;
+            /** @description Error types forgotten, least recently seen first, past the 32 a tool keeps; present once one was */
+            dropped_error_types?: number;
+            /** @description Fixes detected for this tool in every session */
+            fixes_learned: number;
+            /** @description Distinct sessions that called the tool (approximate on Redis: HyperLogLog) */
+            sessions_seen: number;
+            last_used_at: string;
+            efficacy: components["schemas"]["ToolEfficacy"];
+        };
+        /** @description A tool as the tenant's listing shows it */
+        SharedToolSummary: {
+            tool_name: string;
+            total_calls: number;
+            success_rate: number;
+            fixes_learned: number;
+            sessions_seen: number;
+            last_used_at: string;
+        };
+        /** @description The tenant's tools, most calls first; with prefix, those that match, in name order */
+        SharedToolList: {
+            tools: components["schemas"]["SharedToolSummary"][];
+            /** @description Only with prefix: pass as cursor for the next page; null once every match was listed */
+            next_cursor?: string | null;
+        };
+        /** @description The best fix the tenant knows for an error type (by efficacy), with the alternatives */
+        SharedKnownFix: {
+            tool_name: string;
+            error_type: string;
+            fix_delta: components["schemas"]["ArgDelta"];
+            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
+            typical_fix: string;
+            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+            fix_text: string;
+            /** @description How many times this change fixed the error, across sessions */
+            times_applied: number;
+            efficacy: components["schemas"]["FixEfficacy"];
+            /** @description The other fixes that are not retired, best first */
+            alternatives: {
+                fix_delta: components["schemas"]["ArgDelta"];
+                /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
+                typical_fix: string;
+                /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+                fix_text: string;
+                /** @description How many times this change fixed the error, across sessions */
+                times_applied: number;
+                efficacy: components["schemas"]["FixEfficacy"];
+            }[];
+        };
+        /** @description An <error_guidance> prompt block from the tenant's fixes */
+        SharedErrorGuidance: {
+            tool_name: string;
+            prompt: string;
+        };
+        /** @description A free-text query, for text too long for a URL (a pasted stack trace) */
+        RecallQuery: {
+            /** @description The failure as you have it: an error message, a log line or a stack trace. Its first 500 characters are placed against the tenant's templates as a failure's message is kept; terms are read from its first 2,000; the rest is ignored */
+            q: string;
+            /**
+             * @description Lesson signatures, tools' failures, or both. Default: "all"
+             * @enum {string}
+             */
+            kind?: "lessons" | "tools" | "all";
+            /** @description Only failures of this tool */
+            tool?: string;
+            /** @description Only failures of this error type */
+            error_type?: string;
+            /** @description Matches answered at most, 1 to 50. Default: 5 */
+            limit?: number;
+        };
+        /** @description The latest resolution of a task that had this failure */
+        RecalledResolution: {
+            task_id: string;
+            /** @description What finally worked for that task */
+            approach: string;
+            resolved_at: string;
+        };
+        /** @description The tool's best offerable fix for this error type. Whether it applies depends on the failing call's arguments: ask /tools/{tool}/fix?arguments= */
+        RecalledFix: {
+            fix_delta: components["schemas"]["ArgDelta"];
+            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
+            typical_fix: string;
+            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
+            fix_text: string;
+            times_applied: number;
+            efficacy: components["schemas"]["FixEfficacy"];
+        };
+        /** @description One failure the tenant has met, like the query */
+        RecallMatch: {
+            /**
+             * @description A lesson signature, or a tool's failure
+             * @enum {string}
+             */
+            kind: "lesson" | "tool";
+            /** @description The failure's signature: the same for a lesson and a failed tool call of one error type and template */
+            signature: string;
+            /** @description The failure's template: its message with variable parts as <*> */
+            template: string;
+            error_type: string;
+            /** @description The tool, for a tool's failure; null for a lesson */
+            tool_name: string | null;
+            /** @description BM25 over the template's terms: higher is closer */
+            score: number;
+            /** @description What matched */
+            why: {
+                /** @description The query would be placed in this very template */
+                same_template: boolean;
+                /** @description The query's terms the template is indexed by */
+                terms: string[];
+            };
+            /** @description Failures of this kind, error type and template met since it was indexed */
+            occurrences: number;
+            /** @description When one was last met */
+            last_seen: string;
+            /** @description For a lesson: the tasks that met it last, the most recent first (at most 5) */
+            task_ids: string[];
+            /** @description For a tool's failure: the sessions that met it last, the most recent first (at most 5) */
+            session_ids: string[];
+            /** @description For a lesson: the latest resolution of a task that had it; null when none is known */
+            resolution: components["schemas"]["RecalledResolution"] | null;
+            /** @description For a tool's failure: the tool's best offerable fix for the error type; null when none is known */
+            fix: components["schemas"]["RecalledFix"] | null;
+        };
+        /** @description The tenant's failures most like the query */
+        RecallAnswer: {
+            /** @description Best first; empty when nothing matched, never a guess */
+            matches: components["schemas"]["RecallMatch"][];
+        };
         /** @description A failed attempt, as an agent reports it */
         FailureReport: {
             /** @description Which attempt failed, from 1 */
@@ -1348,210 +1626,6 @@ export interface components {
             /** @description Whether the task has a resolution */
             resolved: boolean;
         };
-        /** @description Whether a fix helped when it was offered */
-        FixEfficacy: {
-            /** @description Times the fix was offered to a failing call */
-            offered: number;
-            /** @description Offers the session's next call of the tool took: worked + failed */
-            adopted: number;
-            /** @description Adopted, and that call succeeded */
-            worked: number;
-            /** @description Adopted, and that call failed or timed out */
-            failed: number;
-            /** @description Not adopted, and that call succeeded another way */
-            other_fix: number;
-            /** @description Not adopted, and that call failed */
-            ignored: number;
-            /** @description The ranking score: the 95% Wilson lower bound of times_applied successes in times_applied + failed trials */
-            score: number;
-            /** @description Failed at least 3 times and fixed the error in under 30% of times_applied + failed: never offered, until that share is back at 30% */
-            retired: boolean;
-        };
-        /** @description The best fix the tenant knows for this tool and error type, offered to this call */
-        KnownSharedFix: {
-            fix_delta: components["schemas"]["ArgDelta"];
-            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
-            typical_fix: string;
-            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
-            fix_text: string;
-            /** @description How many times this change fixed the error, across sessions */
-            times_applied: number;
-            efficacy: components["schemas"]["FixEfficacy"];
-            /** @description This offer's id: the session's next call of the tool decides whether the fix was adopted and worked (fix.outcome) */
-            offer_id: string;
-        };
-        /** @description Every offer of this tool's fixes and its outcome, also of fixes forgotten since */
-        ToolEfficacy: {
-            /** @description Fixes of this tool offered to failing calls */
-            offered: number;
-            /** @description Offers the next call took: worked + failed */
-            adopted: number;
-            /** @description Adopted, and the call succeeded */
-            worked: number;
-            /** @description Adopted, and the call failed */
-            failed: number;
-            /** @description Not adopted, and the call succeeded */
-            other_fix: number;
-            /** @description Not adopted, and the call failed */
-            ignored: number;
-            /** @description Offers not decided: the session has not called the tool again, or never will (it was reset, a newer offer replaced the call's, or the next call was partial or cancelled) */
-            pending: number;
-        };
-        /** @description The stored entry, and what the tenant already knows about its failure */
-        RecordedToolCall: {
-            /** @description Call id (1-128 letters, digits, '.', '_', ':' or '-') */
-            id: string;
-            timestamp: string;
-            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
-            tool_name: string;
-            /** @description The tool's arguments, a JSON object */
-            arguments: {
-                [key: string]: unknown;
-            };
-            arguments_hash: string;
-            context_goal: string | null;
-            preceding_call_id: string | null;
-            /** @enum {string} */
-            outcome: "success" | "failure" | "partial" | "timeout" | "cancelled";
-            result_summary: string;
-            result_type: string;
-            execution_time_ms: number | null;
-            error_type: string | null;
-            error_message: string | null;
-            /** @description The failure's template signature, the one a lesson of the same error type and message gets; only on a failed or timed-out call with an error message */
-            signature?: string;
-            /** @description The failure's message as the tenant's templates placed it when it was recorded, its variable parts as <*> */
-            template?: string;
-            /** @description The call that fixed this failure */
-            fixed_by: string | null;
-            /** @description The failure this call fixed */
-            fix_for: string | null;
-            delta_args: components["schemas"]["ArgDelta"] | null;
-            /** @description For a failure or timeout: the tenant's typical fix for its error type, learned in any session; else null */
-            known_fix: components["schemas"]["KnownSharedFix"] | null;
-            /** @description How many values were replaced by redaction ([REDACTED], [REDACTED:<kind>]) before anything was stored; 0 when none */
-            redactions: number;
-        };
-        /** @description One fix the tenant's sessions applied, how often, and whether it helped when offered */
-        SharedFix: {
-            fix_delta: components["schemas"]["ArgDelta"];
-            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
-            typical_fix: string;
-            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
-            fix_text: string;
-            /** @description How many times this change fixed the error, across sessions */
-            times_applied: number;
-            efficacy: components["schemas"]["FixEfficacy"];
-            last_applied_at: string;
-        };
-        /** @description One time a fix was applied, and in which session */
-        SharedFixEvent: {
-            session_id: string;
-            failed_call_id: string;
-            fix_call_id: string;
-            applied_at: string;
-        };
-        /** @description An error pattern over every session; typical_fix is the best fix that is not retired */
-        SharedErrorPattern: {
-            error_type: string;
-            count: number;
-            contexts: string[];
-            example_args: {
-                [key: string]: unknown;
-            } | null;
-            typical_fix: string | null;
-            fix_delta: components["schemas"]["ArgDelta"] | null;
-            /** @description The best fix that is not retired in words for a person or an agent, as its fix_text; null when there is none */
-            fix_text: string | null;
-            /** @description Up to 5 distinct fixes, best first by efficacy score (ties: most applied, then most recent); retired ones last */
-            fixes: components["schemas"]["SharedFix"][];
-            /** @description The latest 3 fix events, newest first */
-            recent_fixes: components["schemas"]["SharedFixEvent"][];
-        };
-        /** @description Arguments that succeeded in one of the tenant's sessions */
-        SharedSuccessPattern: {
-            goal_match: string | null;
-            /** @description The tool's arguments, a JSON object */
-            arg_hints: {
-                [key: string]: unknown;
-            };
-            example_call_id: string | null;
-            delta_that_fixed: components["schemas"]["ArgDelta"] | null;
-            session_id: string;
-        };
-        /** @description What every session of the tenant taught about one tool */
-        SharedToolKnowledge: {
-            /** @description Tool name (1-128 letters, digits, '.', '_', ':' or '-') */
-            tool_name: string;
-            total_calls: number;
-            success_count: number;
-            failure_count: number;
-            success_rate: number;
-            common_args: {
-                [key: string]: unknown[];
-            };
-            error_patterns: components["schemas"]["SharedErrorPattern"][];
-            /** @description The latest 10 fixes across sessions, oldest first */
-            success_patterns: components["schemas"]["SharedSuccessPattern"][];
-            avg_execution_ms: number | null;
-            /** @description Calls that reported a non-zero time */
-            timed_calls: number;
-            updated_at: string;
-            /** @description Argument names forgotten, least recently seen first, past the 64 a tool keeps; present once one was */
-            dropped_argument_names?: number;
-            /** @description Error types forgotten, least recently seen first, past the 32 a tool keeps; present once one was */
-            dropped_error_types?: number;
-            /** @description Fixes detected for this tool in every session */
-            fixes_learned: number;
-            /** @description Distinct sessions that called the tool (approximate on Redis: HyperLogLog) */
-            sessions_seen: number;
-            last_used_at: string;
-            efficacy: components["schemas"]["ToolEfficacy"];
-        };
-        /** @description A tool as the tenant's listing shows it */
-        SharedToolSummary: {
-            tool_name: string;
-            total_calls: number;
-            success_rate: number;
-            fixes_learned: number;
-            sessions_seen: number;
-            last_used_at: string;
-        };
-        /** @description The tenant's tools, most calls first; with prefix, those that match, in name order */
-        SharedToolList: {
-            tools: components["schemas"]["SharedToolSummary"][];
-            /** @description Only with prefix: pass as cursor for the next page; null once every match was listed */
-            next_cursor?: string | null;
-        };
-        /** @description The best fix the tenant knows for an error type (by efficacy), with the alternatives */
-        SharedKnownFix: {
-            tool_name: string;
-            error_type: string;
-            fix_delta: components["schemas"]["ArgDelta"];
-            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
-            typical_fix: string;
-            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
-            fix_text: string;
-            /** @description How many times this change fixed the error, across sessions */
-            times_applied: number;
-            efficacy: components["schemas"]["FixEfficacy"];
-            /** @description The other fixes that are not retired, best first */
-            alternatives: {
-                fix_delta: components["schemas"]["ArgDelta"];
-                /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
-                typical_fix: string;
-                /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
-                fix_text: string;
-                /** @description How many times this change fixed the error, across sessions */
-                times_applied: number;
-                efficacy: components["schemas"]["FixEfficacy"];
-            }[];
-        };
-        /** @description An <error_guidance> prompt block from the tenant's fixes */
-        SharedErrorGuidance: {
-            tool_name: string;
-            prompt: string;
-        };
         /** @description A task as a listing shows it */
         TaskSummary: {
             task_id: string;
@@ -1726,80 +1800,6 @@ export interface components {
             best_fixes: components["schemas"]["ListedFix"][];
             /** @description Up to 10 adopted fixes with the smallest share of adoptions that worked (ties: more adoptions first) */
             worst_fixes: components["schemas"]["ListedFix"][];
-        };
-        /** @description A free-text query, for text too long for a URL (a pasted stack trace) */
-        RecallQuery: {
-            /** @description The failure as you have it: an error message, a log line or a stack trace. Its first 500 characters are placed against the tenant's templates as a failure's message is kept; terms are read from its first 2,000; the rest is ignored */
-            q: string;
-            /**
-             * @description Lesson signatures, tools' failures, or both. Default: "all"
-             * @enum {string}
-             */
-            kind?: "lessons" | "tools" | "all";
-            /** @description Only failures of this tool */
-            tool?: string;
-            /** @description Only failures of this error type */
-            error_type?: string;
-            /** @description Matches answered at most, 1 to 50. Default: 5 */
-            limit?: number;
-        };
-        /** @description The latest resolution of a task that had this failure */
-        RecalledResolution: {
-            task_id: string;
-            /** @description What finally worked for that task */
-            approach: string;
-            resolved_at: string;
-        };
-        /** @description The tool's best offerable fix for this error type. Whether it applies depends on the failing call's arguments: ask /tools/{tool}/fix?arguments= */
-        RecalledFix: {
-            fix_delta: components["schemas"]["ArgDelta"];
-            /** @description The fix in words, as the tool memory wrote it: values cut to 20 characters */
-            typical_fix: string;
-            /** @description The fix in words for a person or an agent: every key and value whole up to 120 characters, longer ones around what differs (`change path: …/fsroot/README.txt → …/fsroot/docs/README.txt`) */
-            fix_text: string;
-            times_applied: number;
-            efficacy: components["schemas"]["FixEfficacy"];
-        };
-        /** @description One failure the tenant has met, like the query */
-        RecallMatch: {
-            /**
-             * @description A lesson signature, or a tool's failure
-             * @enum {string}
-             */
-            kind: "lesson" | "tool";
-            /** @description The failure's signature: the same for a lesson and a failed tool call of one error type and template */
-            signature: string;
-            /** @description The failure's template: its message with variable parts as <*> */
-            template: string;
-            error_type: string;
-            /** @description The tool, for a tool's failure; null for a lesson */
-            tool_name: string | null;
-            /** @description BM25 over the template's terms: higher is closer */
-            score: number;
-            /** @description What matched */
-            why: {
-                /** @description The query would be placed in this very template */
-                same_template: boolean;
-                /** @description The query's terms the template is indexed by */
-                terms: string[];
-            };
-            /** @description Failures of this kind, error type and template met since it was indexed */
-            occurrences: number;
-            /** @description When one was last met */
-            last_seen: string;
-            /** @description For a lesson: the tasks that met it last, the most recent first (at most 5) */
-            task_ids: string[];
-            /** @description For a tool's failure: the sessions that met it last, the most recent first (at most 5) */
-            session_ids: string[];
-            /** @description For a lesson: the latest resolution of a task that had it; null when none is known */
-            resolution: components["schemas"]["RecalledResolution"] | null;
-            /** @description For a tool's failure: the tool's best offerable fix for the error type; null when none is known */
-            fix: components["schemas"]["RecalledFix"] | null;
-        };
-        /** @description The tenant's failures most like the query */
-        RecallAnswer: {
-            /** @description Best first; empty when nothing matched, never a guess */
-            matches: components["schemas"]["RecallMatch"][];
         };
         /** @description A span; execute_tool, ai.toolCall, OpenInference TOOL and MCP tools/call spans are tool calls */
         OtlpSpan: {
