@@ -182,7 +182,8 @@ export function learnTemplate(state: TemplateState, message: string, maxTemplate
   return learnMasked(state, maskMessage(message), maxTemplates);
 }
 
-function learnMasked(state: TemplateState, masked: MaskedMessage, maxTemplates: number): LearnedTemplate {
+/** learnTemplate for a message masked already (maskMessage's answer), so that its caller masks it once. */
+export function learnMasked(state: TemplateState, masked: MaskedMessage, maxTemplates: number): LearnedTemplate {
   const bucket = bucketOf(masked.tokens);
   const placed = placeInBucket(bucketTemplates(state, bucket), masked.tokens);
   const clock = state.clock + 1;

@@ -62,11 +62,13 @@ function addWords(text: string, into: Set<string>, max: number): void {
  * The terms of a failure message or a query, distinct, at most `max`: the words of its constant tokens (what
  * its template keeps) first, then the other words of its first MAX_MESSAGE_CHARS characters (error codes,
  * identifiers and path parts, which a template masks but a person searches by). Linear in the text read.
+ * `maskedTokens`, when the caller masked the message already (maskMessage's tokens of the same message), saves
+ * masking it again.
  */
-export function termsOf(message: string, max: number = MAX_TERMS_PER_TEMPLATE): string[] {
+export function termsOf(message: string, max: number = MAX_TERMS_PER_TEMPLATE, maskedTokens?: readonly string[]): string[] {
   const text = message.slice(0, MAX_MESSAGE_CHARS).toWellFormed();
   const terms = new Set<string>();
-  for (const token of maskMessage(text).tokens) addWords(token, terms, max);
+  for (const token of maskedTokens ?? maskMessage(text).tokens) addWords(token, terms, max);
   addWords(text, terms, max);
   return [...terms];
 }

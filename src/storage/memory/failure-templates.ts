@@ -1,7 +1,7 @@
-// Embedded failure templates: each tenant's miner state as the domain's plain TemplateState, learned with learnTemplate, and its recall index beside it.
+// Embedded failure templates: each tenant's miner state as the domain's plain TemplateState, learned with learnMasked, and its recall index beside it.
 import {
   emptyTemplateState,
-  learnTemplate,
+  learnMasked,
   MAX_TEMPLATES,
   placedTemplateId,
   type FoundTemplate,
@@ -9,7 +9,8 @@ import {
   type TemplateState,
 } from "../../domain/failures/templates.js";
 import type { RecalledTemplate, TemplateQuery, UseReport } from "../../domain/recall/ranking.js";
-import { termsOf } from "../../domain/recall/terms.js";
+import { maskMessage } from "../../domain/failures/masking.js";
+import { MAX_TERMS_PER_TEMPLATE, termsOf } from "../../domain/recall/terms.js";
 import type { KeyedWrite, TemplateWriteKey } from "../port.js";
 import { ExpiringMap } from "./expiring-map.js";
 import { createIdempotencyRecords } from "./idempotency.js";
@@ -48,9 +49,11 @@ export function createMemoryFailureTemplates(options: MemoryFailureTemplateOptio
     learnFailureTemplate(tenant, message, write = null, use = null) {
       const learn = () => {
         const kept = tenants.get(tenant) ?? { state: emptyTemplateState(), index: emptyRecallIndex() };
-        const { state, ...learned } = learnTemplate(kept.state, message, maxTemplates);
+        // Masked once, for the template and for recall's terms.
+        const masked = maskMessage(message);
+        const { state, ...learned } = learnMasked(kept.state, masked, maxTemplates);
         if (learned.forgotten !== null) unindexTemplate(kept.index, learned.forgotten);
-        indexTemplate(kept.index, learned.templateId, learned.template, termsOf(message), use);
+        indexTemplate(kept.index, learned.templateId, learned.template, termsOf(message, MAX_TERMS_PER_TEMPLATE, masked.tokens), use);
         tenants.set(tenant, { state, index: kept.index });
         return { value: learned, kept: { templateId: learned.templateId, template: learned.template } };
       };

@@ -14,7 +14,7 @@ export interface RecallIndex {
 export const emptyRecallIndex = (): RecallIndex => ({ postings: new Map(), documents: new Map(), totalTerms: 0 });
 
 /**
- * Indexes one message's template as learned (lib/recall.lua's indexTemplate and countTemplateUse, rule for rule):
+ * Indexes one message's template as learned (lib/recall.lua's indexTemplate, rule for rule, which counts the use too):
  * its text when it changed or is new to the index, the message's terms it lacks while it has room, and the use.
  */
 export function indexTemplate(index: RecallIndex, id: string, text: string, terms: readonly string[], use: UseReport | null): void {

@@ -87,15 +87,16 @@ export async function learnFailureTemplate(
   const write = step?.write ?? null;
   const [record, recordTtl] = tenantIdempotencyRecord(keys.shared(tenant).templateRecord, write && templateWriteId(write), step?.recordTtlSeconds ?? 0);
   const named = { ...templateKeys(keys, tenant), record };
+  const prepared = prepareMessage(message);
   const input: TemplateScriptInput = {
     keys: Object.keys(named),
-    ...prepareMessage(message),
+    ...prepared,
     max_templates: maxTemplates,
     similarity_threshold: SIMILARITY_THRESHOLD,
     ttl: ttlSeconds,
     fingerprint: write?.key.fingerprint ?? "",
     record_ttl: recordTtl,
-    terms: termsOf(message),
+    terms: termsOf(message, MAX_TERMS_PER_TEMPLATE, prepared.tokens),
     max_terms: MAX_TERMS_PER_TEMPLATE,
     use,
     max_uses: MAX_USES_PER_TEMPLATE,
