@@ -163,7 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const countRedactions = (tally: RedactionTally) => tally.byKind.forEach((count, kind) => metrics.redactions.inc({ kind }, count));
   const lessons = createLessonService({ store, clock, newLessonId: () => `lsn_${randomUUID().replaceAll("-", "")}`, redactor, countRedactions });
   const tools = createToolMemoryService({ store, clock, limits: { maxToolLogEntries: config.TOOL_LOG_MAX_ENTRIES, fixDetectionWindow: config.FIX_DETECTION_WINDOW }, redactor, countRedactions });
-  const knowledge = createSharedToolService({ store, redactor });
+  const knowledge = createSharedToolService({ store, redactor, ranking: config.FIX_RANKING });
   const context = createContextService({ store });
   const activity = createActivityService({ store, clock });
   const otlp = createOtlpCaptureService({

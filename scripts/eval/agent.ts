@@ -1,7 +1,7 @@
 // The simulated agents' policy: after a failure, take the offered fix (with some probability) or guess one.
 import { isDeepStrictEqual } from "node:util";
 import type { Random } from "./prng.js";
-import { guessFix, holds, valueOf, type Args, type FailureMode } from "./world.js";
+import { FLAKE, guessFix, holds, valueOf, type Args, type FailureMode, type Goal } from "./world.js";
 
 /** An argument change as the service reports it (`fix_delta`). */
 export interface ArgDelta {
@@ -49,6 +49,19 @@ export function isRightDelta(mode: FailureMode, delta: ArgDelta, first: Args): b
     const set = Object.hasOwn(delta.added ?? {}, option.key) ? delta.added![option.key] : delta.changed?.[option.key]?.to;
     return isDeepStrictEqual(set, value);
   });
+}
+
+/**
+ * The chance that taking the delta on the failing call's arguments `current` makes the goal's next call succeed, in the
+ * world as it is for that goal (a trap still works in the early sessions): the issue's "would this offer fix that failure".
+ * Same rule as callSucceeds: a right fix in the arguments, unless flaky; else the best luck of what the delta brought in.
+ */
+export function chanceToFix(goal: Goal, current: Args, delta: ArgDelta): number {
+  if (!goal.mode) return 1;
+  const next = applyDelta(current, delta);
+  const brought = goal.mode.fixes.filter((option) => holds(next, option, goal.args) && !holds(current, option, goal.args));
+  if (brought.some((option) => option.right)) return 1 - (goal.mode.flake ?? FLAKE);
+  return Math.max(0, ...brought.map((option) => (goal.early ? (option.earlyLuck ?? option.luck) : option.luck)));
 }
 
 export interface NextCall {

@@ -14,6 +14,8 @@ export function summarise(result: RunResult) {
     attemptsPerResolvedTask: tally.callsOfResolvedTasks / Math.max(1, tally.resolvedTasks),
     resolvedShare: tally.resolvedTasks / Math.max(1, tally.tasks),
     wrongOfferShare: tally.wrongOffers / Math.max(1, tally.offers),
+    /** Offers that would not fix the failure they were made to, in the world as it was then, over all offers. */
+    unfixingOfferShare: tally.unfixingOffers / Math.max(1, tally.offers),
     /**
      * Failed calls of a shared cause (the modes of TOOLS) whose answer carried their right fix, over those
      * failures: the hit rate. A failure of a cause of its own has no right fix to learn before it.
@@ -32,6 +34,10 @@ export const pendingOf = (tally: RunResult["tally"]) =>
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
+/** A share of the offers in each fifth of the sessions, in order. */
+const byFifth = (tally: RunResult["tally"], counted: "wrongOffers" | "unfixingOffers") =>
+  tally.byFifth.map((fifth) => ((fifth[counted] / Math.max(1, fifth.offers)) * 100).toFixed(0)).join(" · ") + "%";
+
 function efficacyCell(result: RunResult): string {
   const totals = result.efficacy;
   if (!totals) return "—";
@@ -40,8 +46,8 @@ function efficacyCell(result: RunResult): string {
 
 export function markdownTable(results: readonly RunResult[]): string {
   const lines = [
-    "| store | run | calls | failures per success | attempts per resolved task | tasks resolved | offers | wrong fix offered | … in each fifth of the sessions | shared-cause failures offered their right fix | wrong fixes offered to failures of a cause of their own | offers taken | outcomes seen by the agents: worked / failed / other fix / ignored / pending | GET /efficacy: offered / adopted / worked / failed / other fix / ignored / pending |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| store | run | calls | failures per success | attempts per resolved task | tasks resolved | offers | wrong fix offered | … in each fifth of the sessions | offers that would not fix the failure | … in each fifth | shared-cause failures offered their right fix | wrong fixes offered to failures of a cause of their own | offers taken | outcomes seen by the agents: worked / failed / other fix / ignored / pending | GET /efficacy: offered / adopted / worked / failed / other fix / ignored / pending |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const result of results) {
     const { tally } = result;
@@ -56,7 +62,9 @@ export function markdownTable(results: readonly RunResult[]): string {
       percent(summary.resolvedShare),
       tally.offers,
       percent(summary.wrongOfferShare),
-      tally.byFifth.map((fifth) => (fifth.wrongOffers / Math.max(1, fifth.offers)) * 100).map((share) => share.toFixed(0)).join(" · ") + "%",
+      byFifth(tally, "wrongOffers"),
+      percent(summary.unfixingOfferShare),
+      byFifth(tally, "unfixingOffers"),
       percent(summary.rightOfferShare),
       `${summary.ownCauseWrongOffers} of ${summary.ownCauseFailures}`,
       tally.tookOffer,

@@ -1,5 +1,5 @@
 // Drives the simulated fleet against a running service, one request at a time, and counts what its agents saw.
-import { isAdopted, isRightDelta, nextCall, type ArgDelta, type Policy } from "./agent.js";
+import { chanceToFix, isAdopted, isRightDelta, nextCall, type ArgDelta, type Policy } from "./agent.js";
 import type { Client } from "./http.js";
 import { streamOf, type Random } from "./prng.js";
 import { callSucceeds, type Args, type FailureMode, type Goal, type SessionPlan } from "./world.js";
@@ -17,8 +17,13 @@ export interface Tally {
   offers: number;
   /** Of those, offers whose delta does not bring in the failure's right fix. */
   wrongOffers: number;
-  /** Offers and wrong offers in each fifth of the sessions, in order: how the ranking follows the world as it changes. */
-  byFifth: Array<{ offers: number; wrongOffers: number }>;
+  /**
+   * Of those, offers that would not fix the failure they were made to: taking the delta on the failing call's arguments
+   * makes the next call succeed less than half the time, in the world as it is then (an early trap still works).
+   */
+  unfixingOffers: number;
+  /** Offers, wrong offers and offers that would not fix in each fifth of the sessions, in order: how the ranking follows the world as it changes. */
+  byFifth: Array<{ offers: number; wrongOffers: number; unfixingOffers: number }>;
   /** The same for the failure modes whose cause, and right fix, differs in every goal (a missing file, a failing command). */
   ownCause: { failures: number; offers: number; wrongOffers: number };
   tookOffer: number;
@@ -47,7 +52,8 @@ export const emptyTally = (): Tally => ({
   callsOfResolvedTasks: 0,
   offers: 0,
   wrongOffers: 0,
-  byFifth: Array.from({ length: FIFTHS }, () => ({ offers: 0, wrongOffers: 0 })),
+  unfixingOffers: 0,
+  byFifth: Array.from({ length: FIFTHS }, () => ({ offers: 0, wrongOffers: 0, unfixingOffers: 0 })),
   ownCause: { failures: 0, offers: 0, wrongOffers: 0 },
   tookOffer: 0,
   outcomes: { worked: 0, failed: 0, other_fix: 0, ignored: 0 },
@@ -113,10 +119,13 @@ async function runGoal(run: SessionRun, goal: Goal, tally: Tally, options: Simul
     const offer = recorded.known_fix?.fix_delta ?? null;
     if (offer) {
       const wrong = isRightDelta(mode, offer, goal.args) ? 0 : 1;
+      const unfixing = chanceToFix(goal, args, offer) < 0.5 ? 1 : 0;
       tally.offers += 1;
       tally.wrongOffers += wrong;
+      tally.unfixingOffers += unfixing;
       run.fifth.offers += 1;
       run.fifth.wrongOffers += wrong;
+      run.fifth.unfixingOffers += unfixing;
       if (ownCause) {
         tally.ownCause.offers += 1;
         tally.ownCause.wrongOffers += wrong;

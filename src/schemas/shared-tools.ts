@@ -19,12 +19,22 @@ export const fixEfficacySchema = z
     failed: count("Adopted, and that call failed or timed out"),
     other_fix: count("Not adopted, and that call succeeded another way"),
     ignored: count("Not adopted, and that call failed"),
+    recent_outcomes: z
+      .string()
+      .regex(/^[wf]{0,5}$/)
+      .describe(
+        "Its latest outcomes, oldest first, at most 5: `w` when an adoption worked or fix detection saw it fix a failure, `f` when an adoption failed",
+      ),
     score: z
       .number()
       .min(0)
       .max(1)
       .describe("The ranking score: the 95% Wilson lower bound of times_applied successes in times_applied + failed trials"),
-    retired: z.boolean().describe("Failed at least 3 times and fixed the error in under 30% of times_applied + failed: never offered, until that share is back at 30%"),
+    retired: z
+      .boolean()
+      .describe(
+        "Never offered while true: 3 of its recent_outcomes failed (until successes push them out), or it failed at least 3 times and fixed the error in under 30% of times_applied + failed (until that share is back at 30%)",
+      ),
   })
   .meta({ id: "FixEfficacy", description: "Whether a fix helped when it was offered" });
 

@@ -197,6 +197,8 @@ export function fixEfficacyContract(factory: StoreFactory): void {
       expect(next.knownFix!.typical_fix).toBe("change n: 0 -> 2");
     });
 
+    // Both rules retire this fix at its third failed adoption (1 of 4 is under 30%, and 3 of its latest 4 outcomes failed).
+    // It now comes back once successes push its failures out of its latest 5 outcomes, not once its all-time share is back at 30%.
     it("retires a fix that failed 3 times and works under 30%, shows it, and offers it again once it recovers", async () => {
       const store = await open();
       await learn(store, { n: 1 });
@@ -206,17 +208,72 @@ export function fixEfficacyContract(factory: StoreFactory): void {
         await call(store, session, "failure", { n: 1 });
       }
       const [retired] = await fixesOf(store);
-      expect(retired).toMatchObject({ times_applied: 1, efficacy: { failed: 3, retired: true } });
+      expect(retired).toMatchObject({ times_applied: 1, efficacy: { failed: 3, recent_outcomes: "wfff", retired: true } });
       const pattern = (await store.sharedToolKnowledge("default", ["search"]))[0]!.error_patterns[0]!;
       expect(pattern.typical_fix).toBeNull();
       const refused = await call(store, aSession(), "failure", { n: 0 });
       expect(refused.knownFix).toBeNull();
 
-      // Fixed once more without an offer (1 of 4 is 25%; 2 of 5 is 40%): offered again.
+      // Fixed three times more without an offer: the first two leave 3 failures among the latest 5, the third pushes one out.
+      await learn(store, { n: 1 }, 2);
+      expect((await fixesOf(store))[0]!.efficacy).toMatchObject({ failed: 3, recent_outcomes: "fffww", retired: true });
       await learn(store, { n: 1 });
-      expect((await fixesOf(store))[0]!.efficacy).toMatchObject({ failed: 3, retired: false });
+      expect((await fixesOf(store))[0]!.efficacy).toMatchObject({ failed: 3, recent_outcomes: "ffwww", retired: false });
       const again = await call(store, aSession(), "failure", { n: 0 });
-      expect(again.knownFix).toMatchObject({ typical_fix: "change n: 0 -> 1", times_applied: 2 });
+      expect(again.knownFix).toMatchObject({ typical_fix: "change n: 0 -> 1", times_applied: 4 });
+    });
+
+    it("retires a fix that worked often before once 3 of its latest 5 outcomes failed: the world changed under it", async () => {
+      const store = await open();
+      await learn(store, { n: 1 }, 10);
+      const offers: boolean[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const session = aSession();
+        offers.push((await call(store, session, "failure", { n: 0 })).knownFix !== null);
+        await call(store, session, "failure", { n: 1 });
+      }
+      // 10 of 13 by its all-time counts, which alone would keep it offered for 20 more failures.
+      expect(offers).toEqual([true, true, true, false]);
+      expect((await fixesOf(store))[0]).toMatchObject({ times_applied: 10, efficacy: { failed: 3, recent_outcomes: "wwfff", retired: true } });
+    });
+
+    it("keeps offering a fix that failed 2 of its latest 5 outcomes, and stops at the third", async () => {
+      const store = await open();
+      await learn(store, { n: 1 });
+      for (const outcome of ["failure", "success", "failure", "success", "failure"] as const) {
+        const session = aSession();
+        expect((await call(store, session, "failure", { n: 0 })).knownFix).not.toBeNull();
+        await call(store, session, outcome, { n: 1 });
+      }
+      // Each offer that worked was seen by fix detection too, and counted once.
+      expect((await fixesOf(store))[0]).toMatchObject({ times_applied: 3, efficacy: { worked: 2, failed: 3, recent_outcomes: "fwfwf", retired: true } });
+      expect((await call(store, aSession(), "failure", { n: 0 })).knownFix).toBeNull();
+    });
+
+    it("offers nothing to a call that already holds a fix ranked above every fix that applies to it", async () => {
+      const store = await open();
+      await learn(store, { n: 1 }, 2); // change n: 0 -> 1, applied twice
+      await learn(store, { n: 0, retries: 3 }); // add retries, applied once: ranked below
+      // n: 1 holds the better fix already and failed with it: the fix ranked below would be a guess.
+      expect((await call(store, aSession(), "failure", { n: 1 })).knownFix).toBeNull();
+      // n: 5 holds neither, and only adding retries applies to it: that is the best the tenant knows for it.
+      expect((await call(store, aSession(), "failure", { n: 5 })).knownFix).toMatchObject({ typical_fix: "add retries" });
+      // n: 0 is offered the better fix, which applies.
+      expect((await call(store, aSession(), "failure", { n: 0 })).knownFix).toMatchObject({ typical_fix: "change n: 0 -> 1" });
+    });
+
+    it("under the old ranking, offers the fix that applies whatever fix the call holds: nothing is retired there, so the best may no longer work", async () => {
+      const store = await open({ fixRanking: "applied" });
+      await learn(store, { n: 1 }, 2);
+      await learn(store, { n: 0, retries: 3 });
+      expect((await call(store, aSession(), "failure", { n: 1 })).knownFix).toMatchObject({ typical_fix: "add retries" });
+    });
+
+    it("offers a call the fix that applies even when it holds a fix ranked below it", async () => {
+      const store = await open();
+      await learn(store, { n: 1 });
+      await learn(store, { n: 0, retries: 3 }, 2); // add retries, applied twice: ranked above
+      expect((await call(store, aSession(), "failure", { n: 1 })).knownFix).toMatchObject({ typical_fix: "add retries" });
     });
 
     it("answers a replay with the same offer and counts nothing again", async () => {

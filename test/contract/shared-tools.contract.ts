@@ -72,7 +72,7 @@ export function sharedToolStoreContract(factory: StoreFactory): void {
               times_applied: 1,
               last_applied_at: at(2),
               // Offered to b's timeout; b's next call was partial, which decides nothing.
-              efficacy: { offered: 1, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, score: expect.closeTo(0.2065, 4), retired: false },
+              efficacy: { offered: 1, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, recent_outcomes: "w", score: expect.closeTo(0.2065, 4), retired: false },
             },
           ],
           recent_fixes: [{ session_id: a.sessionId, failed_call_id: "call-0001", fix_call_id: "call-0002", applied_at: at(2) }],
@@ -101,7 +101,7 @@ export function sharedToolStoreContract(factory: StoreFactory): void {
         typical_fix: "change limit: 0 -> 10",
         times_applied: 1,
         offer_id: expect.stringMatching(/^offer-\d+$/),
-        efficacy: { offered: 1, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, score: expect.closeTo(0.2065, 4), retired: false },
+        efficacy: { offered: 1, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, recent_outcomes: "w", score: expect.closeTo(0.2065, 4), retired: false },
       });
       expect(failure!.entry).toMatchObject({ id: "call-0001", error_type: "ValueError" });
       expect(otherType!.knownFix).toBeNull();

@@ -69,6 +69,24 @@ describe.each(bothStores())("fix efficacy over HTTP (%s store)", (_name, factory
     expect(refused.detail).toMatch(/nests deeper than/);
   });
 
+  it("answers GET /tools/{tool}/fix with nothing ranked below a fix the failing call already holds, as an offer would", async () => {
+    const { record, http } = await start();
+    // limit 0 -> 10, learned twice, then adding a page, once: ranked below it.
+    for (const args of [{ q: "cats", limit: 10 }, { q: "cats", limit: 10 }, { q: "cats", limit: 0, page: 2 }]) {
+      const learner = uniqueId("learner");
+      await record(learner, FAILED);
+      await record(learner, { ...FIXED, arguments: args });
+    }
+    const ask = (args: object) => http.get(`/tools/search/fix?error_type=ValueError&arguments=${encodeURIComponent(JSON.stringify(args))}`);
+    expect((await ask({ q: "cats", limit: 0 })).body).toMatchObject({ fix_text: "change limit: 0 → 10", alternatives: [{ fix_text: "add page: 2" }] });
+    // limit 10 holds the better fix already and failed with it: adding a page would be a guess.
+    expect(expectProblem(await ask({ q: "cats", limit: 10 }), 404)).toMatchObject({ code: "NOT_FOUND" });
+    const failing = await record(uniqueId("session"), { ...FAILED, arguments: { q: "cats", limit: 10 } });
+    expect(failing.known_fix).toBeNull();
+    // Without arguments, every offerable fix is listed.
+    expect((await http.get("/tools/search/fix?error_type=ValueError")).body).toMatchObject({ alternatives: [{ fix_text: "add page: 2" }] });
+  });
+
   it("compares a failing call's arguments with fixes as they were learned, secrets redacted", async () => {
     const { record, http } = await start();
     const learner = uniqueId("learner");

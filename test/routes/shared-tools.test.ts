@@ -45,7 +45,7 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
       error_type: "ValueError",
       ...LIMIT_FIX,
       times_applied: 2,
-      efficacy: { offered: 1, adopted: 1, worked: 1, failed: 0, other_fix: 0, ignored: 0, score: expect.closeTo(0.3424, 4), retired: false },
+      efficacy: { offered: 1, adopted: 1, worked: 1, failed: 0, other_fix: 0, ignored: 0, recent_outcomes: "ww", score: expect.closeTo(0.3424, 4), retired: false },
       alternatives: [],
     });
   });
@@ -61,14 +61,14 @@ describe.each(bothStores())("shared tool knowledge (%s store)", (_name, factory:
       ...LIMIT_FIX,
       times_applied: 2,
       // Offered to the second learner, who took it, and to the last session, which succeeded another way.
-      efficacy: { offered: 2, adopted: 1, worked: 1, failed: 0, other_fix: 1, ignored: 0, score: expect.closeTo(0.3424, 4), retired: false },
+      efficacy: { offered: 2, adopted: 1, worked: 1, failed: 0, other_fix: 1, ignored: 0, recent_outcomes: "ww", score: expect.closeTo(0.3424, 4), retired: false },
       alternatives: [
         {
           fix_delta: { added: { page: 1 }, changed: { limit: { from: 0, to: 5 } } },
           typical_fix: "add page; change limit: 0 -> 5",
           fix_text: "add page: 1; change limit: 0 → 5",
           times_applied: 1,
-          efficacy: { offered: 0, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, score: expect.closeTo(0.2065, 4), retired: false },
+          efficacy: { offered: 0, adopted: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0, recent_outcomes: "w", score: expect.closeTo(0.2065, 4), retired: false },
         },
       ],
     });

@@ -40,9 +40,15 @@ const AFTER: LegacyCall[] = [
   { tool: "list", outcome: "success", args: { dir: "b" }, at: at(10) },
 ];
 
+/**
+ * A fix's latest outcomes left out: a fix learned in the layout before kept none (they start with its next outcome),
+ * while the embedded store, which never held that layout, has them from the first. Everything else must match.
+ */
+const withoutRecentOutcomes = <T>(value: T): T => JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === "recent_outcomes" ? undefined : inner))) as T;
+
 /** What a store shows of the session and the tenant's knowledge of both tools. */
 async function everything(store: Store, session: SessionRef) {
-  return {
+  return withoutRecentOutcomes({
     patterns: await store.getPatterns(session),
     search: await store.getPattern(session, "search"),
     counters: await store.sessionCounters(session),
@@ -51,7 +57,7 @@ async function everything(store: Store, session: SessionRef) {
     exported: await store.exportMemory(session),
     knowledge: await store.sharedToolKnowledge(session.tenant, ["search", "fetch", "list"]),
     efficacy: await store.efficacyReport(session.tenant, 5),
-  };
+  });
 }
 
 describe("data written by the layout before (redis)", () => {
@@ -72,7 +78,7 @@ describe("data written by the layout before (redis)", () => {
 
     for (const call of AFTER) {
       const [onRedis, inMemory] = [await redis.recordSharedToolCall(session, asCall(call), null), await memory.recordSharedToolCall(session, asCall(call), null)];
-      expect(onRedis).toEqual(inMemory);
+      expect(withoutRecentOutcomes(onRedis)).toEqual(withoutRecentOutcomes(inMemory));
     }
     const after = await everything(redis, session);
     expect(after).toEqual(await everything(memory, session));
@@ -87,7 +93,7 @@ describe("data written by the layout before (redis)", () => {
     for (const [args, offered] of [[{ dir: "a" }, true], [{ dir: "zzz" }, false]] as const) {
       const failure = { tool: "list", outcome: "failure", args, errorType: "H", at: at(11) } as const;
       const [onRedis, inMemory] = [await redis.recordSharedToolCall(other, asCall(failure), null), await memory.recordSharedToolCall(other, asCall(failure), null)];
-      expect(onRedis).toEqual(inMemory);
+      expect(withoutRecentOutcomes(onRedis)).toEqual(withoutRecentOutcomes(inMemory));
       expect(onRedis.outcome === "mismatch" ? null : onRedis.value.knownFix?.fix_delta ?? null).toEqual(offered ? { changed: { dir: { from: "a", to: "b" } } } : null);
     }
     // Every tool moved: the documents are gone, the fields hold them.

@@ -1,6 +1,6 @@
 // Where a fix stands in the tenant's efficacy report: the numbers both stores order the best and the worst fixes by.
 // Redis keeps them as sorted-set scores (lib/learn-tool-call.lua computes the same, term for term).
-import { fixScore, type EfficacyCounts } from "../shared-tools/efficacy.js";
+import { fixScore, type EfficacyCounts, type FixCounts } from "../shared-tools/efficacy.js";
 import type { ArgDelta } from "../tools/types.js";
 
 /** One fix as the report reads it from a store: what it changes, how often it fixed its error, its offers' outcomes. */
@@ -10,7 +10,7 @@ export interface RankedFix {
   fix_delta: ArgDelta;
   times_applied: number;
   last_applied_at: string;
-  counts: EfficacyCounts;
+  counts: FixCounts;
 }
 
 /** What a store answers for the report: running totals, and the best and worst fixes, each list in its order. */

@@ -21,6 +21,20 @@ export function fixApplies(delta: ArgDelta, args: ToolArguments): boolean {
 }
 
 /**
+ * The call holds the fix already: every value it adds or changes, as it sets it, and none of the keys it removes
+ * (efficacy.ts's isAdopted). A fix with no parts is held by nothing.
+ */
+export function isHeld(delta: ArgDelta, args: ToolArguments): boolean {
+  const set = { ...delta.added, ...Object.fromEntries(Object.entries(delta.changed ?? {}).map(([key, { to }]) => [key, to])) };
+  const removed = delta.removed ?? [];
+  if (Object.keys(set).length + removed.length === 0) return false;
+  return (
+    Object.entries(set).every(([key, value]) => Object.hasOwn(args, key) && canonicalJson(args[key]) === canonicalJson(value)) &&
+    removed.every((key) => !Object.hasOwn(args, key))
+  );
+}
+
+/**
  * fixApplies's facts as the Redis scripts compare them, JSON text: `equal`, each changed key with the canonical
  * JSON of the value it changed from; `absent`, the keys it adds; `present`, the keys it removes.
  */

@@ -14,9 +14,15 @@ export interface EfficacyCounts {
   ignored: number;
 }
 
-/** A fix's efficacy as served: its counts, how many adopted it, its ranking score and whether it is retired. */
+/** A fix's counts: the tool's, and its latest outcomes (RECENT_OUTCOMES_KEPT letters, oldest first; absent before they were kept). */
+export interface FixCounts extends EfficacyCounts {
+  recent_outcomes?: string;
+}
+
+/** A fix's efficacy as served: its counts, how many adopted it, its latest outcomes, its ranking score and whether it is retired. */
 export interface FixEfficacy extends EfficacyCounts {
   adopted: number;
+  recent_outcomes: string;
   score: number;
   retired: boolean;
 }
@@ -33,6 +39,26 @@ const Z = 1.96;
 export const RETIRE_AFTER_FAILURES = 3;
 /** A fix that works less often than this, once it failed enough, is retired. */
 export const RETIRE_BELOW_RATE = 0.3;
+/**
+ * Outcomes a fix keeps, its latest: `w` when an adoption worked or fix detection saw it fix a failure, `f` when an
+ * adoption failed. A fix that failed RETIRE_AFTER_RECENT_FAILURES of them is retired until successes push them out:
+ * one that stopped working (the world changed under it) is not offered on the strength of its past, which by its
+ * all-time counts alone it would be for about as many failures as it once had successes.
+ */
+export const RECENT_OUTCOMES_KEPT = 5;
+export const RETIRE_AFTER_RECENT_FAILURES = 3;
+
+/** The latest outcomes with one more (worked or failed) at their end, the oldest dropped past RECENT_OUTCOMES_KEPT. */
+export function withRecentOutcome(recent: string | undefined, worked: boolean): string {
+  return ((recent ?? "") + (worked ? "w" : "f")).slice(-RECENT_OUTCOMES_KEPT);
+}
+
+/** Failures among the latest outcomes. */
+export function recentFailures(recent: string | undefined): number {
+  let failures = 0;
+  for (const outcome of recent ?? "") if (outcome === "f") failures += 1;
+  return failures;
+}
 
 /**
  * The lower bound of the 95% Wilson score interval of `successes` in `trials` (0 for no trials):
@@ -52,8 +78,12 @@ export function fixScore(timesApplied: number, failed: number): number {
   return wilsonLowerBound(timesApplied, timesApplied + failed);
 }
 
-/** Retired: failed often enough, and works too rarely to offer again (until its share is back at RETIRE_BELOW_RATE). */
-export function isRetired(timesApplied: number, failed: number): boolean {
+/**
+ * Retired: RETIRE_AFTER_RECENT_FAILURES of its latest outcomes failed (until successes push them out); or it failed
+ * often enough and works too rarely to offer again (until its share is back at RETIRE_BELOW_RATE).
+ */
+export function isRetired(timesApplied: number, failed: number, recent = ""): boolean {
+  if (recentFailures(recent) >= RETIRE_AFTER_RECENT_FAILURES) return true;
   return failed >= RETIRE_AFTER_FAILURES && timesApplied / (timesApplied + failed) < RETIRE_BELOW_RATE;
 }
 
@@ -70,11 +100,13 @@ export function withAdopted(counts: EfficacyCounts): EfficacyCounts & { adopted:
 }
 
 /** The counts of a fix as served; under the "applied" rule nothing is retired. */
-export function fixEfficacy(counts: EfficacyCounts, timesApplied: number, ranking: FixRanking = "wilson"): FixEfficacy {
+export function fixEfficacy(counts: FixCounts, timesApplied: number, ranking: FixRanking = "wilson"): FixEfficacy {
+  const recent = counts.recent_outcomes ?? "";
   return {
     ...withAdopted(counts),
+    recent_outcomes: recent,
     score: fixScore(timesApplied, counts.failed),
-    retired: ranking === "wilson" && isRetired(timesApplied, counts.failed),
+    retired: ranking === "wilson" && isRetired(timesApplied, counts.failed, recent),
   };
 }
 
@@ -115,7 +147,7 @@ export function adoptionText(delta: ArgDelta, args: ToolArguments): string {
 export interface RankableFix {
   times_applied: number;
   last_applied_at: string;
-  efficacy: Pick<EfficacyCounts, "failed">;
+  efficacy: Pick<FixCounts, "failed" | "recent_outcomes">;
 }
 
 /**
@@ -143,5 +175,5 @@ export function rankFixes<F extends RankableFix>(fixes: readonly F[], ranking: F
 
 /** Whether a fix may be offered: never a retired one under the Wilson rule. */
 export function isOfferable(fix: RankableFix, ranking: FixRanking = "wilson"): boolean {
-  return ranking === "applied" || !isRetired(fix.times_applied, fix.efficacy.failed);
+  return ranking === "applied" || !isRetired(fix.times_applied, fix.efficacy.failed, fix.efficacy.recent_outcomes);
 }

@@ -1,12 +1,25 @@
 // How a tenant's shared knowledge of a tool learns from each recorded call, and how it ranks the fixes it learned.
 import { canonicalJson } from "../tools/arguments.js";
-import { emptyCounts, fixEfficacy, withAdopted, type EfficacyCounts, isAdopted, isOfferable, outcomeOf, rankFixes, type FixRanking, type OfferOutcome } from "./efficacy.js";
+import {
+  emptyCounts,
+  fixEfficacy,
+  withAdopted,
+  type EfficacyCounts,
+  isAdopted,
+  isOfferable,
+  outcomeOf,
+  rankFixes,
+  type FixRanking,
+  type OfferOutcome,
+  type RankableFix,
+  withRecentOutcome,
+} from "./efficacy.js";
 import { describeDelta } from "../tools/delta-text.js";
 import { MAX_SUCCESS_PATTERNS } from "../tools/pattern-limits.js";
 import { applyCallToPattern, emptyPattern, emptyRecency, forgetErrorTypes, seeAndForget, type PatternRecency } from "../tools/pattern-update.js";
 import { MAX_ERROR_TYPES_PER_TOOL } from "../tools/pattern-limits.js";
-import type { ErrorPattern, ToolArguments, ToolPattern } from "../tools/types.js";
-import { fixApplies } from "./applicability.js";
+import type { ArgDelta, ErrorPattern, ToolArguments, ToolPattern } from "../tools/types.js";
+import { fixApplies, isHeld } from "./applicability.js";
 import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedErrorPattern, SharedFix, SharedToolKnowledge, ToolEfficacy } from "./types.js";
 
 /** Distinct fixes kept per error type: enough for alternatives, few enough to stay one glance. */
@@ -74,6 +87,8 @@ function learnFix(knowledge: SharedToolKnowledge, facts: SharedCallFacts, fix: N
     if (known) {
       known.times_applied += 1;
       known.last_applied_at = now;
+      // Seen fixing a failure again: one more success among its latest outcomes.
+      known.efficacy.recent_outcomes = withRecentOutcome(known.efficacy.recent_outcomes, true);
     } else {
       if (pattern.fixes.length >= MAX_FIXES_PER_ERROR) pattern.fixes.splice(leastUsedFix(pattern.fixes), 1);
       pattern.fixes.push({
@@ -81,7 +96,8 @@ function learnFix(knowledge: SharedToolKnowledge, facts: SharedCallFacts, fix: N
         typical_fix: describeDelta(fix.delta),
         times_applied: 1,
         last_applied_at: now,
-        efficacy: fixEfficacy(emptyCounts(), 1),
+        // Its first success: the one fix detection just saw.
+        efficacy: fixEfficacy({ ...emptyCounts(), recent_outcomes: "w" }, 1),
       });
     }
     pattern.recent_fixes.push({ session_id: facts.session_id, failed_call_id: fix.failed_call_id, fix_call_id: facts.call_id, applied_at: now });
@@ -129,6 +145,8 @@ export function decideOffer(knowledge: SharedToolKnowledge, offer: PendingOffer,
   if (fix) {
     fix.efficacy[outcome] += 1;
     const detected = facts.fix && canonicalJson(facts.fix.delta) === wanted && facts.fix.error_type === offer.error_type;
+    // An adoption's outcome is one of the latest; one that fix detection saw too was counted when this call was folded in.
+    if (outcome === "failed" || (outcome === "worked" && !detected)) fix.efficacy.recent_outcomes = withRecentOutcome(fix.efficacy.recent_outcomes, outcome === "worked");
     if (ranking === "wilson" && outcome === "worked" && !detected) {
       fix.times_applied += 1;
       fix.last_applied_at = facts.timestamp;
@@ -139,13 +157,29 @@ export function decideOffer(knowledge: SharedToolKnowledge, offer: PendingOffer,
 }
 
 /**
+ * Of fixes ranked best first, those that may be offered to a failing call with these arguments, best first: the
+ * offerable ones that apply to them (applicability.ts). Under the Wilson rule, the list ends at the first offerable
+ * fix the call already holds: it failed with that fix in, so any fix ranked below it would be a guess. (Under the
+ * "applied" rule nothing is retired, so the best-ranked fix may be one that no longer works, and nothing ends it.)
+ */
+export function fixesFor<F extends RankableFix & { fix_delta: ArgDelta }>(ranked: readonly F[], args: ToolArguments, ranking: FixRanking = "wilson"): F[] {
+  const offered: F[] = [];
+  for (const fix of ranked) {
+    if (!isOfferable(fix, ranking)) continue;
+    if (fixApplies(fix.fix_delta, args)) offered.push(fix);
+    else if (ranking === "wilson" && isHeld(fix.fix_delta, args)) break;
+  }
+  return offered;
+}
+
+/**
  * The fix to offer a failure of an error type with these arguments (stored knowledge: fixes in learning
- * order): the best offerable one that applies to them (applicability.ts), or null when none may be offered.
+ * order): the first of fixesFor, or null when none may be offered.
  */
 export function bestFixOf(knowledge: SharedToolKnowledge, errorType: string | null, args: ToolArguments, ranking: FixRanking = "wilson"): SharedFix | null {
   if (!errorType) return null;
   const fixes = knowledge.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? [];
-  return rankFixes(fixes, ranking).find((fix) => isOfferable(fix, ranking) && fixApplies(fix.fix_delta, args)) ?? null;
+  return fixesFor(rankFixes(fixes, ranking), args, ranking)[0] ?? null;
 }
 
 /** Counts the offer of a fix (mutating it and the tool) and answers it as the agent gets it. */

@@ -8,16 +8,19 @@ import { fixText, withFixText } from "../tools/fix-text.js";
 import { formatSharedErrorGuidance } from "./prompt.js";
 import type { SharedFix, SharedToolKnowledge } from "./types.js";
 import type { ToolArguments } from "../tools/types.js";
-import { fixApplies } from "./applicability.js";
+import type { FixRanking } from "./efficacy.js";
+import { fixesFor } from "./knowledge.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
 
 export interface ToolKnowledgeServiceDeps {
   store: Pick<SharedToolStore, "listSharedTools" | "listSharedToolsByPrefix" | "sharedToolKnowledge" | "forgetSharedTool">;
   /** Fixes were learned from redacted arguments, so failing arguments are redacted the same way before they are compared. */
   redactor: Redactor;
+  /** The ranking the store offers fixes by (FIX_RANKING), so that a fix is listed for arguments as it would be offered. */
+  ranking?: FixRanking;
 }
 
-export function createSharedToolService({ store, redactor }: ToolKnowledgeServiceDeps) {
+export function createSharedToolService({ store, redactor, ranking = "wilson" }: ToolKnowledgeServiceDeps) {
   async function knowledgeOf(tenant: string, toolName: string): Promise<SharedToolKnowledge> {
     const [knowledge] = await store.sharedToolKnowledge(tenant, [toolName]);
     if (!knowledge) throw notFound(`No session of this tenant has called tool '${toolName}'.`);
@@ -48,7 +51,7 @@ export function createSharedToolService({ store, redactor }: ToolKnowledgeServic
 
     /**
      * The best offerable fix of an error type and the other offerable ones, best first, with their efficacy;
-     * given the failing call's arguments, only those that apply to them (applicability.ts).
+     * given the failing call's arguments, only those that would be offered to it (knowledge.ts: fixesFor).
      */
     async fix(tenant: string, toolName: string, errorType: string, failing: ToolArguments | null = null) {
       const [knowledge] = await store.sharedToolKnowledge(tenant, [toolName]);
@@ -56,7 +59,7 @@ export function createSharedToolService({ store, redactor }: ToolKnowledgeServic
       // Served knowledge ranks offerable fixes first; a retired fix is never handed out as one to try.
       // Nothing of these arguments is kept or counted: the tally only lets the redactor run as on a write.
       const compared = failing === null ? null : redactor.value(failing, new RedactionTally());
-      const [typical, ...others] = fixes.filter((fix) => !fix.efficacy.retired && (compared === null || fixApplies(fix.fix_delta, compared)));
+      const [typical, ...others] = compared === null ? fixes.filter((fix) => !fix.efficacy.retired) : fixesFor(fixes, compared, ranking);
       if (!typical) {
         const applying = failing === null ? "" : " that applies to these arguments";
         throw notFound(`No fix is known${applying} for '${errorType}' errors of tool '${toolName}' in any session.`);

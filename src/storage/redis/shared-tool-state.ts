@@ -1,5 +1,5 @@
 // Converts a tool's shared knowledge as the learnToolCall script keeps it (a field at a time, or one JSON document in the layout before) into the wire SharedToolKnowledge.
-import { fixEfficacy, type EfficacyCounts, type FixRanking } from "../../domain/shared-tools/efficacy.js";
+import { fixEfficacy, type EfficacyCounts, type FixCounts, type FixRanking } from "../../domain/shared-tools/efficacy.js";
 import { presentKnowledge, toolEfficacy } from "../../domain/shared-tools/knowledge.js";
 import type { SharedFixEvent, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
@@ -10,7 +10,7 @@ import { argumentsInOrder, asArray, errorsInOrder, fieldPairs, patternFromState,
 type Empty = Record<string, never>;
 
 /** A fix as the script keeps it: its delta, counts and offer outcomes (a count not written yet is 0). */
-interface FixState extends Partial<EfficacyCounts> {
+interface FixState extends Partial<FixCounts> {
   delta: string;
   times_applied: number;
   last_applied_at: string;
@@ -47,12 +47,13 @@ export interface SharedToolReply {
   sessionsSeen: number;
 }
 
-const countsOf = (fix: Partial<EfficacyCounts>): EfficacyCounts => ({
+const countsOf = (fix: Partial<FixCounts>): FixCounts => ({
   offered: fix.offered ?? 0,
   worked: fix.worked ?? 0,
   failed: fix.failed ?? 0,
   other_fix: fix.other_fix ?? 0,
   ignored: fix.ignored ?? 0,
+  recent_outcomes: fix.recent_outcomes ?? "",
 });
 
 /** The knowledge from its fields (lib/learn-tool-call.lua). */

@@ -2,7 +2,7 @@
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { latencyBucket } from "../../domain/activity/latency.js";
 import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
-import { adoptionText, fixEfficacy, type EfficacyCounts } from "../../domain/shared-tools/efficacy.js";
+import { adoptionText, fixEfficacy, type FixCounts } from "../../domain/shared-tools/efficacy.js";
 import { applicabilityText } from "../../domain/shared-tools/applicability.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
@@ -40,14 +40,14 @@ type KnowledgeLimits = Pick<
 function rankedFixOf([member, raw]: [string, string]): RankedFix {
   const [toolName, errorType] = JSON.parse(member) as [string, string, string];
   // Written as times and last before the names were words.
-  const fix = JSON.parse(raw) as { delta: string; times_applied?: number; times?: number; last_applied_at?: string; last?: string } & EfficacyCounts;
+  const fix = JSON.parse(raw) as { delta: string; times_applied?: number; times?: number; last_applied_at?: string; last?: string } & FixCounts;
   return {
     tool_name: toolName,
     error_type: errorType,
     fix_delta: JSON.parse(fix.delta) as ArgDelta,
     times_applied: fix.times_applied ?? fix.times ?? 0,
     last_applied_at: fix.last_applied_at ?? fix.last ?? "",
-    counts: { offered: fix.offered, worked: fix.worked, failed: fix.failed, other_fix: fix.other_fix, ignored: fix.ignored },
+    counts: { offered: fix.offered, worked: fix.worked, failed: fix.failed, other_fix: fix.other_fix, ignored: fix.ignored, recent_outcomes: fix.recent_outcomes ?? "" },
   };
 }
 
@@ -125,14 +125,16 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
   function knownFixFrom(answer: LearnAnswer | undefined): KnownSharedFix | null {
     if (!answer?.delta) return null;
     const fixDelta = JSON.parse(answer.delta) as ArgDelta;
+    // A sixth part, the fix's latest outcomes, since fixes are retired on them; an answer kept from before has five.
     const [offered, worked, failed, otherFix, ignored] = String(answer.counts).split(",").map(Number) as [number, number, number, number, number];
+    const recentOutcomes = String(answer.counts).split(",")[5] ?? "";
     const timesApplied = Number(answer.times_applied);
     return {
       fix_delta: fixDelta,
       typical_fix: describeDelta(fixDelta),
       times_applied: timesApplied,
       offer_id: String(answer.offer_id),
-      efficacy: fixEfficacy({ offered, worked, failed, other_fix: otherFix, ignored }, timesApplied, ranking),
+      efficacy: fixEfficacy({ offered, worked, failed, other_fix: otherFix, ignored, recent_outcomes: recentOutcomes }, timesApplied, ranking),
     };
   }
 

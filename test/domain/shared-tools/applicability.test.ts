@@ -1,6 +1,6 @@
 // When a learned fix applies to a failing call, and the facts the Redis scripts compare.
 import { describe, expect, it } from "vitest";
-import { applicabilityText, fixApplies } from "../../../src/domain/shared-tools/applicability.js";
+import { applicabilityText, fixApplies, isHeld } from "../../../src/domain/shared-tools/applicability.js";
 
 describe("a fix applies to a failing call", () => {
   it("when the call holds the value each changed key changed from, compared as canonical JSON", () => {
@@ -37,5 +37,22 @@ describe("a fix applies to a failing call", () => {
       absent: ["t"],
       present: ["c"],
     });
+  });
+});
+
+describe("a failing call already holds a fix", () => {
+  it("when it has every value the fix sets, as canonical JSON, and none of the keys it removes", () => {
+    const fix = { changed: { path: { from: "a.txt", to: "docs/a.txt" } }, added: { opts: { b: 2, a: 1 } }, removed: ["cache"] };
+    expect(isHeld(fix, { path: "docs/a.txt", opts: { a: 1, b: 2 } })).toBe(true);
+    expect(isHeld(fix, { path: "docs/a.txt", opts: { a: 1, b: 2 }, cache: true })).toBe(false);
+    expect(isHeld(fix, { path: "a.txt", opts: { a: 1, b: 2 } })).toBe(false);
+    expect(isHeld(fix, { path: "docs/a.txt" })).toBe(false);
+    // A fix never both applies to a call and is held by it.
+    expect(fixApplies(fix, { path: "docs/a.txt", opts: { a: 1, b: 2 } })).toBe(false);
+  });
+
+  it("never for a fix with no parts", () => {
+    expect(isHeld({}, {})).toBe(false);
+    expect(isHeld({ added: {}, removed: [] }, { a: 1 })).toBe(false);
   });
 });

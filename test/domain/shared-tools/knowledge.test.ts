@@ -1,7 +1,18 @@
 // Unit tests of how shared knowledge learns from calls, ranks the fixes it learned and decides offers.
 import { describe, expect, it } from "vitest";
-import { emptyCounts, fixEfficacy, fixScore, isAdopted, isRetired, outcomeOf, rankFixes, wilsonLowerBound } from "../../../src/domain/shared-tools/efficacy.js";
-import { bestFixOf, decideOffer, emptyKnowledge, foldSharedCall, offerFix, presentKnowledge } from "../../../src/domain/shared-tools/knowledge.js";
+import {
+  emptyCounts,
+  fixEfficacy,
+  fixScore,
+  isAdopted,
+  isRetired,
+  outcomeOf,
+  rankFixes,
+  recentFailures,
+  wilsonLowerBound,
+  withRecentOutcome,
+} from "../../../src/domain/shared-tools/efficacy.js";
+import { bestFixOf, decideOffer, emptyKnowledge, fixesFor, foldSharedCall, offerFix, presentKnowledge } from "../../../src/domain/shared-tools/knowledge.js";
 import type { SharedCallFacts, SharedFix } from "../../../src/domain/shared-tools/types.js";
 
 const fix = (to: number, times: number, last: string, failed = 0): SharedFix => ({
@@ -42,6 +53,45 @@ describe("the Wilson score", () => {
     expect(isRetired(2, 3)).toBe(false);
     expect(isRetired(0, 2)).toBe(false);
     expect(isRetired(2, 5)).toBe(true);
+  });
+
+  it("retires a fix that failed 3 of its latest 5 outcomes, whatever it did before", () => {
+    expect(isRetired(100, 3, "wwfff")).toBe(true);
+    expect(isRetired(100, 3, "fwfwf")).toBe(true);
+    expect(isRetired(100, 3, "ffwww")).toBe(false);
+    expect(isRetired(1, 3, "")).toBe(true);
+    expect(fixEfficacy({ ...emptyCounts(), failed: 3, recent_outcomes: "wfff" }, 50)).toMatchObject({ recent_outcomes: "wfff", retired: true });
+    // The old rule ranks without retiring anything.
+    expect(fixEfficacy({ ...emptyCounts(), failed: 3, recent_outcomes: "wfff" }, 50, "applied")).toMatchObject({ retired: false });
+  });
+
+  it("keeps the latest 5 outcomes, oldest first", () => {
+    expect(withRecentOutcome(undefined, true)).toBe("w");
+    expect(withRecentOutcome("wwwww", false)).toBe("wwwwf");
+    expect(withRecentOutcome("wfwfw", true)).toBe("fwfww");
+    expect(recentFailures("fwfwf")).toBe(3);
+    expect(recentFailures(undefined)).toBe(0);
+  });
+});
+
+describe("the fixes a failing call may be offered", () => {
+  const added = (key: string, times: number): SharedFix => ({ ...fix(0, times, "2026-01-01"), fix_delta: { added: { [key]: true } }, typical_fix: `add ${key}` });
+
+  it("are the offerable ones that apply, best first, down to the first one the call already holds", () => {
+    const ranked = rankFixes([fix(1, 5, "2026-01-01"), added("retries", 3), added("backoff", 2), added("cache", 1)]);
+    expect(fixesFor(ranked, { n: 0 }).map((f) => f.typical_fix)).toEqual(["change n: 0 -> 1", "add retries", "add backoff", "add cache"]);
+    // Holds n: 1, the best: it failed with the best the tenant knows, so nothing.
+    expect(fixesFor(ranked, { n: 1 })).toEqual([]);
+    // Holds retries, the second: only the fixes above it that apply (n: 0 -> 1 does not apply to n: 7).
+    expect(fixesFor(ranked, { n: 7, retries: true })).toEqual([]);
+    expect(fixesFor(ranked, { n: 0, backoff: true }).map((f) => f.typical_fix)).toEqual(["change n: 0 -> 1", "add retries"]);
+  });
+
+  it("skip a retired fix, which stops nothing even when held, and under the old rule stop at nothing", () => {
+    const retired = { ...fix(1, 5, "2026-01-01"), efficacy: fixEfficacy({ ...emptyCounts(), failed: 3, recent_outcomes: "wwfff" }, 5) };
+    expect(fixesFor(rankFixes([retired, added("retries", 1)]), { n: 1 }).map((f) => f.typical_fix)).toEqual(["add retries"]);
+    const ranked = rankFixes([fix(1, 5, "2026-01-01"), added("retries", 1)], "applied");
+    expect(fixesFor(ranked, { n: 1 }, "applied").map((f) => f.typical_fix)).toEqual(["add retries"]);
   });
 });
 
@@ -123,6 +173,35 @@ describe("folding calls into shared knowledge", () => {
     expect(decideOffer(knowledge, offer, facts({ previous_call_id: "call-0007", arguments: { n: 1 }, outcome: "timeout" }))).toBe("failed");
     expect(knowledge.efficacy).toMatchObject({ offered: 1, failed: 1 });
     expect(bestFixOf(knowledge, "E", { n: 0 })!.efficacy).toMatchObject({ offered: 1, failed: 1 });
+  });
+
+  it("keeps an adoption's outcome, and a detection's, among the fix's latest, and stops offering it at 3 failures of 5", () => {
+    const knowledge = emptyKnowledge("search", "t0");
+    const learnFrom = (n: number) => {
+      foldSharedCall(knowledge, facts({ call_id: `f${n}`, outcome: "failure", error_type: "E", arguments: { n: 0 } }), "t1");
+      foldSharedCall(knowledge, facts({ call_id: `s${n}`, arguments: { n: 1 }, fix: { failed_call_id: `f${n}`, error_type: "E", delta: { changed: { n: { from: 0, to: 1 } } } } }), "t2");
+    };
+    learnFrom(1);
+    const offerTo = (call: string) => {
+      const offered = offerFix(knowledge, bestFixOf(knowledge, "E", { n: 0 })!, `offer-${call}`);
+      return { offer_id: offered.offer_id, call_id: call, error_type: "E", fix_delta: offered.fix_delta };
+    };
+    const fixOf = () => knowledge.error_patterns[0]!.fixes[0]!;
+    expect(fixOf().efficacy.recent_outcomes).toBe("w");
+    expect(decideOffer(knowledge, offerTo("a"), facts({ previous_call_id: "a", arguments: { n: 1 }, outcome: "failure" }))).toBe("failed");
+    // Worked when offered, with no fix detected by this call: the outcome alone.
+    expect(decideOffer(knowledge, offerTo("b"), facts({ previous_call_id: "b", arguments: { n: 1 } }))).toBe("worked");
+    expect(fixOf().efficacy.recent_outcomes).toBe("wfw");
+    for (const call of ["c", "d"]) decideOffer(knowledge, offerTo(call), facts({ previous_call_id: call, arguments: { n: 1 }, outcome: "failure" }));
+    expect(fixOf().efficacy.recent_outcomes).toBe("wfwff");
+    expect(bestFixOf(knowledge, "E", { n: 0 })).toBeNull();
+    // Seen fixing a failure again pushes the oldest failure out.
+    learnFrom(2);
+    expect(fixOf().efficacy.recent_outcomes).toBe("fwffw");
+    expect(bestFixOf(knowledge, "E", { n: 0 })).toBeNull();
+    learnFrom(3);
+    expect(fixOf().efficacy.recent_outcomes).toBe("wffww");
+    expect(bestFixOf(knowledge, "E", { n: 0 })).toMatchObject({ typical_fix: "change n: 0 -> 1" });
   });
 
   it("counts a fix of a failure without an error type, but teaches no error pattern", () => {

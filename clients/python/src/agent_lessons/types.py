@@ -170,6 +170,7 @@ class FixEfficacy(TypedDict):
     failed: int
     other_fix: int
     ignored: int
+    recent_outcomes: str
     score: float
     retired: bool
 

@@ -1140,9 +1140,11 @@ export interface components {
             other_fix: number;
             /** @description Not adopted, and that call failed */
             ignored: number;
+            /** @description Its latest outcomes, oldest first, at most 5: `w` when an adoption worked or fix detection saw it fix a failure, `f` when an adoption failed */
+            recent_outcomes: string;
             /** @description The ranking score: the 95% Wilson lower bound of times_applied successes in times_applied + failed trials */
             score: number;
-            /** @description Failed at least 3 times and fixed the error in under 30% of times_applied + failed: never offered, until that share is back at 30% */
+            /** @description Never offered while true: 3 of its recent_outcomes failed (until successes push them out), or it failed at least 3 times and fixed the error in under 30% of times_applied + failed (until that share is back at 30%) */
             retired: boolean;
         };
         /** @description The best fix the tenant knows for this tool and error type, offered to this call */

@@ -18,7 +18,7 @@
 -- max_successes, max_fixes, max_fix_events, max_names, max_errors, recent_sessions; and ttl, sessions_ttl,
 -- record_ttl, events_kept, events_ttl, ranking ('wilson' or 'applied'), prefix.
 -- Answers {} or, for a failure the tenant has an offerable fix for, { delta, times_applied, offer_id, counts }
--- (counts: "offered,worked,failed,other_fix,ignored"). The idempotency record keeps it, so a replay answers
+-- (counts: "offered,worked,failed,other_fix,ignored,recent_outcomes"). The idempotency record keeps it, so a replay answers
 -- the same offer.
 
 -- efficacy.ts's rules, term for term so that both stores rank alike: the 95% Wilson lower bound of times
@@ -135,6 +135,21 @@ local function learnToolCall(k, input)
   local given = {}
   for _, kv in ipairs(args) do given[kv[1]] = kv[2] end
 
+  -- Adopted: the call holds every value the offered fix added or changed, as canonical JSON text
+  -- (the fix's adoption text, from when it was learned), and none of the keys it removed.
+  local function adopted(adoption)
+    local ok, wanted = pcall(cjson.decode, adoption)
+    if not ok or type(wanted) ~= 'table' then return false end
+    -- Written as w and r before the names were words.
+    for _, pair in ipairs(wanted.wanted or wanted.w or {}) do
+      if given[pair[1]] ~= pair[2] then return false end
+    end
+    for _, name in ipairs(wanted.removed or wanted.r or {}) do
+      if given[name] ~= nil then return false end
+    end
+    return true
+  end
+
   -- A fix applies to this call when the call holds each value it changed from, none of the keys it adds and
   -- every key it removes (applicability.ts, term for term): only then is it offered. A fix learned before
   -- its facts were kept is read from its canonical delta, where a changed value compares only as a string,
@@ -170,27 +185,57 @@ local function learnToolCall(k, input)
   end
 
   local function failedOf(fix) return fix.failed or 0 end
+  -- efficacy.ts: withRecentOutcome, keeping the latest 5.
+  local function withRecentOutcome(fix, worked)
+    local recent = (fix.recent_outcomes or '') .. (worked and 'w' or 'f')
+    fix.recent_outcomes = string.sub(recent, -5)
+  end
   local function scoreOf(fix)
     if ranking == 'applied' then return fix.times_applied end
     return wilson(fix.times_applied, fix.times_applied + failedOf(fix))
   end
-  local function offerable(fix)
-    return ranking == 'applied' or not (failedOf(fix) >= 3 and fix.times_applied / (fix.times_applied + failedOf(fix)) < 0.3)
+  -- Retired (efficacy.ts: isRetired): 3 of its latest outcomes failed, or it failed 3 times or more and works in under 30%.
+  local function recentFailures(fix)
+    local _, failures = string.gsub(fix.recent_outcomes or '', 'f', '')
+    return failures
   end
-  -- The fix to offer: of those that apply, the best score, then most applied, then most recently applied, then
-  -- the later kept.
+  local function offerable(fix)
+    return ranking == 'applied' or not (recentFailures(fix) >= 3 or
+      (failedOf(fix) >= 3 and fix.times_applied / (fix.times_applied + failedOf(fix)) < 0.3))
+  end
+  -- Held: the call already holds every value the fix sets and none of the keys it removes (applicability.ts:
+  -- isHeld); a fix with no parts is held by nothing.
+  local function held(fix)
+    local ok, wanted = pcall(cjson.decode, fix.adoption or '')
+    if not ok or type(wanted) ~= 'table' then return false end
+    local parts = #(wanted.wanted or wanted.w or {}) + #(wanted.removed or wanted.r or {})
+    return parts > 0 and adopted(fix.adoption)
+  end
+  -- The fix to offer (knowledge.ts: bestFixOf): of those that apply, the best score, then most applied, then most
+  -- recently applied, then the later kept. Under the Wilson rule, none when the call already holds an offerable fix
+  -- that ranks above it.
   local function typicalFix(fixes)
-    local best, bestScore
-    for _, fix in ipairs(fixes) do
-      if offerable(fix) and applies(fix) then
-        local score = scoreOf(fix)
-        if not best or score > bestScore or (score == bestScore and (fix.times_applied > best.times_applied or
-            (fix.times_applied == best.times_applied and fix.last_applied_at >= best.last_applied_at))) then
-          best, bestScore = fix, score
+    -- Ranked above (efficacy.ts: rankFixes): a better score, then more applied, then applied later, then kept later.
+    local function above(a, other)
+      if not other then return true end
+      if a.score ~= other.score then return a.score > other.score end
+      if a.fix.times_applied ~= other.fix.times_applied then return a.fix.times_applied > other.fix.times_applied end
+      if a.fix.last_applied_at ~= other.fix.last_applied_at then return a.fix.last_applied_at > other.fix.last_applied_at end
+      return a.index > other.index
+    end
+    local best, bestHeld
+    for i, fix in ipairs(fixes) do
+      if offerable(fix) then
+        local ranked = { fix = fix, score = scoreOf(fix), index = i }
+        if applies(fix) then
+          if above(ranked, best) then best = ranked end
+        elseif ranking == 'wilson' and held(fix) and above(ranked, bestHeld) then
+          bestHeld = ranked
         end
       end
     end
-    return best
+    if not best or (bestHeld and above(bestHeld, best)) then return nil end
+    return best.fix
   end
   -- The fix to forget for a new one: least applied, then applied longest ago, then the earlier kept.
   local function leastUsedFixIndex(fixes)
@@ -218,7 +263,8 @@ local function learnToolCall(k, input)
       rcall('ZREM', worstKey, member)
     end
     rcall('HSET', rankedKey, member, cjson.encode({ delta = fix.delta, times_applied = fix.times_applied, last_applied_at = fix.last_applied_at,
-      offered = fix.offered or 0, worked = worked, failed = failed, other_fix = fix.other_fix or 0, ignored = fix.ignored or 0 }))
+      offered = fix.offered or 0, worked = worked, failed = failed, other_fix = fix.other_fix or 0, ignored = fix.ignored or 0,
+      recent_outcomes = fix.recent_outcomes or '' }))
   end
   local function unrankFix(errorName, fix)
     local member = memberOf(errorName, fix)
@@ -244,12 +290,14 @@ local function learnToolCall(k, input)
       if fix then
         fix.times_applied = fix.times_applied + 1
         fix.last_applied_at = now
+        -- Seen fixing a failure again: one more success among its latest outcomes.
+        withRecentOutcome(fix, true)
         fix.adoption = fix.adoption or input.adoption
         if not fix.applies or fix.applies == '' then fix.applies = input.applicability end
       else
         if #ep.fixes >= input.max_fixes then unrankFix(fixedErrorType, table.remove(ep.fixes, leastUsedFixIndex(ep.fixes))) end
         fix = { delta = deltaJson, canonical = deltaCanonical, adoption = input.adoption, applies = input.applicability, times_applied = 1, last_applied_at = now,
-          offered = 0, worked = 0, failed = 0, other_fix = 0, ignored = 0 }
+          offered = 0, worked = 0, failed = 0, other_fix = 0, ignored = 0, recent_outcomes = 'w' }
         ep.fixes[#ep.fixes + 1] = fix
       end
       rankFix(fixedErrorType, fix)
@@ -270,23 +318,9 @@ local function learnToolCall(k, input)
   -- JSON text of a string as JavaScript writes it (cjson also escapes '/'), so events read alike on both stores.
   local function str(text) return (string.gsub(cjson.encode(text), '\\/', '/')) end
 
-  -- Adopted: the call holds every value the offered fix added or changed, as canonical JSON text
-  -- (the fix's adoption text, from when it was learned), and none of the keys it removed.
-  local function adopted(adoption)
-    local ok, wanted = pcall(cjson.decode, adoption)
-    if not ok or type(wanted) ~= 'table' then return false end
-    -- Written as w and r before the names were words.
-    for _, pair in ipairs(wanted.wanted or wanted.w or {}) do
-      if given[pair[1]] ~= pair[2] then return false end
-    end
-    for _, name in ipairs(wanted.removed or wanted.r or {}) do
-      if given[name] ~= nil then return false end
-    end
-    return true
-  end
-
   local function countsText(fix)
-    return (fix.offered or 0) .. ',' .. (fix.worked or 0) .. ',' .. failedOf(fix) .. ',' .. (fix.other_fix or 0) .. ',' .. (fix.ignored or 0)
+    return (fix.offered or 0) .. ',' .. (fix.worked or 0) .. ',' .. failedOf(fix) .. ',' .. (fix.other_fix or 0) .. ',' .. (fix.ignored or 0) ..
+      ',' .. (fix.recent_outcomes or '')
   end
 
   local offersKey = k.offers
@@ -310,9 +344,12 @@ local function learnToolCall(k, input)
       local fix = findFix(ep, pending.canonical)
       if fix then
         fix[result] = (fix[result] or 0) + 1
+        local detected = deltaCanonical == pending.canonical and fixedErrorType == pending.error_type
+        -- An adoption's outcome is one of the latest; one that fix detection saw too was counted as it was learned above.
+        if result == 'failed' or (result == 'worked' and not detected) then withRecentOutcome(fix, result == 'worked') end
         -- Worked when offered: applied once more, even if fix detection saw another change (decideOffer);
         -- the 'applied' rule counts as it did before efficacy was measured.
-        if ranking == 'wilson' and result == 'worked' and not (deltaCanonical == pending.canonical and fixedErrorType == pending.error_type) then
+        if ranking == 'wilson' and result == 'worked' and not detected then
           fix.times_applied = fix.times_applied + 1
           fix.last_applied_at = now
         end
