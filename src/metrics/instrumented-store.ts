@@ -25,7 +25,7 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
   }
 
   const instrumented = wrapped as unknown as Store;
-  const { appendLesson, captureLesson, recordToolCall, recordSharedToolCall } = instrumented;
+  const { appendLesson, captureLesson, captureSignedLesson, recordToolCall, recordSharedToolCall } = instrumented;
   instrumented.appendLesson = async (task, lesson) => {
     await appendLesson(task, lesson);
     metrics.lessonsCaptured.inc();
@@ -33,6 +33,11 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
   // A replayed or refused keyed write stored nothing, so it counts nothing.
   instrumented.captureLesson = async (task, lesson, idempotencyKey, template) => {
     const captured = await captureLesson(task, lesson, idempotencyKey, template);
+    if (captured.outcome === "applied") metrics.lessonsCaptured.inc();
+    return captured;
+  };
+  instrumented.captureSignedLesson = async (task, lesson, idempotencyKey, failure) => {
+    const captured = await captureSignedLesson(task, lesson, idempotencyKey, failure);
     if (captured.outcome === "applied") metrics.lessonsCaptured.inc();
     return captured;
   };

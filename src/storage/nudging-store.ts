@@ -10,6 +10,11 @@ export function nudgingStore(store: Store, nudge: (tenant: string) => void): Sto
       nudge(task.tenant);
       return captured;
     },
+    async captureSignedLesson(task, lesson, idempotencyKey, failure) {
+      const captured = await store.captureSignedLesson(task, lesson, idempotencyKey, failure);
+      nudge(task.tenant);
+      return captured;
+    },
     async recordSharedToolCall(session, call, idempotencyKey, offer) {
       const recorded = await store.recordSharedToolCall(session, call, idempotencyKey, offer);
       nudge(session.tenant);

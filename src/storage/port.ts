@@ -196,6 +196,32 @@ export interface TemplateWriteKey {
   key: IdempotencyKey;
 }
 
+/** A failure whose signature its own write makes (domain/failures/signing.ts): its message, placed in the tenant's templates under the write's key. */
+export interface FailureToSign {
+  errorType: string;
+  /** The message as kept (KEPT_MESSAGE_CHARS). */
+  message: string;
+  write: TemplateWriteKey | null;
+  /** What failed, where and when, for recall (its error type is errorType). */
+  where: Omit<UseReport, "error_type">;
+}
+
+/** Writes that make their failure's signature as they store it. */
+export interface SignedFailureStore {
+  /**
+   * captureLesson, with the lesson's signature made in the same write: its message placed in the tenant's templates
+   * (learnFailureTemplate) and the signature made from the error type and the template's id (templateSignature),
+   * which replaces the lesson's own. On a single Redis server that is one script, one round trip; elsewhere the
+   * template step goes first. A key reused for another request is refused before its message touches the templates.
+   */
+  captureSignedLesson(
+    task: TaskRef,
+    lesson: Lesson,
+    idempotencyKey: IdempotencyKey | null,
+    failure: FailureToSign,
+  ): Promise<KeyedWrite<CapturedLesson & { template: string }>>;
+}
+
 /** A task's lessons, signatures and resolution as one read saw them. */
 export interface TaskSnapshot {
   lessons: Lesson[];
@@ -417,7 +443,15 @@ export interface StoreTopology {
   role: "master" | null;
 }
 
-export interface Store extends LessonStore, SignatureKnowledgeStore, FailureTemplateStore, ToolMemoryStore, SharedToolStore, ActivityStore, RateCountStore {
+export interface Store
+  extends LessonStore,
+    SignatureKnowledgeStore,
+    FailureTemplateStore,
+    SignedFailureStore,
+    ToolMemoryStore,
+    SharedToolStore,
+    ActivityStore,
+    RateCountStore {
   /** "memory" keeps data in this process only; "redis" keeps it in Redis. */
   readonly kind: "memory" | "redis";
 

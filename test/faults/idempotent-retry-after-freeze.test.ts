@@ -22,9 +22,9 @@ interface Write {
   /** How many copies the task or session keeps, and how many the tenant counted. */
   stored: (get: (path: string) => Promise<Record<string, unknown>>) => Promise<{ kept: number; counted: number }>;
   /**
-   * Whether the frozen write itself runs at the thaw. A lesson capture's first command learns its
-   * message's template, and the lesson's scripts follow only its answer: frozen there, the capture
-   * answers 503 having sent no lesson, and its retry is the one that stores it.
+   * Whether the frozen write itself runs at the thaw: on one Redis server a lesson's capture and a tool call
+   * are each one script, template step included, so it does. (It did not for a lesson while its template step
+   * went first, alone: frozen there, the capture answered 503 having sent no lesson.)
    */
   appliedAtThaw: boolean;
 }
@@ -33,7 +33,7 @@ function lessonWrite(task: string, errorType = "FrozenError"): Write {
   return {
     path: `/tasks/${task}/lessons`,
     body: { attempt_number: 1, tier: 2, error_type: errorType, error_message: "frozen while writing" },
-    appliedAtThaw: false,
+    appliedAtThaw: true,
     async stored(get) {
       const stats = await get(`/tasks/${task}/lessons/stats`);
       const signatures = (await get("/lessons/signatures")).signatures as Array<{ error_type: string; occurrences: number }>;

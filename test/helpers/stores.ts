@@ -142,7 +142,7 @@ export function bothStoresWithTime(): Array<[name: string, factory: StoreFactory
  * The store, except that the first call of `method` is applied and then answers a store outage,
  * as when Redis runs a write but its reply comes after the timeout.
  */
-export function lostReplyOnce<K extends "captureLesson" | "recordSharedToolCall">(store: Store, method: K): Store {
+export function lostReplyOnce<K extends "captureLesson" | "captureSignedLesson" | "recordSharedToolCall">(store: Store, method: K): Store {
   let failNext = true;
   const original = store[method].bind(store) as (...args: unknown[]) => Promise<unknown>;
   const flaky = async (...args: unknown[]) => {

@@ -155,8 +155,8 @@ describe.each(bothStores())("an offered capture whose tenant write failed (%s st
   it("answers 503, and a retry with the same Idempotency-Key counts its offer once", async () => {
     const store = await factory();
     const seeded = await buildTestApp(store);
-    // The first tenant write is applied, then its reply is lost, as when Redis answers after the timeout.
-    const app = await buildTestApp(lostReplyOnce(store, "captureLesson"));
+    // The first capture (its template step, the task's write and the tenant's) is applied, then its reply is lost, as when Redis answers after the timeout.
+    const app = await buildTestApp(lostReplyOnce(store, "captureSignedLesson"));
     try {
       const seed = supertest(seeded.server);
       await capture(seed, "seed", timeout(1));

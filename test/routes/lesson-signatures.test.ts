@@ -281,8 +281,8 @@ describe.each(bothStores())("known fixes across tasks (%s store)", (_name, facto
 describe.each(bothStores())("a lesson capture whose tenant write failed (%s store)", (_name, factory: StoreFactory) => {
   it("answers 503, and a retry with the same Idempotency-Key is counted once tenant-wide", async () => {
     const store = await factory();
-    // The first tenant write is applied, then its reply is lost, as when Redis answers after the timeout.
-    const flaky = lostReplyOnce(store, "captureLesson");
+    // The first capture (its template step, the task's write and the tenant's) is applied, then its reply is lost, as when Redis answers after the timeout.
+    const flaky = lostReplyOnce(store, "captureSignedLesson");
     const app = await buildTestApp(flaky);
     try {
       const http = supertest(app.server);

@@ -1,7 +1,7 @@
 // The lessons use cases: capture a failure as a lesson, read lessons back, format them, count them.
 import { createHash } from "node:crypto";
 import { keyReused, notFound } from "../../errors.js";
-import type { FailureTemplateStore, LessonStore, SignatureKnowledgeStore } from "../../storage/port.js";
+import type { LessonStore, SignatureKnowledgeStore, SignedFailureStore } from "../../storage/port.js";
 import type { TaskRef } from "../refs.js";
 import { redactFailureReport, redactResolution } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
@@ -12,7 +12,6 @@ import { bySignatureRank } from "./signature.js";
 import { CATEGORIES } from "./rules.js";
 import { truncateText } from "../text/text-format.js";
 import { KEPT_MESSAGE_CHARS } from "../failures/templates.js";
-import { signFailure } from "../failures/signing.js";
 import type { FailureReport, FailureSignature, KnownFix, Lesson, LessonCounters, Resolution, ResolutionReport, TenantSignature } from "./types.js";
 
 // The accumulator cut long texts so that a lesson stays small enough to inject into a prompt (the message: KEPT_MESSAGE_CHARS).
@@ -22,7 +21,7 @@ const MAX_CONTEXT_CHARS = 200;
 export type LessonWithFixes = Lesson & { known_fixes: KnownFix[] };
 
 export interface LessonServiceDeps {
-  store: LessonStore & SignatureKnowledgeStore & FailureTemplateStore;
+  store: LessonStore & SignatureKnowledgeStore & SignedFailureStore;
   clock: () => Date;
   newLessonId: () => string;
   /** Replaces secrets in what agents send, before the store sees it. */
@@ -91,14 +90,6 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
       // Cut after redaction, so that no secret is ever cut in half where redaction could not see it whole;
       // by code points, as the accumulator cut, so that no surrogate pair is split into a lone half.
       const message = truncateText(report.error_message, KEPT_MESSAGE_CHARS, "");
-      // The tenant's templates place the message as kept, so that every replica, and a retry, gets one signature for it;
-      // a retry learns nothing again, and a key reused for another capture is refused before anything is learned.
-      const signed = await signFailure(store, task.tenant, report.error_type, message, idempotencyKey && { scope: `lesson:${task.taskId}`, key: idempotencyKey }, {
-        kind: "lesson",
-        tool: "",
-        ref: task.taskId,
-        at: clock().getTime(),
-      });
       const lesson: Lesson = {
         lesson_id: idempotencyKey ? keyedLessonId(task, idempotencyKey.key) : newLessonId(),
         task_id: task.taskId,
@@ -116,9 +107,17 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
         tokens_used: report.tokens_used ?? null,
         category,
         severity: assessSeverity(category),
-        signature: signed.signature,
+        // Made by the write itself: the tenant's templates place the message as kept, so that every replica, and a
+        // retry, gets one signature for it; a retry learns nothing again, and a key reused for another capture is
+        // refused before anything is learned (port.ts: captureSignedLesson).
+        signature: "",
       };
-      const captured = await store.captureLesson(task, lesson, idempotencyKey, signed.template);
+      const captured = await store.captureSignedLesson(task, lesson, idempotencyKey, {
+        errorType: report.error_type,
+        message,
+        write: idempotencyKey && { scope: `lesson:${task.taskId}`, key: idempotencyKey },
+        where: { kind: "lesson", tool: "", ref: task.taskId, at: clock().getTime() },
+      });
       if (captured.outcome === "mismatch") throw keyReused();
       if (captured.outcome === "applied") countRedactions(tally);
       return {

@@ -1,5 +1,6 @@
 // The embedded store: everything in this process's memory, lost on exit; for trying the service out.
 import type { Store, StoreLimits } from "../port.js";
+import { captureSignedInTwoSteps } from "../signed-capture.js";
 import { createMemoryActivity } from "./activity.js";
 import { createMemoryFailureTemplates } from "./failure-templates.js";
 import { createMemoryLessonStore } from "./lessons.js";
@@ -57,6 +58,11 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     },
     async learnFailureTemplate(tenant, message, write, use) {
       return templates.learnFailureTemplate(tenant, message, write, use);
+    },
+    // One process, no round trips: the two steps a Cluster takes.
+    captureSignedLesson(task, lesson, idempotencyKey, failure) {
+      const learnFailureTemplate = async (...args: Parameters<typeof templates.learnFailureTemplate>) => templates.learnFailureTemplate(...args);
+      return captureSignedInTwoSteps({ learnFailureTemplate, captureLesson: signatures.captureLesson }, task, lesson, idempotencyKey, failure);
     },
     async recallTemplates(tenant, query) {
       return templates.recallTemplates(tenant, query);

@@ -32,6 +32,7 @@ export const CONFIRMED_SCRIPTS = [
   "recordAndLearnToolCall",
   "touchListing",
   "learnTemplate",
+  "captureSignedLesson",
 ] as const satisfies ReadonlyArray<keyof ScriptCommands>;
 
 /**

@@ -33,8 +33,8 @@ export interface TemplateScriptInput extends PreparedMessage {
   max_refs: number;
 }
 
-/** learnTemplate-8.lua's answer: lib/template-miner.lua's, or the key's record's. */
-interface TemplateScriptAnswer {
+/** learnTemplate-8.lua's answer (lib/template-step.lua): lib/template-miner.lua's, or the key's record's. */
+export interface TemplateScriptAnswer {
   outcome: "applied" | "replayed" | "mismatch";
   id: string;
   template: string;
@@ -82,8 +82,26 @@ export async function learnFailureTemplate(
   tenant: string,
   message: string,
   ttlSeconds: number,
-  { maxTemplates = MAX_TEMPLATES, step = null, use = null }: { maxTemplates?: number; step?: KeyedTemplateStep | null; use?: UseReport | null } = {},
+  options: TemplateStepOptions = {},
 ): Promise<KeyedWrite<LearnedFailureTemplate>> {
+  const { named, input } = templateStepInput(keys, tenant, message, ttlSeconds, options);
+  return placedFrom(JSON.parse(await guarded(() => redis.learnTemplate(...Object.values(named), JSON.stringify(input)))) as TemplateScriptAnswer);
+}
+
+export interface TemplateStepOptions {
+  maxTemplates?: number;
+  step?: KeyedTemplateStep | null;
+  use?: UseReport | null;
+}
+
+/** lib/template-step.lua's keys by name, in the order they travel in KEYS, and its input. */
+export function templateStepInput(
+  keys: Keys,
+  tenant: string,
+  message: string,
+  ttlSeconds: number,
+  { maxTemplates = MAX_TEMPLATES, step = null, use = null }: TemplateStepOptions,
+): { named: Record<string, string>; input: TemplateScriptInput } {
   const write = step?.write ?? null;
   const [record, recordTtl] = tenantIdempotencyRecord(keys.shared(tenant).templateRecord, write && templateWriteId(write), step?.recordTtlSeconds ?? 0);
   const named = { ...templateKeys(keys, tenant), record };
@@ -102,7 +120,11 @@ export async function learnFailureTemplate(
     max_uses: MAX_USES_PER_TEMPLATE,
     max_refs: MAX_REFS_PER_USE,
   };
-  const answer = JSON.parse(await guarded(() => redis.learnTemplate(...Object.values(named), JSON.stringify(input)))) as TemplateScriptAnswer;
+  return { named, input };
+}
+
+/** The template step's answer as the port gives it. */
+export function placedFrom(answer: TemplateScriptAnswer): KeyedWrite<LearnedFailureTemplate> {
   if (answer.outcome === "mismatch") return { outcome: "mismatch" };
   return {
     outcome: answer.outcome,

@@ -1,18 +1,20 @@
 // The Redis store: one client with the Lua scripts registered, lessons, tool memory and shared knowledge on top.
 import { Cluster } from "ioredis";
 import { StoreUnavailableError } from "../../errors.js";
-import type { Store, StoreLimits } from "../port.js";
+import type { Store, StoreLimits, TemplateWriteKey } from "../port.js";
+import type { UseReport } from "../../domain/recall/ranking.js";
 import { createRedisActivityStore } from "./activity.js";
 import { createRedisClient, type RedisClient } from "./client.js";
 import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
 import { createRedisLessonStore } from "./lessons.js";
-import { learnFailureTemplate } from "./failure-templates.js";
+import { MAX_TEMPLATES } from "../../domain/failures/templates.js";
+import { learnFailureTemplate, templateStepInput, type TemplateStepOptions } from "./failure-templates.js";
 import { recallTemplates } from "./recall.js";
 import { createRedisRateCounts } from "./rate-counts.js";
 import type { ReplicaWait } from "./confirmed-writes.js";
 import { defineScripts } from "./scripts.js";
-import { createRedisSignatureStore } from "./signature-knowledge.js";
+import { createRedisSignatureStore, type TemplateSteps } from "./signature-knowledge.js";
 import { createRedisSharedToolStore } from "./shared-tools.js";
 import { createRedisToolMemoryStore } from "./tool-memory.js";
 
@@ -49,21 +51,27 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
 
   const lessons = createRedisLessonStore(redis, keys, options.limits);
   const toolMemory = createRedisToolMemoryStore(redis, keys, options.limits);
+  const templateOptions = (write: TemplateWriteKey | null, use: UseReport | null): TemplateStepOptions => ({
+    step: { write, recordTtlSeconds: options.limits.idempotencyTtlSeconds },
+    use,
+    maxTemplates: options.limits.maxTemplatesPerTenant,
+  });
+  const templates: TemplateSteps = {
+    learn: (tenant, message, write, use) => learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds, templateOptions(write ?? null, use ?? null)),
+    stepInput: (tenant, failure) =>
+      templateStepInput(keys, tenant, failure.message, options.limits.lessonsTtlSeconds, templateOptions(failure.write, { ...failure.where, error_type: failure.errorType })),
+    maxTemplates: options.limits.maxTemplatesPerTenant ?? MAX_TEMPLATES,
+  };
   return {
     kind: "redis",
     client,
     ...lessons,
-    ...createRedisSignatureStore(redis, keys, options.limits, lessons),
+    ...createRedisSignatureStore(redis, keys, options.limits, lessons, templates),
     ...toolMemory,
     ...createRedisSharedToolStore(redis, keys, options.limits),
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
-    learnFailureTemplate: (tenant, message, write, use) =>
-      learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds, {
-        step: { write: write ?? null, recordTtlSeconds: options.limits.idempotencyTtlSeconds },
-        use: use ?? null,
-        maxTemplates: options.limits.maxTemplatesPerTenant,
-      }),
+    learnFailureTemplate: templates.learn,
     recallTemplates: (tenant, query) => recallTemplates(redis, keys, tenant, query),
 
     async ping() {

@@ -153,6 +153,11 @@ export function createKeys(prefix: string) {
         /** Hash: term → the ids of the templates indexed by it, each after a space (lib/recall.lua). */
         recallPostings: `${root}:tmpl:postings`,
         /**
+         * Hash: `<template id>\n<error type>` → the signature they make (lib/failure-signature.lua), so a single server's
+         * one-script capture hashes each pair once. A cache: cleared whole past its cap, and made again as failures come.
+         */
+        templateSignatures: `${root}:tmpl:signatures`,
+        /**
          * String: a keyed write's template step, its fingerprint and the template answered (learnTemplate-8.lua), so that
          * a retry learns nothing again; under `tmpl:` with a digest, so it meets no fixed suffix.
          */

@@ -70,16 +70,25 @@ export function appendKeyedLesson(
   limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
   task: TaskRef,
   lesson: Lesson,
-  { idempotencyKey, recordTtlSeconds, normalisedMessage = normaliseMessage(lesson.error_message), lessonJson = JSON.stringify(lesson), template = "" }: AppendOptions,
+  options: AppendOptions,
 ): Promise<AppendReply> {
+  const { keys: named, args } = appendLessonArgs(keys, limits, task, lesson, options);
+  const [lessons, counters, signatures, resolution, record] = named as [string, string, string, string, string];
+  return guarded(() => redis.appendLesson(lessons, counters, signatures, resolution, record, ...args));
+}
+
+/** appendLesson-5.lua's KEYS and ARGV for one lesson. */
+export function appendLessonArgs(
+  keys: Keys,
+  limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
+  task: TaskRef,
+  lesson: Lesson,
+  { idempotencyKey, recordTtlSeconds, normalisedMessage = normaliseMessage(lesson.error_message), lessonJson = JSON.stringify(lesson), template = "" }: AppendOptions,
+): { keys: string[]; args: Array<string | number> } {
   const k = keys.task(task);
-  return guarded(() =>
-    redis.appendLesson(
-      k.lessons,
-      k.counters,
-      k.signatures,
-      k.resolution,
-      k.idempotencyKey(idempotencyKey?.key ?? null),
+  return {
+    keys: [k.lessons, k.counters, k.signatures, k.resolution, k.idempotencyKey(idempotencyKey?.key ?? null)],
+    args: [
       lessonJson,
       lesson.category,
       lesson.tier,
@@ -96,8 +105,8 @@ export function appendKeyedLesson(
       lesson.lesson_id,
       recordTtlSeconds,
       template,
-    ),
-  );
+    ],
+  };
 }
 
 export function createRedisLessonStore(

@@ -12,11 +12,16 @@ const scriptsDir = fileURLToPath(new URL("./scripts/", import.meta.url));
 // File names follow `<command>-<number of keys>.lua`, so the key count lives next to the script.
 const SCRIPT_NAME = /^([A-Za-z]+)-(\d+)\.lua$/;
 // Lua scripts cannot load code, so rules that two scripts must share are pasted in at load time.
-const INCLUDE = /^-- @include (lib\/[A-Za-z-]+\.lua)$/gm;
+const INCLUDE = /^-- @include (lib\/[A-Za-z0-9-]+\.lua)$/gm;
+// A whole script run inside another (a single server's one script for what a Cluster runs as two): pasted in as a
+// function of its own KEYS and ARGV, which shadow the outer script's, so its body and its includes read them unchanged.
+const AS_FUNCTION = /^-- @function ([A-Za-z]+) ([A-Za-z]+-\d+\.lua)$/gm;
 
-/** A script's source with every `-- @include lib/<name>.lua` line replaced by that file. */
+/** A script's source with every `-- @include lib/<name>.lua` line replaced by that file, and every `-- @function name <script>` by that script as a local function. */
 export function scriptSource(file: string): string {
-  return readFileSync(scriptsDir + file, "utf8").replace(INCLUDE, (_line, included: string) => readFileSync(scriptsDir + included, "utf8"));
+  return readFileSync(scriptsDir + file, "utf8")
+    .replace(AS_FUNCTION, (_line, name: string, script: string) => `local function ${name}(KEYS, ARGV)\n${scriptSource(script)}\nend`)
+    .replace(INCLUDE, (_line, included: string) => readFileSync(scriptsDir + included, "utf8"));
 }
 
 /**

@@ -2,10 +2,28 @@
 import { efficacyOf, efficacySumsFrom, SUM_FIELDS } from "../../domain/lessons/efficacy.js";
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
-import { KNOWN_FIXES_PER_SIGNATURE, SIGNATURES_LISTED_PER_TASK, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits } from "../port.js";
+import {
+  KNOWN_FIXES_PER_SIGNATURE,
+  SIGNATURES_LISTED_PER_TASK,
+  type CapturedLesson,
+  type FailureTemplateStore,
+  type FailureToSign,
+  type KeyedWrite,
+  type LessonStore,
+  type ResolutionChange,
+  type SignatureKnowledgeStore,
+  type SignedFailureStore,
+  type StoreLimits,
+} from "../port.js";
 import type { TaskRef } from "../../domain/refs.js";
 import { writeLocalAndTenant, writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
-import { appendKeyedLesson } from "./lessons.js";
+import { randomBytes } from "node:crypto";
+import type { Lesson } from "../../domain/lessons/types.js";
+import type { IdempotencyKey } from "../../domain/idempotency.js";
+import { captureSignedInTwoSteps } from "../signed-capture.js";
+import type { TemplateScriptAnswer, TemplateScriptInput } from "./failure-templates.js";
+import { appendKeyedLesson, appendLessonArgs } from "./lessons.js";
+import type { AppendReply } from "./script-commands.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
@@ -40,12 +58,32 @@ function knownFixesFrom(flat: ReadonlyArray<string | number>): KnownFix[] {
   return fixes;
 }
 
+/** The tenant's templates as the one-script capture takes its template step (index.ts). */
+export interface TemplateSteps {
+  learn: FailureTemplateStore["learnFailureTemplate"];
+  /** lib/template-step.lua's keys by name and input for one failure. */
+  stepInput(tenant: string, failure: FailureToSign): { named: Record<string, string>; input: TemplateScriptInput };
+  maxTemplates: number;
+}
+
+/** Signatures the cache keeps per template the tenant may keep (lib/failure-signature.lua): error types per template are few. */
+const SIGNATURES_CACHED_PER_TEMPLATE = 4;
+
+/** captureSignedLesson-16.lua's answer. */
+interface SignedLessonAnswer {
+  template: TemplateScriptAnswer;
+  signature?: string;
+  lesson?: AppendReply;
+  known?: Array<string | number> | Record<string, never>;
+}
+
 export function createRedisSignatureStore(
   redis: ScriptedRedis,
   keys: Keys,
   limits: Limits,
   lessons: Pick<LessonStore, "setResolution" | "deleteResolution" | "taskSnapshot">,
-): SignatureKnowledgeStore {
+  templates: TemplateSteps,
+): SignatureKnowledgeStore & SignedFailureStore {
   async function knownFixes(tenant: string, signatures: readonly string[]): Promise<Map<string, KnownFix[]>> {
     if (signatures.length === 0) return new Map();
     const shared = keys.shared(tenant);
@@ -77,57 +115,98 @@ export function createRedisSignatureStore(
     );
   }
 
-  return {
+  /** The tenant's idempotency record of a lesson's capture, and how long it is kept (0: none). */
+  const lessonRecord = (task: TaskRef, idempotencyKey: IdempotencyKey | null) =>
+    tenantIdempotencyRecord(keys.shared(task.tenant).applied, idempotencyKey && `lesson:${task.taskId}:${idempotencyKey.key}`, limits.idempotencyTtlSeconds);
+
+  /** countSignature-6.lua's KEYS and ARGV for one lesson under its signature. */
+  function countSignatureArgs(task: TaskRef, lesson: Lesson, idempotencyKey: IdempotencyKey | null, normalisedMessage: string, lessonJson: string, template: string) {
+    const shared = keys.shared(task.tenant);
+    const [recordKey, recordTtl] = lessonRecord(task, idempotencyKey);
+    const s = lesson.signature;
+    return {
+      keys: [shared.signature(s), shared.signatureTasks(s), shared.signatures, shared.signatureFixes(s), shared.signatureApproaches(s), recordKey],
+      args: [
+        s,
+        task.taskId,
+        lesson.error_type,
+        lesson.category,
+        normalisedMessage,
+        KNOWN_FIXES_PER_SIGNATURE,
+        recordTtl,
+        limits.lessonsTtlSeconds,
+        shared.prefix,
+        Date.parse(lesson.timestamp),
+        limits.eventsMaxPerTenant,
+        limits.eventsTtlSeconds,
+        lessonJson,
+        SIGNATURES_LISTED_PER_TASK,
+        String(lesson.attempt_number),
+        lesson.tokens_used ?? 0,
+        lesson.duration_ms ?? 0,
+        template,
+      ],
+    };
+  }
+
+  /** The lesson as captured, from the task script's reply and the tenant's known fixes. */
+  function capturedFrom(local: AppendReply, lesson: Lesson, knownFixes: KnownFix[]): KeyedWrite<CapturedLesson> {
+    switch (local[0]) {
+      case "applied":
+        return { outcome: "applied", value: { lesson, knownFixes } };
+      case "replayed":
+        // The request is the first one's (same fingerprint), so only its id and time differ.
+        return { outcome: "replayed", value: { lesson: { ...lesson, lesson_id: local[1], timestamp: local[2] }, knownFixes } };
+      case "mismatch":
+        return { outcome: "mismatch" };
+    }
+  }
+
+  const store: SignatureKnowledgeStore & SignedFailureStore = {
     async captureLesson(task, lesson, idempotencyKey, template = "") {
-      const shared = keys.shared(task.tenant);
-      const [recordKey, recordTtl] = tenantIdempotencyRecord(shared.applied, idempotencyKey && `lesson:${task.taskId}:${idempotencyKey.key}`, limits.idempotencyTtlSeconds);
-      const s = lesson.signature;
       // Both scripts take these, so they are made once.
       const normalisedMessage = normaliseMessage(lesson.error_message);
       const lessonJson = JSON.stringify(lesson);
+      const count = countSignatureArgs(task, lesson, idempotencyKey, normalisedMessage, lessonJson, template);
+      const [sigKey, tasksKey, sigsKey, fixesKey, approachesKey, recordKey] = count.keys as [string, string, string, string, string, string];
       // The tenant's count needs nothing the task's script decides, so both go out at once.
       const { local, tenant } = await writeLocalAndTenant(
         () => appendKeyedLesson(redis, keys, limits, task, lesson, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson, template }),
-        () =>
-          guarded(() =>
-            redis.countSignature(
-              shared.signature(s),
-              shared.signatureTasks(s),
-              shared.signatures,
-              shared.signatureFixes(s),
-              shared.signatureApproaches(s),
-              recordKey,
-              s,
-              task.taskId,
-              lesson.error_type,
-              lesson.category,
-              normalisedMessage,
-              KNOWN_FIXES_PER_SIGNATURE,
-              recordTtl,
-              limits.lessonsTtlSeconds,
-              shared.prefix,
-              Date.parse(lesson.timestamp),
-              limits.eventsMaxPerTenant,
-              limits.eventsTtlSeconds,
-              lessonJson,
-              SIGNATURES_LISTED_PER_TASK,
-              String(lesson.attempt_number),
-              lesson.tokens_used ?? 0,
-              lesson.duration_ms ?? 0,
-              template,
-            ),
-          ),
+        () => guarded(() => redis.countSignature(sigKey, tasksKey, sigsKey, fixesKey, approachesKey, recordKey, ...count.args)),
       );
-      const knownFixes = knownFixesFrom(tenant);
-      switch (local[0]) {
-        case "applied":
-          return { outcome: "applied", value: { lesson, knownFixes } };
-        case "replayed":
-          // The request is the first one's (same fingerprint), so only its id and time differ.
-          return { outcome: "replayed", value: { lesson: { ...lesson, lesson_id: local[1], timestamp: local[2] }, knownFixes } };
-        case "mismatch":
-          return { outcome: "mismatch" };
-      }
+      return capturedFrom(local, lesson, knownFixesFrom(tenant));
+    },
+
+    async captureSignedLesson(task, lesson, idempotencyKey, failure) {
+      // A Cluster keeps the template step in the tenant's slot and the lesson in the task's: two round trips.
+      if (redis.isCluster) return captureSignedInTwoSteps({ learnFailureTemplate: templates.learn, captureLesson: store.captureLesson }, task, lesson, idempotencyKey, failure);
+      // The signature is made by the script: the lesson goes with a placeholder no request can hold, filled in there.
+      const placeholder = `signature-${randomBytes(12).toString("hex")}`;
+      const unsigned: Lesson = { ...lesson, signature: placeholder };
+      const normalisedMessage = normaliseMessage(lesson.error_message);
+      const lessonJson = JSON.stringify(unsigned);
+      const step = templates.stepInput(task.tenant, failure);
+      const append = appendLessonArgs(keys, limits, task, unsigned, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson });
+      const count = countSignatureArgs(task, unsigned, idempotencyKey, normalisedMessage, lessonJson, "");
+      const shared = keys.shared(task.tenant);
+      const input = {
+        template: step.input,
+        error_type: failure.errorType,
+        placeholder,
+        lesson: append.args.map(String),
+        count: count.args.map(String),
+        signature_keys: [shared.signature(""), shared.signatureTasks(""), shared.signatureFixes(""), shared.signatureApproaches("")],
+        signatures_kept: SIGNATURES_CACHED_PER_TEMPLATE * templates.maxTemplates,
+        ttl: limits.lessonsTtlSeconds,
+      };
+      const scriptKeys = [...Object.values(step.named), ...append.keys, count.keys[2]!, count.keys[5]!, shared.templateSignatures];
+      const answer = JSON.parse(await guarded(() => redis.captureSignedLesson(...scriptKeys, JSON.stringify(input)))) as SignedLessonAnswer;
+      if (answer.template.outcome === "mismatch") return { outcome: "mismatch" };
+      const signed: Lesson = { ...lesson, signature: answer.signature! };
+      // cjson writes an empty array as an object.
+      const captured = capturedFrom(answer.lesson!, signed, knownFixesFrom(Array.isArray(answer.known) ? answer.known : []));
+      if (captured.outcome === "mismatch") return captured;
+      return { outcome: captured.outcome, value: { ...captured.value, template: answer.template.template } };
     },
 
     async resolveTask(task, input) {
@@ -188,4 +267,5 @@ export function createRedisSignatureStore(
       return efficacySumsFrom(await guarded(() => redis.hmget(keys.shared(tenant).efficacyTotals, ...SUM_FIELDS)));
     },
   };
+  return store;
 }

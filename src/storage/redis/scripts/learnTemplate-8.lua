@@ -3,7 +3,7 @@
 -- learns nothing, and a key reused for another request is refused before anything is learned.
 -- KEYS the tenant's five template keys, its two recall keys (lib/recall.lua) and the key's record (`record`), named in order by the input's `keys` (failure-templates.ts)
 -- ARGV[1] the input as JSON: lib/template-miner.lua's message, with `keys`, `fingerprint` ('' for an unkeyed write) and `record_ttl`
--- Returns the answer as JSON: {outcome = applied|replayed|mismatch, id, template, change, forgotten} (lib/template-miner.lua).
+-- Returns the answer as JSON: {outcome = applied|replayed|mismatch, id, template, change, forgotten} (lib/template-step.lua).
 local rcall = redis.call
 
 -- @include lib/named-keys.lua
@@ -13,15 +13,7 @@ local rcall = redis.call
 -- @include lib/recall.lua
 -- @include lib/template-placement.lua
 -- @include lib/template-miner.lua
+-- @include lib/template-step.lua
 
 local input = cjson.decode(ARGV[1])
-local keys = namedKeys(input.keys, 1)
-local kept = keptForKey(keys.record, input.fingerprint)
-if kept == false then return cjson.encode({ outcome = 'mismatch' }) end
-if kept[1] then
-  return cjson.encode({ outcome = 'replayed', id = kept[1], template = kept[2] or '', change = 'seen', forgotten = '' })
-end
-local answer = learnFailureTemplate(keys, input)
-keepForKey(keys.record, input.fingerprint, { answer.id, answer.template }, input.record_ttl)
-answer.outcome = 'applied'
-return cjson.encode(answer)
+return cjson.encode(templateStep(namedKeys(input.keys, 1), input))

@@ -1,0 +1,118 @@
+// A capture that makes its lesson's signature: one script on a single Redis server, the same answers as the embedded store's two steps.
+import { afterEach, describe, expect, it } from "vitest";
+import type { Cluster, Redis } from "ioredis";
+import { templateSignature } from "../../src/domain/lessons/signature.js";
+import type { Lesson } from "../../src/domain/lessons/types.js";
+import type { TaskRef } from "../../src/domain/refs.js";
+import { createMemoryStore } from "../../src/storage/memory/index.js";
+import type { FailureToSign, Store, StoreLimits } from "../../src/storage/port.js";
+import { createRedisStore } from "../../src/storage/redis/index.js";
+import { generatedMessages } from "../helpers/failure-messages.js";
+import { aLesson, keyed, valueOf } from "../helpers/fixtures.js";
+import { DEFAULT_LIMITS, onCluster, onSentinel, rawRedis, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
+
+const stores: Store[] = [];
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+});
+
+/** Both stores, and how many Redis commands carried the Redis store's keys (a command is a round trip at most). */
+function open(limits: Partial<StoreLimits> = {}) {
+  const client = rawRedis() as (Redis | Cluster) & { sendCommand(command: { args: unknown[] }): unknown };
+  const prefix = uniquePrefix();
+  const commands = { count: 0 };
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command: { args: unknown[] }) => {
+    if (command.args.some((arg) => String(arg).startsWith(prefix))) commands.count += 1;
+    return send(command);
+  };
+  const all = { ...DEFAULT_LIMITS, ...limits };
+  const redis = createRedisStore({ client, keyPrefix: prefix, commandTimeoutMs: 2000, limits: all, ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}) });
+  const memory = createMemoryStore(all);
+  stores.push(redis, memory);
+  return { redis, memory, commands };
+}
+
+const failureOf = (lesson: Lesson, task: TaskRef, write: FailureToSign["write"] = null): FailureToSign => ({
+  errorType: lesson.error_type,
+  message: lesson.error_message,
+  write,
+  where: { kind: "lesson", tool: "", ref: task.taskId, at: 1_700_000_000_000 },
+});
+
+describe("a lesson captured with the signature its write makes", () => {
+  it("answers as the embedded store does, the signature made from the error type and template id, in one command on one server", async () => {
+    const { redis, memory, commands } = open();
+    const types = ["TypeError", "ENOENT", "exit_code_1", "Erreur réseau ✗", "x".repeat(200)];
+    // 20 messages, each met three times in several tasks.
+    const messages = [...generatedMessages(20, 7), ...generatedMessages(20, 7), ...generatedMessages(20, 7)];
+    // The first use of a script may take two commands (EVALSHA, then EVAL when the server has not cached it yet).
+    const warm = aLesson({ task_id: "warm", signature: "" });
+    await redis.captureSignedLesson({ tenant: "warm", taskId: "warm" }, warm, null, failureOf(warm, { tenant: "warm", taskId: "warm" }));
+    let known = 0;
+    for (const [i, message] of messages.entries()) {
+      const task = { tenant: i % 2 ? "north" : "south", taskId: `task-${i % 7}` };
+      // Half-way, a task of each tenant is resolved: later captures of its signatures are answered its fix.
+      if (i === 30 || i === 31) {
+        const resolution = { task_id: "task-1", attempt_number: 2, approach: "retried with a longer timeout", model: null, resolved_at: new Date(2).toISOString() };
+        for (const store of [redis, memory]) await store.resolveTask({ tenant: task.tenant, taskId: "task-1" }, resolution);
+      }
+      const lesson = aLesson({ task_id: task.taskId, error_type: types[i % types.length]!, error_message: message, lesson_id: `lsn_${i}`, signature: "" });
+      const before = commands.count;
+      const [onRedis, inMemory] = [
+        valueOf(await redis.captureSignedLesson(task, lesson, null, failureOf(lesson, task))),
+        valueOf(await memory.captureSignedLesson(task, lesson, null, failureOf(lesson, task))),
+      ];
+      expect(commands.count - before).toBe(onCluster() ? 3 : 1);
+      expect(onRedis).toEqual(inMemory);
+      known += onRedis.knownFixes.length;
+      const placed = valueOf(await memory.learnFailureTemplate(task.tenant, message));
+      expect(onRedis.lesson.signature).toBe(templateSignature(lesson.error_type, placed.templateId));
+      expect(onRedis.template).toBe(placed.template);
+    }
+    expect(known).toBeGreaterThan(0);
+    for (const tenant of ["north", "south"]) expect(await redis.listTenantSignatures(tenant, 100)).toEqual(await memory.listTenantSignatures(tenant, 100));
+  });
+
+  it("answers a retry with the first capture, and refuses a key reused for another request before its message is learned", async () => {
+    const { redis, memory } = open();
+    const task = { tenant: "default", taskId: "keyed" };
+    const lesson = aLesson({ task_id: task.taskId, error_type: "ENOENT", error_message: "open '/srv/a.txt' failed", lesson_id: "lsn_keyed", signature: "" });
+    const write = { scope: `lesson:${task.taskId}`, key: keyed("k-1") };
+    for (const store of [redis, memory]) {
+      const first = await store.captureSignedLesson(task, lesson, write.key, failureOf(lesson, task, write));
+      const retry = await store.captureSignedLesson(task, { ...lesson, lesson_id: "lsn_other", timestamp: new Date(1).toISOString() }, write.key, failureOf(lesson, task, write));
+      expect(first.outcome).toBe("applied");
+      expect(retry).toEqual({ outcome: "replayed", value: valueOf(first) });
+      const other = { ...lesson, error_message: "a message no template holds yet 7f3a" };
+      const reused = { scope: write.scope, key: keyed("k-1", "another-request") };
+      expect(await store.captureSignedLesson(task, other, reused.key, failureOf(other, task, reused))).toEqual({ outcome: "mismatch" });
+      expect(await store.recallTemplates(task.tenant, { placements: [], terms: ["7f3a", "holds"], kind: null, tool: null, error_type: null, limit: 5 })).toEqual([]);
+      expect((await store.lessonCounters(task)).total_captured).toBe(1);
+    }
+  });
+
+  it("keeps each signature it made in a cache, cleared whole at its cap, and signs alike past it", async () => {
+    const { redis, memory } = open({ maxTemplatesPerTenant: 10 });
+    const messages = generatedMessages(120, 11);
+    const task = { tenant: "capped", taskId: "t" };
+    for (const [i, message] of messages.entries()) {
+      const lesson = aLesson({ task_id: task.taskId, error_type: `E${i % 9}`, error_message: message, lesson_id: `lsn_${i}`, signature: "" });
+      expect(valueOf(await redis.captureSignedLesson(task, lesson, null, failureOf(lesson, task))).lesson.signature).toBe(
+        valueOf(await memory.captureSignedLesson(task, lesson, null, failureOf(lesson, task))).lesson.signature,
+      );
+    }
+    const client = redis.client;
+    const cacheKey = (await scanKeys(client, "*:tmpl:signatures"))[0]!;
+    // 4 pairs per template kept, 10 templates.
+    expect(await client.hlen(cacheKey)).toBeLessThanOrEqual(40);
+    expect(await client.hlen(cacheKey)).toBeGreaterThan(0);
+  });
+});
+
+async function scanKeys(client: Redis | Cluster, pattern: string): Promise<string[]> {
+  const nodes = "nodes" in client && typeof client.nodes === "function" ? client.nodes("master") : [client as Redis];
+  const found: string[] = [];
+  for (const node of nodes) found.push(...(await node.keys(pattern)));
+  return found;
+}
