@@ -2215,7 +2215,7 @@ export interface operations {
                      *       "task_id": "build-report-43",
                      *       "lessons": [
                      *         {
-                     *           "lesson_id": "lsn_7ab1d90f2ebd45fda01138f7b683f641",
+                     *           "lesson_id": "lsn_0195d6c13b614bfa84dceddcc10eb719",
                      *           "task_id": "build-report-43",
                      *           "attempt_number": 1,
                      *           "tier": 2,
@@ -2225,7 +2225,7 @@ export interface operations {
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *           "fix_approach": "check the config for None before reading keys",
                      *           "model": "gpt-4o-mini",
-                     *           "timestamp": "2026-12-04T18:27:10.753Z",
+                     *           "timestamp": "2026-12-05T23:18:55.918Z",
                      *           "duration_ms": null,
                      *           "tokens_used": null,
                      *           "category": "type",
@@ -2351,7 +2351,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_9cb9472091d448808c11f4c6bc632f9b",
+                     *       "lesson_id": "lsn_f82d1aa456ea48d18813b775bb5aa623",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2361,7 +2361,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-04T18:27:10.689Z",
+                     *       "timestamp": "2026-12-05T23:18:55.886Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2734,8 +2734,8 @@ export interface operations {
                      *           "occurrences": 1,
                      *           "first_attempt": 1,
                      *           "last_attempt": 1,
-                     *           "first_seen_at": "2026-12-04T18:27:10.753Z",
-                     *           "last_seen_at": "2026-12-04T18:27:10.753Z",
+                     *           "first_seen_at": "2026-12-05T23:18:55.918Z",
+                     *           "last_seen_at": "2026-12-05T23:18:55.918Z",
                      *           "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks."
                      *         }
                      *       ]
@@ -2950,7 +2950,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "lesson_id": "lsn_9cb9472091d448808c11f4c6bc632f9b",
+                     *       "lesson_id": "lsn_f82d1aa456ea48d18813b775bb5aa623",
                      *       "task_id": "build-report-42",
                      *       "attempt_number": 1,
                      *       "tier": 2,
@@ -2960,7 +2960,7 @@ export interface operations {
                      *       "hypothesized_fix": "Check variable types. Ensure correct attribute access. Add null/None checks.",
                      *       "fix_approach": "check the config for None before reading keys",
                      *       "model": "gpt-4o-mini",
-                     *       "timestamp": "2026-12-04T18:27:10.689Z",
+                     *       "timestamp": "2026-12-05T23:18:55.886Z",
                      *       "duration_ms": null,
                      *       "tokens_used": null,
                      *       "category": "type",
@@ -2970,12 +2970,12 @@ export interface operations {
                      *         {
                      *           "task_id": "build-report-43",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-04T18:27:10.799Z"
+                     *           "resolved_at": "2026-12-05T23:18:55.937Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
                      *           "approach": "default the config to {} when the file is missing",
-                     *           "resolved_at": "2026-12-04T18:27:10.745Z"
+                     *           "resolved_at": "2026-12-05T23:18:55.914Z"
                      *         }
                      *       ]
                      *     }
@@ -3209,7 +3209,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-04T18:27:10.745Z",
+                     *       "resolved_at": "2026-12-05T23:18:55.914Z",
                      *       "signatures": [
                      *         "ee20ac7f19fde7a1"
                      *       ]
@@ -3352,7 +3352,7 @@ export interface operations {
                      *       "attempt_number": 3,
                      *       "approach": "default the config to {} when the file is missing",
                      *       "model": "gpt-4o-mini",
-                     *       "resolved_at": "2026-12-04T18:27:10.745Z",
+                     *       "resolved_at": "2026-12-05T23:18:55.914Z",
                      *       "signatures": [
                      *         "ee20ac7f19fde7a1"
                      *       ],
@@ -3603,7 +3603,7 @@ export interface operations {
                      *           "latest_known_fix": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-04T18:27:10.799Z"
+                     *             "resolved_at": "2026-12-05T23:18:55.937Z"
                      *           },
                      *           "efficacy": {
                      *             "tasks_offered": 1,
@@ -3729,7 +3729,7 @@ export interface operations {
                      *       "calls": [
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-04T18:27:10.943Z",
+                     *           "timestamp": "2026-12-05T23:18:56.010Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -3877,7 +3877,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0001",
-                     *       "timestamp": "2026-12-04T18:27:10.828Z",
+                     *       "timestamp": "2026-12-05T23:18:55.957Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -4048,7 +4048,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "call-0002",
-                     *       "timestamp": "2026-12-04T18:27:10.943Z",
+                     *       "timestamp": "2026-12-05T23:18:56.010Z",
                      *       "tool_name": "web_search",
                      *       "arguments": {
                      *         "query": "redis streams",
@@ -4243,7 +4243,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-04T18:27:10.943Z"
+                     *           "updated_at": "2026-12-05T23:18:56.010Z"
                      *         }
                      *       }
                      *     }
@@ -4402,7 +4402,7 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 840,
                      *       "timed_calls": 1,
-                     *       "updated_at": "2026-12-04T18:27:10.943Z"
+                     *       "updated_at": "2026-12-05T23:18:56.010Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ToolPattern"];
@@ -5000,8 +5000,8 @@ export interface operations {
                      *       "success_rate": 0.5,
                      *       "total_fixes_detected": 1,
                      *       "tools_tracked": 1,
-                     *       "created_at": "2026-12-04T18:27:10.828Z",
-                     *       "updated_at": "2026-12-04T18:27:10.943Z"
+                     *       "created_at": "2026-12-05T23:18:55.957Z",
+                     *       "updated_at": "2026-12-05T23:18:56.010Z"
                      *     }
                      */
                     "application/json": components["schemas"]["SessionStats"];
@@ -5573,7 +5573,7 @@ export interface operations {
                      *       "tool_log": [
                      *         {
                      *           "id": "call-0001",
-                     *           "timestamp": "2026-12-04T18:27:10.828Z",
+                     *           "timestamp": "2026-12-05T23:18:55.957Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5596,7 +5596,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "id": "call-0002",
-                     *           "timestamp": "2026-12-04T18:27:10.943Z",
+                     *           "timestamp": "2026-12-05T23:18:56.010Z",
                      *           "tool_name": "web_search",
                      *           "arguments": {
                      *             "query": "redis streams",
@@ -5681,7 +5681,7 @@ export interface operations {
                      *           ],
                      *           "avg_execution_ms": 840,
                      *           "timed_calls": 1,
-                     *           "updated_at": "2026-12-04T18:27:10.943Z"
+                     *           "updated_at": "2026-12-05T23:18:56.010Z"
                      *         }
                      *       },
                      *       "fix_relations": [
@@ -5696,12 +5696,12 @@ export interface operations {
                      *               }
                      *             }
                      *           },
-                     *           "detected_at": "2026-12-04T18:27:10.943Z"
+                     *           "detected_at": "2026-12-05T23:18:56.010Z"
                      *         }
                      *       ],
                      *       "next_call_id": 3,
-                     *       "created_at": "2026-12-04T18:27:10.828Z",
-                     *       "updated_at": "2026-12-04T18:27:10.943Z"
+                     *       "created_at": "2026-12-05T23:18:55.957Z",
+                     *       "updated_at": "2026-12-05T23:18:56.010Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ProceduralMemory"];
@@ -5793,7 +5793,7 @@ export interface operations {
                  *       "tool_log": [
                  *         {
                  *           "id": "call-0001",
-                 *           "timestamp": "2026-12-04T18:27:10.828Z",
+                 *           "timestamp": "2026-12-05T23:18:55.957Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5816,7 +5816,7 @@ export interface operations {
                  *         },
                  *         {
                  *           "id": "call-0002",
-                 *           "timestamp": "2026-12-04T18:27:10.943Z",
+                 *           "timestamp": "2026-12-05T23:18:56.010Z",
                  *           "tool_name": "web_search",
                  *           "arguments": {
                  *             "query": "redis streams",
@@ -5901,7 +5901,7 @@ export interface operations {
                  *           ],
                  *           "avg_execution_ms": 840,
                  *           "timed_calls": 1,
-                 *           "updated_at": "2026-12-04T18:27:10.943Z"
+                 *           "updated_at": "2026-12-05T23:18:56.010Z"
                  *         }
                  *       },
                  *       "fix_relations": [
@@ -5916,7 +5916,7 @@ export interface operations {
                  *               }
                  *             }
                  *           },
-                 *           "detected_at": "2026-12-04T18:27:10.943Z"
+                 *           "detected_at": "2026-12-05T23:18:56.010Z"
                  *         }
                  *       ]
                  *     }
@@ -6176,7 +6176,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "fixes_learned": 2,
                      *           "sessions_seen": 2,
-                     *           "last_used_at": "2026-12-04T18:27:11.259Z"
+                     *           "last_used_at": "2026-12-05T23:18:56.155Z"
                      *         }
                      *       ]
                      *     }
@@ -6333,10 +6333,11 @@ export interface operations {
                      *                 "failed": 0,
                      *                 "other_fix": 0,
                      *                 "ignored": 0,
+                     *                 "recent_outcomes": "ww",
                      *                 "score": 0.3423719528896193,
                      *                 "retired": false
                      *               },
-                     *               "last_applied_at": "2026-12-04T18:27:11.259Z"
+                     *               "last_applied_at": "2026-12-05T23:18:56.155Z"
                      *             }
                      *           ],
                      *           "recent_fixes": [
@@ -6344,13 +6345,13 @@ export interface operations {
                      *               "session_id": "agent-9-run-1",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-04T18:27:11.259Z"
+                     *               "applied_at": "2026-12-05T23:18:56.155Z"
                      *             },
                      *             {
                      *               "session_id": "agent-7-run-3",
                      *               "failed_call_id": "call-0001",
                      *               "fix_call_id": "call-0002",
-                     *               "applied_at": "2026-12-04T18:27:10.943Z"
+                     *               "applied_at": "2026-12-05T23:18:56.010Z"
                      *             }
                      *           ]
                      *         }
@@ -6393,10 +6394,10 @@ export interface operations {
                      *       ],
                      *       "avg_execution_ms": 725,
                      *       "timed_calls": 2,
-                     *       "updated_at": "2026-12-04T18:27:11.259Z",
+                     *       "updated_at": "2026-12-05T23:18:56.155Z",
                      *       "fixes_learned": 2,
                      *       "sessions_seen": 2,
-                     *       "last_used_at": "2026-12-04T18:27:11.259Z",
+                     *       "last_used_at": "2026-12-05T23:18:56.155Z",
                      *       "efficacy": {
                      *         "offered": 1,
                      *         "adopted": 1,
@@ -6642,6 +6643,7 @@ export interface operations {
                      *         "failed": 0,
                      *         "other_fix": 0,
                      *         "ignored": 0,
+                     *         "recent_outcomes": "ww",
                      *         "score": 0.3423719528896193,
                      *         "retired": false
                      *       },
@@ -7018,7 +7020,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-04T18:27:10.799Z"
+                     *           "updated_at": "2026-12-05T23:18:55.937Z"
                      *         },
                      *         {
                      *           "task_id": "build-report-42",
@@ -7029,7 +7031,7 @@ export interface operations {
                      *           },
                      *           "last_error_type": "TypeError",
                      *           "resolved": true,
-                     *           "updated_at": "2026-12-04T18:27:10.745Z"
+                     *           "updated_at": "2026-12-05T23:18:55.914Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7142,7 +7144,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-04T18:27:11.259Z"
+                     *           "updated_at": "2026-12-05T23:18:56.155Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
@@ -7150,7 +7152,7 @@ export interface operations {
                      *           "success_rate": 0.5,
                      *           "total_fixes_detected": 1,
                      *           "tools_tracked": 1,
-                     *           "updated_at": "2026-12-04T18:27:10.943Z"
+                     *           "updated_at": "2026-12-05T23:18:56.010Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7266,7 +7268,7 @@ export interface operations {
                      *       },
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-04T17:28:00.000Z",
+                     *           "at": "2026-12-05T22:19:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7275,7 +7277,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:29:00.000Z",
+                     *           "at": "2026-12-05T22:20:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7284,7 +7286,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:30:00.000Z",
+                     *           "at": "2026-12-05T22:21:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7293,7 +7295,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:31:00.000Z",
+                     *           "at": "2026-12-05T22:22:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7302,7 +7304,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:32:00.000Z",
+                     *           "at": "2026-12-05T22:23:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7311,7 +7313,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:33:00.000Z",
+                     *           "at": "2026-12-05T22:24:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7320,7 +7322,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:34:00.000Z",
+                     *           "at": "2026-12-05T22:25:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7329,7 +7331,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:35:00.000Z",
+                     *           "at": "2026-12-05T22:26:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7338,7 +7340,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:36:00.000Z",
+                     *           "at": "2026-12-05T22:27:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7347,7 +7349,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:37:00.000Z",
+                     *           "at": "2026-12-05T22:28:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7356,7 +7358,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:38:00.000Z",
+                     *           "at": "2026-12-05T22:29:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7365,7 +7367,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:39:00.000Z",
+                     *           "at": "2026-12-05T22:30:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7374,7 +7376,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:40:00.000Z",
+                     *           "at": "2026-12-05T22:31:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7383,7 +7385,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:41:00.000Z",
+                     *           "at": "2026-12-05T22:32:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7392,7 +7394,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:42:00.000Z",
+                     *           "at": "2026-12-05T22:33:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7401,7 +7403,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:43:00.000Z",
+                     *           "at": "2026-12-05T22:34:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7410,7 +7412,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:44:00.000Z",
+                     *           "at": "2026-12-05T22:35:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7419,7 +7421,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:45:00.000Z",
+                     *           "at": "2026-12-05T22:36:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7428,7 +7430,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:46:00.000Z",
+                     *           "at": "2026-12-05T22:37:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7437,7 +7439,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:47:00.000Z",
+                     *           "at": "2026-12-05T22:38:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7446,7 +7448,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:48:00.000Z",
+                     *           "at": "2026-12-05T22:39:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7455,7 +7457,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:49:00.000Z",
+                     *           "at": "2026-12-05T22:40:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7464,7 +7466,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:50:00.000Z",
+                     *           "at": "2026-12-05T22:41:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7473,7 +7475,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:51:00.000Z",
+                     *           "at": "2026-12-05T22:42:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7482,7 +7484,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:52:00.000Z",
+                     *           "at": "2026-12-05T22:43:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7491,7 +7493,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:53:00.000Z",
+                     *           "at": "2026-12-05T22:44:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7500,7 +7502,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:54:00.000Z",
+                     *           "at": "2026-12-05T22:45:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7509,7 +7511,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:55:00.000Z",
+                     *           "at": "2026-12-05T22:46:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7518,7 +7520,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:56:00.000Z",
+                     *           "at": "2026-12-05T22:47:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7527,7 +7529,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:57:00.000Z",
+                     *           "at": "2026-12-05T22:48:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7536,7 +7538,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:58:00.000Z",
+                     *           "at": "2026-12-05T22:49:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7545,7 +7547,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:59:00.000Z",
+                     *           "at": "2026-12-05T22:50:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7554,7 +7556,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:00:00.000Z",
+                     *           "at": "2026-12-05T22:51:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7563,7 +7565,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:01:00.000Z",
+                     *           "at": "2026-12-05T22:52:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7572,7 +7574,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:02:00.000Z",
+                     *           "at": "2026-12-05T22:53:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7581,7 +7583,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:03:00.000Z",
+                     *           "at": "2026-12-05T22:54:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7590,7 +7592,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:04:00.000Z",
+                     *           "at": "2026-12-05T22:55:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7599,7 +7601,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:05:00.000Z",
+                     *           "at": "2026-12-05T22:56:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7608,7 +7610,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:06:00.000Z",
+                     *           "at": "2026-12-05T22:57:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7617,7 +7619,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:07:00.000Z",
+                     *           "at": "2026-12-05T22:58:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7626,7 +7628,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:08:00.000Z",
+                     *           "at": "2026-12-05T22:59:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7635,7 +7637,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:09:00.000Z",
+                     *           "at": "2026-12-05T23:00:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7644,7 +7646,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:10:00.000Z",
+                     *           "at": "2026-12-05T23:01:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7653,7 +7655,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:11:00.000Z",
+                     *           "at": "2026-12-05T23:02:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7662,7 +7664,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:12:00.000Z",
+                     *           "at": "2026-12-05T23:03:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7671,7 +7673,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:13:00.000Z",
+                     *           "at": "2026-12-05T23:04:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7680,7 +7682,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:14:00.000Z",
+                     *           "at": "2026-12-05T23:05:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7689,7 +7691,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:15:00.000Z",
+                     *           "at": "2026-12-05T23:06:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7698,7 +7700,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:16:00.000Z",
+                     *           "at": "2026-12-05T23:07:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7707,7 +7709,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:17:00.000Z",
+                     *           "at": "2026-12-05T23:08:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7716,7 +7718,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:18:00.000Z",
+                     *           "at": "2026-12-05T23:09:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7725,7 +7727,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:19:00.000Z",
+                     *           "at": "2026-12-05T23:10:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7734,7 +7736,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:20:00.000Z",
+                     *           "at": "2026-12-05T23:11:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7743,7 +7745,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:21:00.000Z",
+                     *           "at": "2026-12-05T23:12:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7752,7 +7754,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:22:00.000Z",
+                     *           "at": "2026-12-05T23:13:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7761,7 +7763,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:23:00.000Z",
+                     *           "at": "2026-12-05T23:14:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7770,7 +7772,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:24:00.000Z",
+                     *           "at": "2026-12-05T23:15:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7779,7 +7781,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:25:00.000Z",
+                     *           "at": "2026-12-05T23:16:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7788,7 +7790,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:26:00.000Z",
+                     *           "at": "2026-12-05T23:17:00.000Z",
                      *           "lessons": 0,
                      *           "tool_calls": 0,
                      *           "successes": 0,
@@ -7797,7 +7799,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:27:00.000Z",
+                     *           "at": "2026-12-05T23:18:00.000Z",
                      *           "lessons": 2,
                      *           "tool_calls": 4,
                      *           "successes": 2,
@@ -7806,7 +7808,7 @@ export interface operations {
                      *           "duration_ms": 0
                      *         }
                      *       ],
-                     *       "latency_since": "2026-12-04T17:00:00.000Z",
+                     *       "latency_since": "2026-12-05T22:00:00.000Z",
                      *       "tool_latency": [
                      *         {
                      *           "tool_name": "web_search",
@@ -7920,122 +7922,122 @@ export interface operations {
                      *       "window": "day",
                      *       "timeline": [
                      *         {
-                     *           "at": "2026-12-03T19:00:00.000Z",
+                     *           "at": "2026-12-05T00:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T20:00:00.000Z",
+                     *           "at": "2026-12-05T01:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T21:00:00.000Z",
+                     *           "at": "2026-12-05T02:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T22:00:00.000Z",
+                     *           "at": "2026-12-05T03:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-03T23:00:00.000Z",
+                     *           "at": "2026-12-05T04:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T00:00:00.000Z",
+                     *           "at": "2026-12-05T05:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T01:00:00.000Z",
+                     *           "at": "2026-12-05T06:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T02:00:00.000Z",
+                     *           "at": "2026-12-05T07:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T03:00:00.000Z",
+                     *           "at": "2026-12-05T08:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T04:00:00.000Z",
+                     *           "at": "2026-12-05T09:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T05:00:00.000Z",
+                     *           "at": "2026-12-05T10:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T06:00:00.000Z",
+                     *           "at": "2026-12-05T11:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T07:00:00.000Z",
+                     *           "at": "2026-12-05T12:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T08:00:00.000Z",
+                     *           "at": "2026-12-05T13:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T09:00:00.000Z",
+                     *           "at": "2026-12-05T14:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T10:00:00.000Z",
+                     *           "at": "2026-12-05T15:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T11:00:00.000Z",
+                     *           "at": "2026-12-05T16:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T12:00:00.000Z",
+                     *           "at": "2026-12-05T17:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T13:00:00.000Z",
+                     *           "at": "2026-12-05T18:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T14:00:00.000Z",
+                     *           "at": "2026-12-05T19:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T15:00:00.000Z",
+                     *           "at": "2026-12-05T20:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T16:00:00.000Z",
+                     *           "at": "2026-12-05T21:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T17:00:00.000Z",
+                     *           "at": "2026-12-05T22:00:00.000Z",
                      *           "calls": 0,
                      *           "successes": 0
                      *         },
                      *         {
-                     *           "at": "2026-12-04T18:00:00.000Z",
+                     *           "at": "2026-12-05T23:00:00.000Z",
                      *           "calls": 4,
                      *           "successes": 2
                      *         }
@@ -8048,11 +8050,11 @@ export interface operations {
                      *       "recent_sessions": [
                      *         {
                      *           "session_id": "agent-9-run-1",
-                     *           "last_used_at": "2026-12-04T18:27:11.259Z"
+                     *           "last_used_at": "2026-12-05T23:18:56.155Z"
                      *         },
                      *         {
                      *           "session_id": "agent-7-run-3",
-                     *           "last_used_at": "2026-12-04T18:27:10.943Z"
+                     *           "last_used_at": "2026-12-05T23:18:56.010Z"
                      *         }
                      *       ]
                      *     }
@@ -8191,6 +8193,7 @@ export interface operations {
                      *             "failed": 0,
                      *             "other_fix": 0,
                      *             "ignored": 0,
+                     *             "recent_outcomes": "ww",
                      *             "score": 0.3423719528896193,
                      *             "retired": false
                      *           }
@@ -8307,7 +8310,7 @@ export interface operations {
                      *             ]
                      *           },
                      *           "occurrences": 2,
-                     *           "last_seen": "2026-12-04T18:27:10.752Z",
+                     *           "last_seen": "2026-12-05T23:18:55.917Z",
                      *           "task_ids": [
                      *             "build-report-43",
                      *             "build-report-42"
@@ -8316,7 +8319,7 @@ export interface operations {
                      *           "resolution": {
                      *             "task_id": "build-report-43",
                      *             "approach": "default the config to {} when the file is missing",
-                     *             "resolved_at": "2026-12-04T18:27:10.799Z"
+                     *             "resolved_at": "2026-12-05T23:18:55.937Z"
                      *           },
                      *           "fix": null
                      *         }
@@ -8443,7 +8446,7 @@ export interface operations {
                      *             ]
                      *           },
                      *           "occurrences": 2,
-                     *           "last_seen": "2026-12-04T18:27:11.256Z",
+                     *           "last_seen": "2026-12-05T23:18:56.153Z",
                      *           "task_ids": [],
                      *           "session_ids": [
                      *             "agent-9-run-1",
@@ -8469,6 +8472,7 @@ export interface operations {
                      *               "failed": 0,
                      *               "other_fix": 0,
                      *               "ignored": 0,
+                     *               "recent_outcomes": "ww",
                      *               "score": 0.3423719528896193,
                      *               "retired": false
                      *             }
