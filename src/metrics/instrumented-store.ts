@@ -25,7 +25,7 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
   }
 
   const instrumented = wrapped as unknown as Store;
-  const { appendLesson, captureLesson, captureSignedLesson, recordToolCall, recordSharedToolCall } = instrumented;
+  const { appendLesson, captureLesson, captureSignedLesson, recordToolCall, recordSharedToolCall, recordSignedToolCall } = instrumented;
   instrumented.appendLesson = async (task, lesson) => {
     await appendLesson(task, lesson);
     metrics.lessonsCaptured.inc();
@@ -47,13 +47,15 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     if (entry.fix_for) metrics.fixesDetected.inc();
     return entry;
   };
-  instrumented.recordSharedToolCall = async (session, call, idempotencyKey, offer) => {
-    const written = await recordSharedToolCall(session, call, idempotencyKey, offer);
+  const countRecorded = (written: Awaited<ReturnType<Store["recordSharedToolCall"]>>) => {
     if (written.outcome !== "applied") return written;
     metrics.toolCallsRecorded.inc({ outcome: written.value.entry.outcome });
     if (written.value.entry.fix_for) metrics.fixesDetected.inc();
     if (written.value.knownFix) metrics.knownFixesOffered.inc();
     return written;
   };
+  instrumented.recordSharedToolCall = async (session, call, idempotencyKey, offer) => countRecorded(await recordSharedToolCall(session, call, idempotencyKey, offer));
+  instrumented.recordSignedToolCall = async (session, call, idempotencyKey, offer, failure) =>
+    countRecorded(await recordSignedToolCall(session, call, idempotencyKey, offer, failure));
   return instrumented;
 }

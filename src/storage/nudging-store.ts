@@ -15,6 +15,11 @@ export function nudgingStore(store: Store, nudge: (tenant: string) => void): Sto
       nudge(task.tenant);
       return captured;
     },
+    async recordSignedToolCall(session, call, idempotencyKey, offer, failure) {
+      const recorded = await store.recordSignedToolCall(session, call, idempotencyKey, offer, failure);
+      nudge(session.tenant);
+      return recorded;
+    },
     async recordSharedToolCall(session, call, idempotencyKey, offer) {
       const recorded = await store.recordSharedToolCall(session, call, idempotencyKey, offer);
       nudge(session.tenant);

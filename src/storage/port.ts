@@ -196,7 +196,7 @@ export interface TemplateWriteKey {
   key: IdempotencyKey;
 }
 
-/** A failure whose signature its own write makes (domain/failures/signing.ts): its message, placed in the tenant's templates under the write's key. */
+/** A failure whose signature its own write makes (signed-capture.ts, and a single Redis server's one script): its message, placed in the tenant's templates under the write's key. */
 export interface FailureToSign {
   errorType: string;
   /** The message as kept (KEPT_MESSAGE_CHARS). */
@@ -220,6 +220,19 @@ export interface SignedFailureStore {
     idempotencyKey: IdempotencyKey | null,
     failure: FailureToSign,
   ): Promise<KeyedWrite<CapturedLesson & { template: string }>>;
+
+  /**
+   * recordSharedToolCall for a failed or timed-out call with a message, with the call's signature and template made in
+   * the same write, as captureSignedLesson makes a lesson's (the call's own are replaced). On a single Redis server one
+   * script and one round trip; elsewhere the template step goes first.
+   */
+  recordSignedToolCall(
+    session: SessionRef,
+    call: NewToolCall,
+    idempotencyKey: IdempotencyKey | null,
+    offer: boolean,
+    failure: FailureToSign,
+  ): Promise<KeyedWrite<RecordedToolCall>>;
 }
 
 /** A task's lessons, signatures and resolution as one read saw them. */

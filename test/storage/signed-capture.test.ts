@@ -8,7 +8,7 @@ import { createMemoryStore } from "../../src/storage/memory/index.js";
 import type { FailureToSign, Store, StoreLimits } from "../../src/storage/port.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { generatedMessages } from "../helpers/failure-messages.js";
-import { aLesson, keyed, valueOf } from "../helpers/fixtures.js";
+import { aCall, aLesson, keyed, valueOf } from "../helpers/fixtures.js";
 import { DEFAULT_LIMITS, onCluster, onSentinel, rawRedis, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
 
 const stores: Store[] = [];
@@ -108,6 +108,66 @@ describe("a lesson captured with the signature its write makes", () => {
     expect(await client.hlen(cacheKey)).toBeLessThanOrEqual(40);
     expect(await client.hlen(cacheKey)).toBeGreaterThan(0);
   });
+});
+
+describe("a failed tool call recorded with the signature its write makes", () => {
+  it("answers as the embedded store does, offers and events included, in one command on one server", async () => {
+    const { redis, memory, commands } = open();
+    const messages = [...generatedMessages(15, 3), ...generatedMessages(15, 3)];
+    const warmSession = { tenant: "warm", sessionId: "warm" };
+    const warmCall = aCall("read_file", "failure", { path: "a" }, { error_type: "ENOENT", error_message: "warm / up" });
+    await redis.recordSignedToolCall(warmSession, warmCall, null, true, callFailure(warmCall, warmSession));
+    for (const [i, message] of messages.entries()) {
+      const session = { tenant: "fleet", sessionId: `s-${i % 4}` };
+      const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+      // A failure, then (every other time) the call that fixes it: the fix is learned, and offered to later failures.
+      const failed = aCall("read_file", "failure", { path: `p${i % 3}` }, { error_type: i % 2 ? "ENOENT" : "EACCES", error_message: `${message} / ${"'quoted' \\ path"}`, timestamp: at });
+      const before = commands.count;
+      const [onRedis, inMemory] = [
+        await redis.recordSignedToolCall(session, failed, null, true, callFailure(failed, session)),
+        await memory.recordSignedToolCall(session, failed, null, true, callFailure(failed, session)),
+      ];
+      expect(commands.count - before).toBe(onCluster() ? 3 : 1);
+      expect(onRedis).toEqual(inMemory);
+      const { entry } = valueOf(onRedis);
+      const placed = valueOf(await memory.learnFailureTemplate(session.tenant, failed.error_message!));
+      expect(entry).toMatchObject({ signature: templateSignature(failed.error_type!, placed.templateId), template: placed.template });
+      if (i % 2 === 0) {
+        const fixed = aCall("read_file", "success", { path: `docs/p${i % 3}` }, { timestamp: at });
+        expect(await redis.recordSharedToolCall(session, fixed, null)).toEqual(await memory.recordSharedToolCall(session, fixed, null));
+      }
+    }
+    for (const session of ["s-0", "s-1", "s-2", "s-3"]) {
+      const ref = { tenant: "fleet", sessionId: session };
+      expect(await redis.readToolLog(ref)).toEqual(await memory.readToolLog(ref));
+    }
+    expect(await redis.sharedToolKnowledge("fleet", ["read_file"])).toEqual(await memory.sharedToolKnowledge("fleet", ["read_file"]));
+  });
+
+  it("answers a retry with the first call, and refuses a key reused for another failure before its message is learned", async () => {
+    const { redis, memory } = open();
+    const session = { tenant: "default", sessionId: "keyed" };
+    const failed = aCall("shell", "failure", { command: "cat a.yml" }, { error_type: "exit_code_1", error_message: "cat: a.yml: No such file" });
+    const write = { scope: `call:${session.sessionId}`, key: keyed("k-1") };
+    for (const store of [redis, memory]) {
+      const first = await store.recordSignedToolCall(session, failed, write.key, true, callFailure(failed, session, write));
+      const retry = await store.recordSignedToolCall(session, failed, write.key, true, callFailure(failed, session, write));
+      expect(first.outcome).toBe("applied");
+      expect(retry).toEqual({ outcome: "replayed", value: valueOf(first) });
+      const other = { ...failed, error_message: "a message no template holds yet 9c2e" };
+      const reused = { scope: write.scope, key: keyed("k-1", "another-request") };
+      expect(await store.recordSignedToolCall(session, other, reused.key, true, callFailure(other, session, reused))).toEqual({ outcome: "mismatch" });
+      expect(await store.recallTemplates(session.tenant, { placements: [], terms: ["9c2e"], kind: null, tool: null, error_type: null, limit: 5 })).toEqual([]);
+      expect(await store.readToolLog(session)).toHaveLength(1);
+    }
+  });
+});
+
+const callFailure = (call: ReturnType<typeof aCall>, session: { sessionId: string }, write: FailureToSign["write"] = null): FailureToSign => ({
+  errorType: call.error_type!,
+  message: call.error_message!,
+  write,
+  where: { kind: "tool", tool: call.tool_name, ref: session.sessionId, at: 1_700_000_000_000 },
 });
 
 async function scanKeys(client: Redis | Cluster, pattern: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 // The procedural-memory use cases: record calls, search them, read patterns, stats, prompts, export and import.
 import { AppError, keyReused, notFound } from "../../errors.js";
-import type { FailureTemplateStore, NewToolCall, StoreLimits, SharedToolStore, ToolMemoryStore } from "../../storage/port.js";
+import type { FailureToSign, NewToolCall, SignedFailureStore, StoreLimits, SharedToolStore, ToolMemoryStore } from "../../storage/port.js";
 import type { SessionRef } from "../refs.js";
 import { redactMemoryImport, redactToolCall } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
@@ -8,7 +8,6 @@ import { idempotencyKeyOf, type IdempotencyKey, type IdempotencyRequest } from "
 import { formatToolContextWithShared } from "../shared-tools/prompt.js";
 import type { KnownSharedFix } from "../shared-tools/types.js";
 import { KEPT_MESSAGE_CHARS } from "../failures/templates.js";
-import { signFailure } from "../failures/signing.js";
 import { truncateText } from "../text/text-format.js";
 import { hashArguments } from "./arguments.js";
 import { hasDeltaParts } from "./delta-text.js";
@@ -37,7 +36,7 @@ export interface PromptOptions {
 export type RecordedCall = ToolLogEntry & { known_fix: (KnownSharedFix & { fix_text: string }) | null };
 
 export interface ToolMemoryServiceDeps {
-  store: ToolMemoryStore & FailureTemplateStore & Pick<SharedToolStore, "recordSharedToolCall" | "sharedToolKnowledge">;
+  store: ToolMemoryStore & Pick<SignedFailureStore, "recordSignedToolCall"> & Pick<SharedToolStore, "recordSharedToolCall" | "sharedToolKnowledge">;
   clock: () => Date;
   limits: Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow">;
   /** Replaces secrets in what agents send, before the store sees it. */
@@ -113,21 +112,19 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
   }
 
   /**
-   * A failed or timed-out call's template and signature, learned in the tenant's templates as a lesson's message is
-   * (a second round trip, before the record); nothing for any other call. A keyed call's retry learns nothing
-   * again, and its key reused for another failure is refused before anything is learned. (A key first used for a
-   * call that learned no template is checked by the record alone, after its message was learned.)
+   * A failed or timed-out call's message, to be placed in the tenant's templates as a lesson's message is, by the
+   * write that records the call (port.ts: recordSignedToolCall); null for any other call. A keyed call's retry
+   * learns nothing again, and its key reused for another failure is refused before anything is learned. (A key
+   * first used for a call that learned no template is checked by the record alone, after its message was learned.)
    */
-  async function failureTemplate(session: SessionRef, input: ToolCallInput, idempotencyKey: IdempotencyKey | null): Promise<Pick<ToolLogEntry, "signature" | "template">> {
-    if (!FAILURE_OUTCOMES.has(input.outcome) || !input.error_message) return {};
-    const message = truncateText(input.error_message, KEPT_MESSAGE_CHARS, "");
-    const write = idempotencyKey && { scope: `call:${session.sessionId}`, key: idempotencyKey };
-    return signFailure(store, session.tenant, input.error_type || UNKNOWN_ERROR_TYPE, message, write, {
-      kind: "tool",
-      tool: input.tool_name,
-      ref: session.sessionId,
-      at: clock().getTime(),
-    });
+  function failureToSign(session: SessionRef, input: ToolCallInput, idempotencyKey: IdempotencyKey | null): FailureToSign | null {
+    if (!FAILURE_OUTCOMES.has(input.outcome) || !input.error_message) return null;
+    return {
+      errorType: input.error_type || UNKNOWN_ERROR_TYPE,
+      message: truncateText(input.error_message, KEPT_MESSAGE_CHARS, ""),
+      write: idempotencyKey && { scope: `call:${session.sessionId}`, key: idempotencyKey },
+      where: { kind: "tool", tool: input.tool_name, ref: session.sessionId, at: clock().getTime() },
+    };
   }
 
   return {
@@ -159,9 +156,12 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
         execution_time_ms: input.execution_time_ms ?? null,
         error_type: input.error_type ?? null,
         error_message: input.error_message ?? null,
-        ...(await failureTemplate(session, input, idempotencyKey)),
       };
-      const written = await store.recordSharedToolCall(session, call, idempotencyKey, input.offer_fix !== false);
+      const offer = input.offer_fix !== false;
+      const failure = failureToSign(session, input, idempotencyKey);
+      const written = failure
+        ? await store.recordSignedToolCall(session, call, idempotencyKey, offer, failure)
+        : await store.recordSharedToolCall(session, call, idempotencyKey, offer);
       if (written.outcome === "mismatch") throw keyReused();
       if (written.outcome === "applied") countRedactions(tally);
       const knownFix = written.value.knownFix && withFixText(written.value.knownFix);

@@ -1,6 +1,6 @@
 // The embedded store: everything in this process's memory, lost on exit; for trying the service out.
 import type { Store, StoreLimits } from "../port.js";
-import { captureSignedInTwoSteps } from "../signed-capture.js";
+import { captureSignedInTwoSteps, recordSignedInTwoSteps } from "../signed-capture.js";
 import { createMemoryActivity } from "./activity.js";
 import { createMemoryFailureTemplates } from "./failure-templates.js";
 import { createMemoryLessonStore } from "./lessons.js";
@@ -30,6 +30,7 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     now,
     maxTemplates: limits.maxTemplatesPerTenant,
   });
+  const learnFailureTemplate = async (...args: Parameters<typeof templates.learnFailureTemplate>) => templates.learnFailureTemplate(...args);
   const sweeper = setInterval(() => {
     templates.sweep();
     lessons.sweep();
@@ -61,8 +62,10 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     },
     // One process, no round trips: the two steps a Cluster takes.
     captureSignedLesson(task, lesson, idempotencyKey, failure) {
-      const learnFailureTemplate = async (...args: Parameters<typeof templates.learnFailureTemplate>) => templates.learnFailureTemplate(...args);
       return captureSignedInTwoSteps({ learnFailureTemplate, captureLesson: signatures.captureLesson }, task, lesson, idempotencyKey, failure);
+    },
+    recordSignedToolCall(session, call, idempotencyKey, offer, failure) {
+      return recordSignedInTwoSteps({ learnFailureTemplate, recordSharedToolCall: knowledge.recordSharedToolCall }, session, call, idempotencyKey, offer, failure);
     },
     async recallTemplates(tenant, query) {
       return templates.recallTemplates(tenant, query);

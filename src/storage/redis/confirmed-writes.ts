@@ -33,6 +33,7 @@ export const CONFIRMED_SCRIPTS = [
   "touchListing",
   "learnTemplate",
   "captureSignedLesson",
+  "recordSignedToolCall",
 ] as const satisfies ReadonlyArray<keyof ScriptCommands>;
 
 /**

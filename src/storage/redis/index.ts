@@ -68,7 +68,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...lessons,
     ...createRedisSignatureStore(redis, keys, options.limits, lessons, templates),
     ...toolMemory,
-    ...createRedisSharedToolStore(redis, keys, options.limits),
+    ...createRedisSharedToolStore(redis, keys, options.limits, templates),
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
     learnFailureTemplate: templates.learn,

@@ -24,6 +24,8 @@ export interface ScriptCommands {
   learnTemplate(...keysThenInput: string[]): Promise<string>;
   /** learnTemplate's keys, appendLesson's, two of countSignature's and the signature cache, then the input as JSON (a single server only); answers JSON. */
   captureSignedLesson(...keysThenInput: string[]): Promise<string>;
+  /** learnTemplate's keys, recordAndLearnToolCall's and the signature cache, then the input as JSON (a single server only); answers JSON. */
+  recordSignedToolCall(...keysThenInput: string[]): Promise<string>;
   recallTemplates(...keysThenInput: string[]): Promise<string>;
   /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */
   clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;

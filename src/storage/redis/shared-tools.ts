@@ -11,7 +11,11 @@ import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_ARGUMENT_NAMES_PER_TOOL, MAX_CONTEXTS_PER_ERROR, MAX_ERROR_TYPES_PER_TOOL, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
 import type { RankedFix } from "../../domain/efficacy/ranks.js";
-import type { KeyedWrite, NewToolCall, RecordedToolCall, StoreLimits, SharedToolStore } from "../port.js";
+import { randomBytes } from "node:crypto";
+import type { FailureToSign, KeyedWrite, NewToolCall, RecordedToolCall, SignedFailureStore, StoreLimits, SharedToolStore } from "../port.js";
+import { recordSignedInTwoSteps } from "../signed-capture.js";
+import type { TemplateScriptAnswer } from "./failure-templates.js";
+import { SIGNATURES_CACHED_PER_TEMPLATE, type TemplateSteps } from "./signature-knowledge.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
@@ -26,6 +30,7 @@ import { recordInSession, sessionScriptInput, sessionWriteFrom, type SessionReco
 
 type KnowledgeLimits = Pick<
   StoreLimits,
+  | "lessonsTtlSeconds"
   | "maxToolLogEntries"
   | "fixDetectionWindow"
   | "sessionsTtlSeconds"
@@ -68,7 +73,20 @@ function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[
   return tools;
 }
 
-export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, limits: KnowledgeLimits): SharedToolStore {
+/** recordSignedToolCall-39.lua's answer. */
+interface SignedCallAnswer {
+  template: TemplateScriptAnswer;
+  signature?: string;
+  /** recordAndLearnToolCall-30.lua's answer, as JSON text. */
+  answer?: string;
+}
+
+export function createRedisSharedToolStore(
+  redis: ScriptedRedis,
+  keys: Keys,
+  limits: KnowledgeLimits,
+  templates: TemplateSteps,
+): SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> {
   const ranking = limits.fixRanking ?? "wilson";
   const served = createServedKnowledge(ranking);
 
@@ -150,6 +168,12 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
    * tenant's in one round trip. What the session decides (the id, the fix) is filled in by the script.
    */
   async function recordAndLearn(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KeyedWrite<RecordedToolCall>> {
+    const script = recordAndLearnInput(session, call, idempotencyKey, offer);
+    return recordedFrom(JSON.parse(await guarded(() => redis.recordAndLearnToolCall(...script.keys, script.input))) as RecordAndLearnAnswer, call);
+  }
+
+  /** recordAndLearnToolCall-30.lua's keys and input (JSON text) for a call. */
+  function recordAndLearnInput(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean) {
     const args = argumentPairs(call.arguments);
     const local = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, limits.idempotencyTtlSeconds, JSON.stringify(canonicalKeyOrder(call.arguments)));
     const undecided: SessionRecord = {
@@ -159,14 +183,48 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
       previousCallId: null,
     };
     const tenant = tenantScriptInput(session, undecided, idempotencyKey, offer);
-    const input = JSON.stringify({ session: local.input, tenant: tenant.input });
-    const answer = JSON.parse(await guarded(() => redis.recordAndLearnToolCall(...local.keys, ...tenant.keys, input))) as RecordAndLearnAnswer;
-    const written = sessionWriteFrom(answer.recorded, call, args);
+    return { keys: [...local.keys, ...tenant.keys], input: JSON.stringify({ session: local.input, tenant: tenant.input }) };
+  }
+
+  /** recordAndLearnToolCall-30.lua's answer as the recorded call, the entry made from `call`. */
+  function recordedFrom(answer: RecordAndLearnAnswer, call: NewToolCall): KeyedWrite<RecordedToolCall> {
+    const written = sessionWriteFrom(answer.recorded, call, argumentPairs(call.arguments));
     if (written.outcome === "mismatch") return written;
     return { outcome: written.outcome, value: { entry: written.record.entry, knownFix: knownFixFrom(answer.learned) } };
   }
 
-  return {
+  /**
+   * A failure with a message on a single server: one script learns its template, makes its signature and records it
+   * (recordSignedToolCall-39.lua), the entry sent with placeholders for the two.
+   */
+  async function recordSigned(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, failure: FailureToSign): Promise<KeyedWrite<RecordedToolCall>> {
+    const signaturePlaceholder = `signature-${randomBytes(12).toString("hex")}`;
+    const templatePlaceholder = `template-${randomBytes(12).toString("hex")}`;
+    const script = recordAndLearnInput(session, { ...call, signature: signaturePlaceholder, template: templatePlaceholder }, idempotencyKey, offer);
+    const step = templates.stepInput(session.tenant, failure);
+    const input = {
+      template: step.input,
+      error_type: failure.errorType,
+      call: script.input,
+      signature_placeholder: signaturePlaceholder,
+      // As the entry's JSON holds it.
+      template_placeholder: JSON.stringify(templatePlaceholder),
+      signatures_kept: SIGNATURES_CACHED_PER_TEMPLATE * templates.maxTemplates,
+      ttl: limits.lessonsTtlSeconds,
+    };
+    const scriptKeys = [...Object.values(step.named), ...script.keys, keys.shared(session.tenant).templateSignatures];
+    const answer = JSON.parse(await guarded(() => redis.recordSignedToolCall(...scriptKeys, JSON.stringify(input)))) as SignedCallAnswer;
+    if (answer.template.outcome === "mismatch") return { outcome: "mismatch" };
+    return recordedFrom(JSON.parse(answer.answer!) as RecordAndLearnAnswer, { ...call, signature: answer.signature!, template: answer.template.template });
+  }
+
+  const store: SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> = {
+    recordSignedToolCall(session, call, idempotencyKey, offer, failure) {
+      if (!redis.isCluster) return recordSigned(session, call, idempotencyKey, offer, failure);
+      // A Cluster keeps the template step in the tenant's slot, apart from the session's: it goes first.
+      return recordSignedInTwoSteps({ learnFailureTemplate: templates.learn, recordSharedToolCall: store.recordSharedToolCall }, session, call, idempotencyKey, offer, failure);
+    },
+
     async recordSharedToolCall(session, call: NewToolCall, idempotencyKey, offer = true) {
       if (!redis.isCluster) return recordAndLearn(session, call, idempotencyKey, offer);
       // In a Cluster the tenant's slot is elsewhere, and the tenant learns the fix the session's
@@ -232,4 +290,5 @@ export function createRedisSharedToolStore(redis: ScriptedRedis, keys: Keys, lim
       );
     },
   };
+  return store;
 }

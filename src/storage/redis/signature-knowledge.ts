@@ -67,7 +67,7 @@ export interface TemplateSteps {
 }
 
 /** Signatures the cache keeps per template the tenant may keep (lib/failure-signature.lua): error types per template are few. */
-const SIGNATURES_CACHED_PER_TEMPLATE = 4;
+export const SIGNATURES_CACHED_PER_TEMPLATE = 4;
 
 /** captureSignedLesson-16.lua's answer. */
 interface SignedLessonAnswer {
@@ -83,7 +83,7 @@ export function createRedisSignatureStore(
   limits: Limits,
   lessons: Pick<LessonStore, "setResolution" | "deleteResolution" | "taskSnapshot">,
   templates: TemplateSteps,
-): SignatureKnowledgeStore & SignedFailureStore {
+): SignatureKnowledgeStore & Pick<SignedFailureStore, "captureSignedLesson"> {
   async function knownFixes(tenant: string, signatures: readonly string[]): Promise<Map<string, KnownFix[]>> {
     if (signatures.length === 0) return new Map();
     const shared = keys.shared(tenant);
@@ -162,7 +162,7 @@ export function createRedisSignatureStore(
     }
   }
 
-  const store: SignatureKnowledgeStore & SignedFailureStore = {
+  const store: SignatureKnowledgeStore & Pick<SignedFailureStore, "captureSignedLesson"> = {
     async captureLesson(task, lesson, idempotencyKey, template = "") {
       // Both scripts take these, so they are made once.
       const normalisedMessage = normaliseMessage(lesson.error_message);

@@ -24,6 +24,7 @@ local rcall = redis.call
 -- @include lib/template-step.lua
 -- @include lib/sha256.lua
 -- @include lib/failure-signature.lua
+-- @include lib/placeholder.lua
 -- @function appendLesson appendLesson-5.lua
 -- @function countSignature countSignature-6.lua
 
@@ -33,8 +34,7 @@ if placed.outcome == 'mismatch' then return cjson.encode({ template = placed }) 
 local signature = failureSignature(KEYS[16], input.error_type, placed.id, input.signatures_kept, input.ttl)
 
 local lessonArgs, countArgs, ends = input.lesson, input.count, input.signature_keys
-local at = string.find(lessonArgs[1], input.placeholder, 1, true)
-local lessonJson = string.sub(lessonArgs[1], 1, at - 1) .. signature .. string.sub(lessonArgs[1], at + #input.placeholder)
+local lessonJson = fillPlaceholder(lessonArgs[1], input.placeholder, signature)
 lessonArgs[1], lessonArgs[6], lessonArgs[16] = lessonJson, signature, placed.template
 countArgs[1], countArgs[13], countArgs[18] = signature, lessonJson, placed.template
 local appended = appendLesson({ KEYS[9], KEYS[10], KEYS[11], KEYS[12], KEYS[13] }, lessonArgs)
