@@ -22,9 +22,9 @@ export interface ScriptCommands {
   recordAndLearnToolCall(...keysThenInput: string[]): Promise<string>;
   /** The tenant's 5 template keys and a keyed write's record, then the input as JSON (failure-templates.ts); answers JSON. */
   learnTemplate(...keysThenInput: string[]): Promise<string>;
-  /** learnTemplate's keys, appendLesson's, two of countSignature's and the signature cache, then the input as JSON (a single server only); answers JSON. */
+  /** learnTemplate's keys, appendLesson's, two of countSignature's and the signature cache, then the input as JSON and the lesson's JSON (a single server only); answers JSON. */
   captureSignedLesson(...keysThenInput: string[]): Promise<string>;
-  /** learnTemplate's keys, recordAndLearnToolCall's and the signature cache, then the input as JSON (a single server only); answers JSON. */
+  /** learnTemplate's keys, recordAndLearnToolCall's and the signature cache, then the input as JSON and recordAndLearnToolCall's (a single server only); answers JSON. */
   recordSignedToolCall(...keysThenInput: string[]): Promise<string>;
   recallTemplates(...keysThenInput: string[]): Promise<string>;
   /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */

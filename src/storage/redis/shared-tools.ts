@@ -205,7 +205,6 @@ export function createRedisSharedToolStore(
     const input = {
       template: step.input,
       error_type: failure.errorType,
-      call: script.input,
       signature_placeholder: signaturePlaceholder,
       // As the entry's JSON holds it.
       template_placeholder: JSON.stringify(templatePlaceholder),
@@ -213,7 +212,8 @@ export function createRedisSharedToolStore(
       ttl: limits.lessonsTtlSeconds,
     };
     const scriptKeys = [...Object.values(step.named), ...script.keys, keys.shared(session.tenant).templateSignatures];
-    const answer = JSON.parse(await guarded(() => redis.recordSignedToolCall(...scriptKeys, JSON.stringify(input)))) as SignedCallAnswer;
+    // recordAndLearnToolCall's input travels on its own, as that script takes it, not escaped into this one's.
+    const answer = JSON.parse(await guarded(() => redis.recordSignedToolCall(...scriptKeys, JSON.stringify(input), script.input))) as SignedCallAnswer;
     if (answer.template.outcome === "mismatch") return { outcome: "mismatch" };
     return recordedFrom(JSON.parse(answer.answer!) as RecordAndLearnAnswer, { ...call, signature: answer.signature!, template: answer.template.template });
   }

@@ -189,18 +189,19 @@ export function createRedisSignatureStore(
       const append = appendLessonArgs(keys, limits, task, unsigned, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson });
       const count = countSignatureArgs(task, unsigned, idempotencyKey, normalisedMessage, lessonJson, "");
       const shared = keys.shared(task.tenant);
+      // The lesson's JSON travels once, on its own (the script puts it in both scripts' arguments).
       const input = {
         template: step.input,
         error_type: failure.errorType,
         placeholder,
-        lesson: append.args.map(String),
-        count: count.args.map(String),
+        lesson: append.args.map((arg, i) => (i === 0 ? "" : String(arg))),
+        count: count.args.map((arg, i) => (i === 12 ? "" : String(arg))),
         signature_keys: [shared.signature(""), shared.signatureTasks(""), shared.signatureFixes(""), shared.signatureApproaches("")],
         signatures_kept: SIGNATURES_CACHED_PER_TEMPLATE * templates.maxTemplates,
         ttl: limits.lessonsTtlSeconds,
       };
       const scriptKeys = [...Object.values(step.named), ...append.keys, count.keys[2]!, count.keys[5]!, shared.templateSignatures];
-      const answer = JSON.parse(await guarded(() => redis.captureSignedLesson(...scriptKeys, JSON.stringify(input)))) as SignedLessonAnswer;
+      const answer = JSON.parse(await guarded(() => redis.captureSignedLesson(...scriptKeys, JSON.stringify(input), lessonJson))) as SignedLessonAnswer;
       if (answer.template.outcome === "mismatch") return { outcome: "mismatch" };
       const signed: Lesson = { ...lesson, signature: answer.signature! };
       // cjson writes an empty array as an object.

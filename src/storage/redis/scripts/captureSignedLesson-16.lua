@@ -8,8 +8,9 @@
 --   KEYS[15] countSignature-6.lua's KEYS[3] and KEYS[6] (its other keys are named from the signature); KEYS[16] the
 --   tenant's signature cache (keys.ts: templateSignatures)
 -- ARGV[1] the input as JSON: template (learnTemplate-8.lua's input), error_type, placeholder, lesson and count (the
---   two scripts' ARGV, as text), signature_keys (the beginnings of countSignature-6.lua's KEYS[1], [2], [4] and [5],
---   which end with the signature), signatures_kept (the cache's cap) and ttl (the cache's)
+--   two scripts' ARGV, as text, without the lesson's JSON), signature_keys (the beginnings of countSignature-6.lua's
+--   KEYS[1], [2], [4] and [5], which end with the signature), signatures_kept (the cache's cap) and ttl (the cache's)
+-- ARGV[2] the lesson's JSON, with the placeholder as its signature (apart, so that it is not escaped into ARGV[1])
 -- Returns JSON: { template = lib/template-step.lua's answer, and unless it is a mismatch: signature,
 --   lesson = appendLesson-5.lua's reply, known = countSignature-6.lua's }.
 local rcall = redis.call
@@ -34,7 +35,7 @@ if placed.outcome == 'mismatch' then return cjson.encode({ template = placed }) 
 local signature = failureSignature(KEYS[16], input.error_type, placed.id, input.signatures_kept, input.ttl)
 
 local lessonArgs, countArgs, ends = input.lesson, input.count, input.signature_keys
-local lessonJson = fillPlaceholder(lessonArgs[1], input.placeholder, signature)
+local lessonJson = fillPlaceholder(ARGV[2], input.placeholder, signature)
 lessonArgs[1], lessonArgs[6], lessonArgs[16] = lessonJson, signature, placed.template
 countArgs[1], countArgs[13], countArgs[18] = signature, lessonJson, placed.template
 local appended = appendLesson({ KEYS[9], KEYS[10], KEYS[11], KEYS[12], KEYS[13] }, lessonArgs)

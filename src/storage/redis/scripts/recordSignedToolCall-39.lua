@@ -4,9 +4,10 @@
 -- template filled in where the caller left placeholders (random words no request can hold).
 -- KEYS[1..8] learnTemplate-8.lua's, named by input.template.keys; KEYS[9..38] recordAndLearnToolCall-30.lua's;
 --   KEYS[39] the tenant's signature cache (keys.ts: templateSignatures)
--- ARGV[1] the input as JSON: template (learnTemplate-8.lua's input), error_type, call (recordAndLearnToolCall-30.lua's
---   input, as JSON text), signature_placeholder and template_placeholder (as the entry holds them: the template's
---   with its quotes), signatures_kept (the cache's cap) and ttl (the cache's)
+-- ARGV[1] the input as JSON: template (learnTemplate-8.lua's input), error_type, signature_placeholder and
+--   template_placeholder (as the entry holds them: the template's with its quotes), signatures_kept (the cache's cap)
+--   and ttl (the cache's)
+-- ARGV[2] recordAndLearnToolCall-30.lua's input, as it takes it (apart, so that it is not escaped into ARGV[1])
 -- Returns JSON: { template = lib/template-step.lua's answer, and unless it is a mismatch: signature, and
 --   answer = recordAndLearnToolCall-30.lua's answer as JSON text }.
 local rcall = redis.call
@@ -34,5 +35,5 @@ for i = 9, 38 do callKeys[#callKeys + 1] = KEYS[i] end
 local templateJson = string.gsub(cjson.encode(placed.template), '\\/', '/')
 local fill = cjson.encode({ signature_placeholder = input.signature_placeholder, signature = signature,
   template_placeholder = input.template_placeholder, template = templateJson })
-local answer = recordAndLearnToolCall(callKeys, { input.call, fill })
+local answer = recordAndLearnToolCall(callKeys, { ARGV[2], fill })
 return cjson.encode({ template = placed, signature = signature, answer = answer })
