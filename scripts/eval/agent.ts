@@ -52,9 +52,11 @@ export function isRightDelta(mode: FailureMode, delta: ArgDelta, first: Args): b
 }
 
 /**
- * The chance that taking the delta on the failing call's arguments `current` makes the goal's next call succeed, in the
- * world as it is for that goal (a trap still works in the early sessions): the issue's "would this offer fix that failure".
- * Same rule as callSucceeds: a right fix in the arguments, unless flaky; else the best luck of what the delta brought in.
+ * The chance that what the delta brings in, taken on the failing call's arguments `current`, makes the goal's next call
+ * succeed, in the world as it is for that goal (a trap still works in the early sessions): "would this offer fix that
+ * failure". callSucceeds's rule, on what the delta brings in only: a right fix it brings in, unless flaky; else the best
+ * luck of the wrong fixes it brings in. So an offer to a call that already holds the right fix (it failed by the
+ * world's flakiness) fixes nothing, although the next call would likely succeed anyway.
  */
 export function chanceToFix(goal: Goal, current: Args, delta: ArgDelta): number {
   if (!goal.mode) return 1;

@@ -30,7 +30,16 @@ function open(limits: Partial<StoreLimits> = {}) {
   const redis = createRedisStore({ client, keyPrefix: prefix, commandTimeoutMs: 2000, limits: all, ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}) });
   const memory = createMemoryStore(all);
   stores.push(redis, memory);
-  return { redis, memory, commands };
+  return { redis, memory, commands, prefix };
+}
+
+/**
+ * One command on one server. A Cluster sends the template step, then its two scripts: 3, or more where a node sees a
+ * script for the first time (EVALSHA, then EVAL), which a warm-up on one tenant cannot rule out for every slot.
+ */
+function expectCommands(count: number): void {
+  if (onCluster()) expect(count).toBeGreaterThanOrEqual(3);
+  else expect(count).toBe(1);
 }
 
 const failureOf = (lesson: Lesson, task: TaskRef, write: FailureToSign["write"] = null): FailureToSign => ({
@@ -63,7 +72,7 @@ describe("a lesson captured with the signature its write makes", () => {
         valueOf(await redis.captureSignedLesson(task, lesson, null, failureOf(lesson, task))),
         valueOf(await memory.captureSignedLesson(task, lesson, null, failureOf(lesson, task))),
       ];
-      expect(commands.count - before).toBe(onCluster() ? 3 : 1);
+      expectCommands(commands.count - before);
       expect(onRedis).toEqual(inMemory);
       known += onRedis.knownFixes.length;
       const placed = valueOf(await memory.learnFailureTemplate(task.tenant, message));
@@ -93,7 +102,7 @@ describe("a lesson captured with the signature its write makes", () => {
   });
 
   it("keeps each signature it made in a cache, cleared whole at its cap, and signs alike past it", async () => {
-    const { redis, memory } = open({ maxTemplatesPerTenant: 10 });
+    const { redis, memory, prefix } = open({ maxTemplatesPerTenant: 10 });
     const messages = generatedMessages(120, 11);
     const task = { tenant: "capped", taskId: "t" };
     for (const [i, message] of messages.entries()) {
@@ -103,10 +112,13 @@ describe("a lesson captured with the signature its write makes", () => {
       );
     }
     const client = redis.client;
-    const cacheKey = (await scanKeys(client, "*:tmpl:signatures"))[0]!;
+    const cacheKeys = await scanKeys(client, `${prefix}:*tmpl:signatures`);
+    // A Cluster signs in two steps, in TypeScript: no cache.
+    if (onCluster()) return expect(cacheKeys).toEqual([]);
+    expect(cacheKeys).toHaveLength(1);
     // 4 pairs per template kept, 10 templates.
-    expect(await client.hlen(cacheKey)).toBeLessThanOrEqual(40);
-    expect(await client.hlen(cacheKey)).toBeGreaterThan(0);
+    expect(await client.hlen(cacheKeys[0]!)).toBeLessThanOrEqual(40);
+    expect(await client.hlen(cacheKeys[0]!)).toBeGreaterThan(0);
   });
 });
 
@@ -127,7 +139,7 @@ describe("a failed tool call recorded with the signature its write makes", () =>
         await redis.recordSignedToolCall(session, failed, null, true, callFailure(failed, session)),
         await memory.recordSignedToolCall(session, failed, null, true, callFailure(failed, session)),
       ];
-      expect(commands.count - before).toBe(onCluster() ? 3 : 1);
+      expectCommands(commands.count - before);
       expect(onRedis).toEqual(inMemory);
       const { entry } = valueOf(onRedis);
       const placed = valueOf(await memory.learnFailureTemplate(session.tenant, failed.error_message!));

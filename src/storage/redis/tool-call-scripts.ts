@@ -172,7 +172,7 @@ export interface LearnAnswer {
   delta?: string;
   times_applied?: number;
   offer_id?: string;
-  /** "offered,worked,failed,other_fix,ignored" */
+  /** "offered,worked,failed,other_fix,ignored,recent_outcomes" (an answer kept from before recent outcomes has five parts) */
   counts?: string;
 }
 
