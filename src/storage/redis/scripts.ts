@@ -1,4 +1,4 @@
-// Loads every Lua script in scripts/ (with its lib/ includes) and registers it once on the client with defineCommand.
+// Loads every Lua script in scripts/ (with its lib/ includes, and whole scripts pasted in as functions) and registers it once on the client with defineCommand.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

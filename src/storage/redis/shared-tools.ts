@@ -1,4 +1,4 @@
-// Redis shared tool knowledge: learned after each session write (cross-slot-write.ts); reads take one round trip.
+// Redis shared tool knowledge: learned after each session write (cross-slot-write.ts), a failure with a message signed in the same script on a single server; reads take one round trip.
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { latencyBucket } from "../../domain/activity/latency.js";
 import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";

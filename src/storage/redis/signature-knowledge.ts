@@ -1,4 +1,4 @@
-// Redis signature knowledge: each task's write first, then the tenant's (cross-slot-write.ts); reads take one round trip.
+// Redis signature knowledge: each task's write, then the tenant's (cross-slot-write.ts); a signed capture in one script on a single server; reads take one round trip.
 import { efficacyOf, efficacySumsFrom, SUM_FIELDS } from "../../domain/lessons/efficacy.js";
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
