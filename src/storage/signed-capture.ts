@@ -14,6 +14,17 @@ import type {
   SignatureKnowledgeStore,
 } from "./port.js";
 
+/** The template step of a failure's write, and the signature and template it gives; a key reused for another request is refused. */
+async function signFirst(
+  store: Pick<FailureTemplateStore, "learnFailureTemplate">,
+  tenant: string,
+  failure: FailureToSign,
+): Promise<{ outcome: "mismatch" } | { outcome: "signed"; signature: string; template: string }> {
+  const placed = await store.learnFailureTemplate(tenant, failure.message, failure.write, { ...failure.where, error_type: failure.errorType });
+  if (placed.outcome === "mismatch") return placed;
+  return { outcome: "signed", signature: templateSignature(failure.errorType, placed.value.templateId), template: placed.value.template };
+}
+
 /** captureSignedLesson (port.ts) as two writes: the message's template step, then captureLesson with the signature it makes. */
 export async function captureSignedInTwoSteps(
   store: Pick<FailureTemplateStore, "learnFailureTemplate"> & Pick<SignatureKnowledgeStore, "captureLesson">,
@@ -22,12 +33,11 @@ export async function captureSignedInTwoSteps(
   idempotencyKey: IdempotencyKey | null,
   failure: FailureToSign,
 ): Promise<KeyedWrite<CapturedLesson & { template: string }>> {
-  const placed = await store.learnFailureTemplate(task.tenant, failure.message, failure.write, { ...failure.where, error_type: failure.errorType });
-  if (placed.outcome === "mismatch") return placed;
-  const { template, templateId } = placed.value;
-  const captured = await store.captureLesson(task, { ...lesson, signature: templateSignature(failure.errorType, templateId) }, idempotencyKey, template);
+  const signed = await signFirst(store, task.tenant, failure);
+  if (signed.outcome === "mismatch") return signed;
+  const captured = await store.captureLesson(task, { ...lesson, signature: signed.signature }, idempotencyKey, signed.template);
   if (captured.outcome === "mismatch") return captured;
-  return { outcome: captured.outcome, value: { ...captured.value, template } };
+  return { outcome: captured.outcome, value: { ...captured.value, template: signed.template } };
 }
 
 /** recordSignedToolCall (port.ts) as two writes: the message's template step, then recordSharedToolCall with the signature it makes. */
@@ -39,8 +49,7 @@ export async function recordSignedInTwoSteps(
   offer: boolean,
   failure: FailureToSign,
 ): Promise<KeyedWrite<RecordedToolCall>> {
-  const placed = await store.learnFailureTemplate(session.tenant, failure.message, failure.write, { ...failure.where, error_type: failure.errorType });
-  if (placed.outcome === "mismatch") return placed;
-  const { template, templateId } = placed.value;
-  return store.recordSharedToolCall(session, { ...call, signature: templateSignature(failure.errorType, templateId), template }, idempotencyKey, offer);
+  const signed = await signFirst(store, session.tenant, failure);
+  if (signed.outcome === "mismatch") return signed;
+  return store.recordSharedToolCall(session, { ...call, signature: signed.signature, template: signed.template }, idempotencyKey, offer);
 }

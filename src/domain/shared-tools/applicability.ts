@@ -1,6 +1,8 @@
 // When a learned fix applies to a failing call: only then is it offered, so a fix learned for one file or command never reaches another.
 import { canonicalJson } from "../tools/arguments.js";
+import { hasDeltaParts } from "../tools/delta-text.js";
 import type { ArgDelta, ToolArguments } from "../tools/types.js";
+import { isAdopted } from "./efficacy.js";
 
 /**
  * A fix applies to a call's arguments when the call holds what the fix changes: each changed key with the
@@ -21,17 +23,11 @@ export function fixApplies(delta: ArgDelta, args: ToolArguments): boolean {
 }
 
 /**
- * The call holds the fix already: every value it adds or changes, as it sets it, and none of the keys it removes
- * (efficacy.ts's isAdopted). A fix with no parts is held by nothing.
+ * The call holds the fix already: it would count as adopting it (efficacy.ts: isAdopted), every value the fix adds
+ * or changes as it sets it and none of the keys it removes. A fix with no parts is held by nothing.
  */
 export function isHeld(delta: ArgDelta, args: ToolArguments): boolean {
-  const set = { ...delta.added, ...Object.fromEntries(Object.entries(delta.changed ?? {}).map(([key, { to }]) => [key, to])) };
-  const removed = delta.removed ?? [];
-  if (Object.keys(set).length + removed.length === 0) return false;
-  return (
-    Object.entries(set).every(([key, value]) => Object.hasOwn(args, key) && canonicalJson(args[key]) === canonicalJson(value)) &&
-    removed.every((key) => !Object.hasOwn(args, key))
-  );
+  return hasDeltaParts(delta) && isAdopted(delta, args);
 }
 
 /**

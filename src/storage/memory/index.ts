@@ -30,7 +30,7 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     now,
     maxTemplates: limits.maxTemplatesPerTenant,
   });
-  const learnFailureTemplate = async (...args: Parameters<typeof templates.learnFailureTemplate>) => templates.learnFailureTemplate(...args);
+  const learnFailureTemplate: Store["learnFailureTemplate"] = async (tenant, message, write, use) => templates.learnFailureTemplate(tenant, message, write, use);
   const sweeper = setInterval(() => {
     templates.sweep();
     lessons.sweep();
@@ -57,9 +57,7 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
       await tools.importMemory(session, memory);
       activity.touched(session);
     },
-    async learnFailureTemplate(tenant, message, write, use) {
-      return templates.learnFailureTemplate(tenant, message, write, use);
-    },
+    learnFailureTemplate,
     // One process, no round trips: the two steps a Cluster takes.
     captureSignedLesson(task, lesson, idempotencyKey, failure) {
       return captureSignedInTwoSteps({ learnFailureTemplate, captureLesson: signatures.captureLesson }, task, lesson, idempotencyKey, failure);

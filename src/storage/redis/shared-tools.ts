@@ -144,8 +144,9 @@ export function createRedisSharedToolStore(
     if (!answer?.delta) return null;
     const fixDelta = JSON.parse(answer.delta) as ArgDelta;
     // A sixth part, the fix's latest outcomes, since fixes are retired on them; an answer kept from before has five.
-    const [offered, worked, failed, otherFix, ignored] = String(answer.counts).split(",").map(Number) as [number, number, number, number, number];
-    const recentOutcomes = String(answer.counts).split(",")[5] ?? "";
+    const parts = String(answer.counts).split(",");
+    const [offered, worked, failed, otherFix, ignored] = parts.slice(0, 5).map(Number) as [number, number, number, number, number];
+    const recentOutcomes = parts[5] ?? "";
     const timesApplied = Number(answer.times_applied);
     return {
       fix_delta: fixDelta,
