@@ -2,7 +2,6 @@
 // and the size of the largest key the crowded tenant holds. Run alone (npx tsx scripts/bench/knowledge-cost.ts)
 // or as part of npm run bench; it starts its own redis-server, so nothing else runs there.
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { Redis } from "ioredis";
 import { createRedisStore } from "../../src/storage/redis/index.js";
@@ -159,11 +158,6 @@ export async function measureKnowledgeCost(calls: number): Promise<KnowledgeCost
           const signed = { ...failed, signature: templateSignature(failed.error_type!, placed.value.templateId), template: placed.value.template };
           await store.recordSharedToolCall(session(`signed-${i % 20}`), signed, null);
         }
-      });
-      // What the signature cache saves a capture: one SHA-256 in Lua (lib/sha256.lua), hashed `calls` times in one script.
-      const sha256 = readFileSync(new URL("../../src/storage/redis/scripts/lib/sha256.lua", import.meta.url), "utf8");
-      rows["SHA-256 of a signature in Lua, no write"] = await scriptMicros(calls, async () => {
-        await admin.eval(`${sha256}\nlocal s\nfor i = 1, tonumber(ARGV[1]) do s = sha256hex('TimeoutError\\n' .. i) end\nreturn s`, 0, calls);
       });
       rows["failed tool call with a message, signed in one script"] = await scriptMicros(calls, async () => {
         for (let i = 0; i < calls; i += 1) {

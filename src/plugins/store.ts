@@ -98,7 +98,11 @@ export default fp<StorePluginOptions>(
       onPrimaryChange();
     });
     if (!(await waitUntilReady(store.client, FIRST_CONNECT_WAIT_MS))) {
-      app.log.error("Redis is not reachable yet; serving 503 until it is");
+      app.log.error("Redis is not reachable yet; serving 503 until it is (run `npm run migrate` once it is, if the layout may be older)");
+    } else {
+      // Once per deployment: data kept by an older version is moved before any request reads it.
+      const migrated = await store.migrate();
+      if (migrated?.applied.length) app.log.info({ layout: migrated.version, applied: migrated.applied }, "moved stored data to this version's layout");
     }
     app.decorate("store", instrument(store));
     app.decorate<RedisClient | null>("redisClient", store.client);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** A file that opens a Redis store or client of the run's Redis; the embedded store's half is not run again. */
-const TALKS_TO_REDIS = /\b(bothStores|bothStoresWithTime|redisStoreFactory|rawRedis)\(|inject\("redis/;
+const TALKS_TO_REDIS = /\b(bothStores|bothStoresWithTime|redisStoreFactory|rawRedis|scriptedRedisForFile)\(|inject\("redis/;
 
 /**
  * A file that writes with a plain client to one server on purpose (data as an older version left it), and says so:

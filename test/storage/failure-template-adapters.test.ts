@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_TEMPLATES, type LearnedFailureTemplate } from "../../src/domain/failures/templates.js";
 import { createMemoryFailureTemplates } from "../../src/storage/memory/failure-templates.js";
-import { learnFailureTemplate } from "../../src/storage/redis/failure-templates.js";
+import { createRedisTemplateBuckets } from "../../src/storage/redis/template-buckets.js";
 import { createKeys } from "../../src/storage/redis/keys.js";
 import { generatedMessages } from "../helpers/failure-messages.js";
 import { valueOf } from "../helpers/fixtures.js";
@@ -16,10 +16,10 @@ const scripted = scriptedRedisForFile();
 /** Each store's way of learning a message, on fresh tenants, keeping at most `maxTemplates` each. */
 function adapters(maxTemplates: number): Record<"memory" | "redis", Learn> {
   const memory = createMemoryFailureTemplates({ ttlSeconds: TTL_SECONDS, idempotencyTtlSeconds: TTL_SECONDS, now: Date.now, maxTemplates });
-  const keys = createKeys(uniquePrefix());
+  const redis = createRedisTemplateBuckets(scripted(), createKeys(uniquePrefix()), { ttlSeconds: TTL_SECONDS, recordTtlSeconds: TTL_SECONDS, maxTemplates });
   return {
     memory: async (tenant, message) => valueOf(memory.learnFailureTemplate(tenant, message)),
-    redis: async (tenant, message) => valueOf(await learnFailureTemplate(scripted(), keys, tenant, message, TTL_SECONDS, { maxTemplates })),
+    redis: async (tenant, message) => valueOf(await redis.learn(tenant, message)),
   };
 }
 

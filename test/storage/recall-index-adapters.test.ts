@@ -5,7 +5,7 @@ import { placementsOf } from "../../src/domain/recall/service.js";
 import { MAX_REFS_PER_USE, MAX_USES_PER_TEMPLATE, type RecalledTemplate, type TemplateQuery, type UseReport } from "../../src/domain/recall/ranking.js";
 import { MAX_QUERY_TERMS, MAX_TERMS_PER_TEMPLATE, termsOf } from "../../src/domain/recall/terms.js";
 import { createMemoryFailureTemplates } from "../../src/storage/memory/failure-templates.js";
-import { learnFailureTemplate } from "../../src/storage/redis/failure-templates.js";
+import { createRedisTemplateBuckets } from "../../src/storage/redis/template-buckets.js";
 import { createKeys } from "../../src/storage/redis/keys.js";
 import { recallTemplates } from "../../src/storage/redis/recall.js";
 import { AGENT_ERRORS, generatedMessages } from "../helpers/failure-messages.js";
@@ -22,14 +22,15 @@ interface Adapter {
 function adapters(maxTemplates: number): Record<"memory" | "redis", Adapter> {
   const memory = createMemoryFailureTemplates({ ttlSeconds: TTL_SECONDS, idempotencyTtlSeconds: TTL_SECONDS, now: Date.now, maxTemplates });
   const keys = createKeys(uniquePrefix());
+  const templates = createRedisTemplateBuckets(scripted(), keys, { ttlSeconds: TTL_SECONDS, recordTtlSeconds: TTL_SECONDS, maxTemplates });
   return {
     memory: {
       learn: async (tenant, message, use) => memory.learnFailureTemplate(tenant, message, null, use),
       recall: async (tenant, query) => memory.recallTemplates(tenant, query),
     },
     redis: {
-      learn: (tenant, message, use) => learnFailureTemplate(scripted(), keys, tenant, message, TTL_SECONDS, { maxTemplates, use }),
-      recall: (tenant, query) => recallTemplates(scripted(), keys, tenant, query),
+      learn: (tenant, message, use) => templates.learn(tenant, message, null, use),
+      recall: (tenant, query) => recallTemplates(scripted(), keys, templates, tenant, query),
     },
   };
 }
@@ -122,13 +123,14 @@ describe("the recall index in either store", () => {
     const keys = createKeys(uniquePrefix());
     const shared = keys.shared("t");
     const use: UseReport = { kind: "lesson", tool: "", error_type: "Error", ref: "task", at: 1 };
-    await learnFailureTemplate(scripted(), keys, "t", "disk quota exceeded", 60, { use });
+    const templatesFor = (ttlSeconds: number) => createRedisTemplateBuckets(scripted(), keys, { ttlSeconds, recordTtlSeconds: 60 });
+    await templatesFor(60).learn("t", "disk quota exceeded", null, use);
     for (const key of [shared.recallDocuments, shared.recallPostings, shared.templateClock]) {
       const ttl = await scripted().pttl(key);
       expect({ key, expiring: ttl > 0 && ttl <= 60_000 }).toEqual({ key, expiring: true });
     }
     // A write under a retention of 0 keeps them forever, as it does the templates.
-    await learnFailureTemplate(scripted(), keys, "t", "disk quota exceeded", 0, { use });
+    await templatesFor(0).learn("t", "disk quota exceeded", null, use);
     for (const key of [shared.recallDocuments, shared.recallPostings]) expect(await scripted().pttl(key)).toBe(-1);
   });
 });

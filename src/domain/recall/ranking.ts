@@ -1,5 +1,5 @@
 // How recall ranks a tenant's templates for a query: the template the query would be placed in first, then BM25 over the templates' terms.
-// The embedded store runs this; lib/recall.lua is its Lua twin, and the contract tests hold the two to the same answers.
+// Both stores run this: the embedded one over its index in memory, Redis over the postings and entries it reads (recall.ts).
 
 /** BM25's term-frequency saturation and length normalisation, at their usual values. */
 export const BM25_K1 = 1.2;
@@ -90,12 +90,21 @@ export interface RankedTemplate {
   terms: string[];
 }
 
+/** The templates a query's terms weigh for, before their lengths are read: the ones BM25 scores, and each one's terms and weights. */
+export interface RecallCandidates {
+  /** The best RESCORED_TEMPLATES by the sum of their terms' weights, and the known template if it is not among them. */
+  chosen: string[];
+  /** Per template, the indexes of the query's terms it holds. */
+  matched: Map<string, number[]>;
+  /** Per query term read, its inverse document frequency. */
+  idf: number[];
+}
+
 /**
- * The templates that match the query, best first: the one it would be placed in (`known`, if any) first,
- * then by BM25 (each term counted once) over the best RESCORED_TEMPLATES by the sum of their terms' weights,
- * then by id. Terms are read rarest first until POSTINGS_BUDGET postings were read.
+ * The first half of rankTemplates: terms read rarest first until POSTINGS_BUDGET postings were read, each template
+ * weighed by the sum of its terms' weights, the best RESCORED_TEMPLATES chosen (and `known`, if any).
  */
-export function rankTemplates(index: IndexReader, terms: readonly string[], known: string | null): RankedTemplate[] {
+export function weighTemplates(index: Pick<IndexReader, "templates" | "postings">, terms: readonly string[], known: string | null): RecallCandidates {
   const lists = terms.map((term, i) => ({ term, i, ids: index.postings(term) }));
   lists.sort((a, b) => a.ids.length - b.ids.length || a.i - b.i);
   const weight = new Map<string, number>();
@@ -116,6 +125,16 @@ export function rankTemplates(index: IndexReader, terms: readonly string[], know
   const byWeight = [...weight.keys()].sort((a, b) => roundedScore(weight.get(b)!) - roundedScore(weight.get(a)!) || (a < b ? -1 : 1));
   const chosen = byWeight.slice(0, RESCORED_TEMPLATES);
   if (known !== null && !chosen.includes(known)) chosen.push(known);
+  return { chosen, matched, idf };
+}
+
+/** The second half: the chosen templates scored by BM25 (each term counted once), the known one first, then by score, then by id. */
+export function scoreTemplates(
+  { chosen, matched, idf }: RecallCandidates,
+  index: Pick<IndexReader, "meanLength" | "length">,
+  terms: readonly string[],
+  known: string | null,
+): RankedTemplate[] {
   const ranked = chosen.map((id) => {
     const mine = (matched.get(id) ?? []).sort((a, b) => a - b);
     const norm = 1 - BM25_B + (BM25_B * index.length(id)) / (index.meanLength || 1);
@@ -123,6 +142,32 @@ export function rankTemplates(index: IndexReader, terms: readonly string[], know
     return { id, score: roundedScore(score), sameTemplate: id === known, terms: mine.map((i) => terms[i]!) };
   });
   return ranked.sort((a, b) => Number(b.sameTemplate) - Number(a.sameTemplate) || b.score - a.score || (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * The templates that match the query, best first: the one it would be placed in (`known`, if any) first,
+ * then by BM25 (each term counted once) over the best RESCORED_TEMPLATES by the sum of their terms' weights,
+ * then by id. Terms are read rarest first until POSTINGS_BUDGET postings were read.
+ */
+export function rankTemplates(index: IndexReader, terms: readonly string[], known: string | null): RankedTemplate[] {
+  return scoreTemplates(weighTemplates(index, terms, known), index, terms, known);
+}
+
+/** What a ranked template shows: its text and uses (null when it is no longer indexed). */
+export type RecallEntry = { text: string; uses: readonly TemplateUse[] } | null;
+
+/** The matches a ranking answers: one per use that passes the query's filters, in rank order, at most `query.limit`. */
+export function recalledFrom(ranked: readonly RankedTemplate[], entryOf: (id: string) => RecallEntry, query: TemplateQuery): RecalledTemplate[] {
+  const matches: RecalledTemplate[] = [];
+  for (const { id, score, sameTemplate, terms } of ranked) {
+    const entry = entryOf(id);
+    for (const use of entry?.uses ?? []) {
+      if (matches.length >= query.limit) return matches;
+      if (!useWanted(use, query)) continue;
+      matches.push({ id, template: entry!.text, score, same_template: sameTemplate, terms, use: { ...use, refs: [...use.refs] } });
+    }
+  }
+  return matches;
 }
 
 /** Whether a use passes the query's filters. */

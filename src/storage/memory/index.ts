@@ -72,6 +72,9 @@ export function createMemoryStore(limits: StoreLimits, options: MemoryStoreOptio
     async ping() {
       return { mode: "memory" as const, role: null };
     },
+    // Nothing outlives the process, so nothing was kept in an older layout.
+    migrate: async () => null,
+
     async close() {
       clearInterval(sweeper);
     },

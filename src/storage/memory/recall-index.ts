@@ -1,6 +1,7 @@
 // A tenant's recall index in process memory: each template's terms, text and uses, and each term's templates; written where the template is learned.
-import { countUse, rankTemplates, useWanted, type RecalledTemplate, type TemplateQuery, type TemplateUse, type UseReport } from "../../domain/recall/ranking.js";
+import { countUse, rankTemplates, recalledFrom, type RecalledTemplate, type TemplateQuery, type TemplateUse, type UseReport } from "../../domain/recall/ranking.js";
 import { MAX_TERMS_PER_TEMPLATE } from "../../domain/recall/terms.js";
+import { termsToAdd } from "../../domain/failures/template-step.js";
 
 export interface RecallIndex {
   /** term → ids of the templates indexed by it, in the order they were indexed. */
@@ -14,7 +15,7 @@ export interface RecallIndex {
 export const emptyRecallIndex = (): RecallIndex => ({ postings: new Map(), documents: new Map(), totalTerms: 0 });
 
 /**
- * Indexes one message's template as learned (lib/recall.lua's indexTemplate, rule for rule, which counts the use too):
+ * Indexes one message's template as learned (the rule Redis's template step decides by too: template-step.ts):
  * its text when it changed or is new to the index, the message's terms it lacks while it has room, and the use.
  */
 export function indexTemplate(index: RecallIndex, id: string, text: string, terms: readonly string[], use: UseReport | null): void {
@@ -24,11 +25,7 @@ export function indexTemplate(index: RecallIndex, id: string, text: string, term
     index.documents.set(id, doc);
   }
   doc.text = text;
-  const have = new Set(doc.terms);
-  for (const term of terms) {
-    if (doc.terms.length >= MAX_TERMS_PER_TEMPLATE) break;
-    if (have.has(term)) continue;
-    have.add(term);
+  for (const term of termsToAdd(doc.terms, terms, MAX_TERMS_PER_TEMPLATE)) {
     doc.terms.push(term);
     index.totalTerms += 1;
     const ids = index.postings.get(term);
@@ -64,14 +61,5 @@ export function recallFrom(index: RecallIndex, query: TemplateQuery, known: stri
     query.terms,
     known !== null && index.documents.has(known) ? known : null,
   );
-  const matches: RecalledTemplate[] = [];
-  for (const { id, score, sameTemplate, terms } of ranked) {
-    const doc = index.documents.get(id)!;
-    for (const use of doc.uses) {
-      if (matches.length >= query.limit) return matches;
-      if (!useWanted(use, query)) continue;
-      matches.push({ id, template: doc.text, score, same_template: sameTemplate, terms, use: { ...use, refs: [...use.refs] } });
-    }
-  }
-  return matches;
+  return recalledFrom(ranked, (id) => index.documents.get(id) ?? null, query);
 }

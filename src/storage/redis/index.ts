@@ -1,20 +1,19 @@
 // The Redis store: one client with the Lua scripts registered, lessons, tool memory and shared knowledge on top.
 import { Cluster } from "ioredis";
 import { StoreUnavailableError } from "../../errors.js";
-import type { Store, StoreLimits, TemplateWriteKey } from "../port.js";
-import type { UseReport } from "../../domain/recall/ranking.js";
+import type { Store, StoreLimits } from "../port.js";
 import { createRedisActivityStore } from "./activity.js";
 import { createRedisClient, type RedisClient } from "./client.js";
 import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
 import { createRedisLessonStore } from "./lessons.js";
-import { MAX_TEMPLATES } from "../../domain/failures/templates.js";
-import { learnFailureTemplate, templateStepInput, type TemplateStepOptions } from "./failure-templates.js";
+import { migrateLayout } from "./migrations.js";
+import { createRedisTemplateBuckets } from "./template-buckets.js";
 import { recallTemplates } from "./recall.js";
 import { createRedisRateCounts } from "./rate-counts.js";
 import type { ReplicaWait } from "./confirmed-writes.js";
 import { defineScripts } from "./scripts.js";
-import { createRedisSignatureStore, type TemplateSteps } from "./signature-knowledge.js";
+import { createRedisSignatureStore } from "./signature-knowledge.js";
 import { createRedisSharedToolStore } from "./shared-tools.js";
 import { createRedisToolMemoryStore } from "./tool-memory.js";
 
@@ -51,17 +50,11 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
 
   const lessons = createRedisLessonStore(redis, keys, options.limits);
   const toolMemory = createRedisToolMemoryStore(redis, keys, options.limits);
-  const templateOptions = (write: TemplateWriteKey | null, use: UseReport | null): TemplateStepOptions => ({
-    step: { write, recordTtlSeconds: options.limits.idempotencyTtlSeconds },
-    use,
+  const templates = createRedisTemplateBuckets(redis, keys, {
+    ttlSeconds: options.limits.lessonsTtlSeconds,
+    recordTtlSeconds: options.limits.idempotencyTtlSeconds,
     maxTemplates: options.limits.maxTemplatesPerTenant,
   });
-  const templates: TemplateSteps = {
-    learn: (tenant, message, write, use) => learnFailureTemplate(redis, keys, tenant, message, options.limits.lessonsTtlSeconds, templateOptions(write ?? null, use ?? null)),
-    stepInput: (tenant, failure) =>
-      templateStepInput(keys, tenant, failure.message, options.limits.lessonsTtlSeconds, templateOptions(failure.write, { ...failure.where, error_type: failure.errorType })),
-    maxTemplates: options.limits.maxTemplatesPerTenant ?? MAX_TEMPLATES,
-  };
   return {
     kind: "redis",
     client,
@@ -72,7 +65,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
     learnFailureTemplate: templates.learn,
-    recallTemplates: (tenant, query) => recallTemplates(redis, keys, tenant, query),
+    recallTemplates: (tenant, query) => recallTemplates(redis, keys, templates, tenant, query),
 
     async ping() {
       if (client instanceof Cluster) {
@@ -84,6 +77,8 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
       if (role !== "master") throw new StoreUnavailableError(new Error(`connected to a Redis ${role}, not a primary`));
       return { mode: client.options.sentinels?.length ? ("sentinel" as const) : ("single" as const), role };
     },
+
+    migrate: () => migrateLayout(redis, keys, options.keyPrefix),
 
     async close() {
       // quit lets in-flight replies arrive; disconnect is the fallback when Redis is gone.

@@ -132,33 +132,35 @@ export function createKeys(prefix: string) {
         /** String: the tenant's last offer number (offer ids are `offer-<n>`). */
         offerSequence: `${root}:offerseq`,
         /**
-         * The tenant's failure templates (lib/template-miner.lua), under `tmpl:`, a prefix no other key
-         * of the tenant uses, with fixed suffixes only, so no tool or signature name can meet them.
-         * Hash: bucket (token count and first token) → JSON list of its templates, oldest first, each {id, tokens, gaps, created}.
+         * The tenant's failure templates (lib/template-write.lua writes them as template-buckets.ts decides), under
+         * `tmpl:`, a prefix no other key of the tenant uses, with fixed suffixes only, so no tool or signature name can
+         * meet them. Hash: template id → its shape, {bucket, tokens, gaps} as JSON.
          */
-        templates: `${root}:tmpl:buckets`,
+        templateRecords: `${root}:tmpl:records`,
+        /**
+         * Sorted set of one bucket (a token count and a first token): its templates' ids by the tenant's template clock
+         * when each was made, so oldest first. A bucket may hold anything, so it goes last, after a fixed suffix.
+         */
+        templateBucket: (bucket: string) => `${root}:tmpl:bucket:${bucket}`,
+        /** What every bucket's key starts with (lib/template-write.lua names the buckets it renews and forgets from here). */
+        templateBucketRoot: `${root}:tmpl:bucket:`,
+        /** Hash: bucket → its version, moved by every write to the bucket, so a step decided on an older read is refused. */
+        templateVersions: `${root}:tmpl:versions`,
         /** Sorted set: template id → the tenant's template clock when it last took a message; the lowest is forgotten first. */
         templateSeen: `${root}:tmpl:seen`,
         /** Hash: template id → messages it took. */
         templateCounts: `${root}:tmpl:counts`,
-        /** Hash: template id → its bucket, so forgetting a template reads only its bucket. */
-        templateBuckets: `${root}:tmpl:bucket-of`,
-        /** String: messages the tenant's templates learned from (INCR), the clock of `templateSeen` and of each template's `created`. */
+        /** String: messages the tenant's templates learned from (INCR), the clock of `templateSeen`. */
         templateClock: `${root}:tmpl:clock`,
         /**
-         * Hash: the recall index's templates (lib/recall.lua): `w:<id>` their terms, `n:<id>` how many, `t:<id>` their
+         * Hash: the recall index's templates (lib/template-write.lua): `w:<id>` their terms, `n:<id>` how many, `t:<id>` their
          * text, `u:<id>` their uses; `docs` and `terms` the totals.
          */
         recallDocuments: `${root}:tmpl:recall`,
-        /** Hash: term → the ids of the templates indexed by it, each after a space (lib/recall.lua). */
+        /** Hash: term → the ids of the templates indexed by it, each after a space (lib/template-write.lua). */
         recallPostings: `${root}:tmpl:postings`,
         /**
-         * Hash: `<template id>\n<error type>` → the signature they make (lib/failure-signature.lua), so a single server's
-         * one-script capture hashes each pair once. A cache: cleared whole past its cap, and made again as failures come.
-         */
-        templateSignatures: `${root}:tmpl:signatures`,
-        /**
-         * String: a keyed write's template step, its fingerprint and the template answered (learnTemplate-8.lua), so that
+         * String: a keyed write's template step, its fingerprint and the template answered (lib/template-write.lua), so that
          * a retry learns nothing again; under `tmpl:` with a digest, so it meets no fixed suffix.
          */
         templateRecord: (writeId: string) => `${root}:tmpl:keyed:${writeId === NO_WRITE_ID ? NO_WRITE_ID_DIGEST : writeIdDigest(writeId)}`,

@@ -20,13 +20,14 @@ export interface ScriptCommands {
   learnToolCall(...keysThenInput: string[]): Promise<string>;
   /** recordToolCall's keys, learnToolCall's, then both inputs as one JSON document (a single server only); answers JSON. */
   recordAndLearnToolCall(...keysThenInput: string[]): Promise<string>;
-  /** The tenant's 5 template keys and a keyed write's record, then the input as JSON (failure-templates.ts); answers JSON. */
+  /** The tenant's 8 template and recall keys and a keyed write's record, then the step as JSON (template-buckets.ts); answers JSON. */
   learnTemplate(...keysThenInput: string[]): Promise<string>;
-  /** learnTemplate's keys, appendLesson's, two of countSignature's and the signature cache, then the input as JSON and the lesson's JSON (a single server only); answers JSON. */
+  /** The tenant's template_records, template_members, template_versions and recall_docs, then the input as JSON; answers JSON. */
+  readTemplateBucket(...keysThenInput: string[]): Promise<string>;
+  /** learnTemplate's keys, appendLesson's and countSignature's, then the input as JSON and the lesson's JSON (a single server only); answers JSON. */
   captureSignedLesson(...keysThenInput: string[]): Promise<string>;
-  /** learnTemplate's keys, recordAndLearnToolCall's and the signature cache, then the input as JSON and recordAndLearnToolCall's (a single server only); answers JSON. */
+  /** learnTemplate's keys and recordAndLearnToolCall's, then the step as JSON and recordAndLearnToolCall's input (a single server only); answers JSON. */
   recordSignedToolCall(...keysThenInput: string[]): Promise<string>;
-  recallTemplates(...keysThenInput: string[]): Promise<string>;
   /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */
   clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;
   listSharedTools(tools: string, toolNames: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;

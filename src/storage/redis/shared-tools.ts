@@ -11,15 +11,14 @@ import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_ARGUMENT_NAMES_PER_TOOL, MAX_CONTEXTS_PER_ERROR, MAX_ERROR_TYPES_PER_TOOL, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
 import type { RankedFix } from "../../domain/efficacy/ranks.js";
-import { randomBytes } from "node:crypto";
 import type { FailureToSign, KeyedWrite, NewToolCall, RecordedToolCall, SignedFailureStore, StoreLimits, SharedToolStore } from "../port.js";
 import { recordSignedInTwoSteps } from "../signed-capture.js";
-import type { TemplateScriptAnswer } from "./failure-templates.js";
-import { SIGNATURES_CACHED_PER_TEMPLATE, type TemplateSteps } from "./signature-knowledge.js";
+import { templateMessageOf, type RedisTemplateBuckets, type StepAnswer } from "./template-buckets.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
+import { templateSignature } from "../../domain/lessons/signature.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
@@ -75,8 +74,7 @@ function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[
 
 /** recordSignedToolCall-39.lua's answer. */
 interface SignedCallAnswer {
-  template: TemplateScriptAnswer;
-  signature?: string;
+  template: StepAnswer;
   /** recordAndLearnToolCall-30.lua's answer, as JSON text. */
   answer?: string;
 }
@@ -85,7 +83,7 @@ export function createRedisSharedToolStore(
   redis: ScriptedRedis,
   keys: Keys,
   limits: KnowledgeLimits,
-  templates: TemplateSteps,
+  templates: Pick<RedisTemplateBuckets, "learn" | "runStep">,
 ): SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> {
   const ranking = limits.fixRanking ?? "wilson";
   const served = createServedKnowledge(ranking);
@@ -195,35 +193,28 @@ export function createRedisSharedToolStore(
   }
 
   /**
-   * A failure with a message on a single server: one script learns its template, makes its signature and records it
-   * (recordSignedToolCall-39.lua), the entry sent with placeholders for the two.
+   * A failure with a message on a single server: its template step decided here, then one script applies it and records
+   * the call with the signature and template it makes (recordSignedToolCall-39.lua).
    */
-  async function recordSigned(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, failure: FailureToSign): Promise<KeyedWrite<RecordedToolCall>> {
-    const signaturePlaceholder = `signature-${randomBytes(12).toString("hex")}`;
-    const templatePlaceholder = `template-${randomBytes(12).toString("hex")}`;
-    const script = recordAndLearnInput(session, { ...call, signature: signaturePlaceholder, template: templatePlaceholder }, idempotencyKey, offer);
-    const step = templates.stepInput(session.tenant, failure);
-    const input = {
-      template: step.input,
-      error_type: failure.errorType,
-      signature_placeholder: signaturePlaceholder,
-      // As the entry's JSON holds it.
-      template_placeholder: JSON.stringify(templatePlaceholder),
-      signatures_kept: SIGNATURES_CACHED_PER_TEMPLATE * templates.maxTemplates,
-      ttl: limits.lessonsTtlSeconds,
-    };
-    const scriptKeys = [...Object.values(step.named), ...script.keys, keys.shared(session.tenant).templateSignatures];
-    // recordAndLearnToolCall's input travels on its own, as that script takes it, not escaped into this one's.
-    const answer = JSON.parse(await guarded(() => redis.recordSignedToolCall(...scriptKeys, JSON.stringify(input), script.input))) as SignedCallAnswer;
-    if (answer.template.outcome === "mismatch") return { outcome: "mismatch" };
-    return recordedFrom(JSON.parse(answer.answer!) as RecordAndLearnAnswer, { ...call, signature: answer.signature!, template: answer.template.template });
+  async function recordSigned(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, failure: FailureToSign): Promise<KeyedWrite<RecordedToolCall> | null> {
+    const { template, rest } = await templates.runStep(session.tenant, templateMessageOf(failure), async (step) => {
+      const signed: NewToolCall = { ...call, signature: templateSignature(failure.errorType, step.decision.id), template: step.decision.template };
+      const script = recordAndLearnInput(session, signed, idempotencyKey, offer);
+      // recordAndLearnToolCall's input travels on its own, as that script takes it, not escaped into this one's.
+      const answer = JSON.parse(await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify({ template: step.input }), script.input))) as SignedCallAnswer;
+      return { template: answer.template, rest: { answer, signed } };
+    });
+    if (template.outcome === "mismatch") return { outcome: "mismatch" };
+    // A retry whose step was applied before: the caller records it again from the first write's template.
+    if (template.outcome !== "applied") return null;
+    return recordedFrom(JSON.parse(rest.answer.answer!) as RecordAndLearnAnswer, rest.signed);
   }
 
   const store: SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> = {
-    recordSignedToolCall(session, call, idempotencyKey, offer, failure) {
-      if (!redis.isCluster) return recordSigned(session, call, idempotencyKey, offer, failure);
+    async recordSignedToolCall(session, call, idempotencyKey, offer, failure) {
+      const inOne = redis.isCluster ? null : await recordSigned(session, call, idempotencyKey, offer, failure);
       // A Cluster keeps the template step in the tenant's slot, apart from the session's: it goes first.
-      return recordSignedInTwoSteps({ learnFailureTemplate: templates.learn, recordSharedToolCall: store.recordSharedToolCall }, session, call, idempotencyKey, offer, failure);
+      return inOne ?? recordSignedInTwoSteps({ learnFailureTemplate: templates.learn, recordSharedToolCall: store.recordSharedToolCall }, session, call, idempotencyKey, offer, failure);
     },
 
     async recordSharedToolCall(session, call: NewToolCall, idempotencyKey, offer = true) {

@@ -1,13 +1,11 @@
 // Redis signature knowledge: each task's write, then the tenant's (cross-slot-write.ts); a signed capture in one script on a single server; reads take one round trip.
 import { efficacyOf, efficacySumsFrom, SUM_FIELDS } from "../../domain/lessons/efficacy.js";
-import { normaliseMessage } from "../../domain/lessons/signature.js";
+import { normaliseMessage, templateSignature } from "../../domain/lessons/signature.js";
 import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
 import {
   KNOWN_FIXES_PER_SIGNATURE,
   SIGNATURES_LISTED_PER_TASK,
   type CapturedLesson,
-  type FailureTemplateStore,
-  type FailureToSign,
   type KeyedWrite,
   type LessonStore,
   type ResolutionChange,
@@ -17,11 +15,10 @@ import {
 } from "../port.js";
 import type { TaskRef } from "../../domain/refs.js";
 import { writeLocalAndTenant, writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
-import { randomBytes } from "node:crypto";
 import type { Lesson } from "../../domain/lessons/types.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import { captureSignedInTwoSteps } from "../signed-capture.js";
-import type { TemplateScriptAnswer, TemplateScriptInput } from "./failure-templates.js";
+import { templateMessageOf, type RedisTemplateBuckets, type StepAnswer } from "./template-buckets.js";
 import { appendKeyedLesson, appendLessonArgs } from "./lessons.js";
 import type { AppendReply } from "./script-commands.js";
 import { guarded } from "./errors.js";
@@ -58,21 +55,9 @@ function knownFixesFrom(flat: ReadonlyArray<string | number>): KnownFix[] {
   return fixes;
 }
 
-/** The tenant's templates as the one-script capture takes its template step (index.ts). */
-export interface TemplateSteps {
-  learn: FailureTemplateStore["learnFailureTemplate"];
-  /** lib/template-step.lua's keys by name and input for one failure. */
-  stepInput(tenant: string, failure: FailureToSign): { named: Record<string, string>; input: TemplateScriptInput };
-  maxTemplates: number;
-}
-
-/** Signatures the cache keeps per template the tenant may keep (lib/failure-signature.lua): error types per template are few. */
-export const SIGNATURES_CACHED_PER_TEMPLATE = 4;
-
-/** captureSignedLesson-16.lua's answer. */
+/** captureSignedLesson-20.lua's answer. */
 interface SignedLessonAnswer {
-  template: TemplateScriptAnswer;
-  signature?: string;
+  template: StepAnswer;
   lesson?: AppendReply;
   known?: Array<string | number> | Record<string, never>;
 }
@@ -82,7 +67,7 @@ export function createRedisSignatureStore(
   keys: Keys,
   limits: Limits,
   lessons: Pick<LessonStore, "setResolution" | "deleteResolution" | "taskSnapshot">,
-  templates: TemplateSteps,
+  templates: Pick<RedisTemplateBuckets, "learn" | "runStep">,
 ): SignatureKnowledgeStore & Pick<SignedFailureStore, "captureSignedLesson"> {
   async function knownFixes(tenant: string, signatures: readonly string[]): Promise<Map<string, KnownFix[]>> {
     if (signatures.length === 0) return new Map();
@@ -178,36 +163,29 @@ export function createRedisSignatureStore(
     },
 
     async captureSignedLesson(task, lesson, idempotencyKey, failure) {
+      const inTwoSteps = () => captureSignedInTwoSteps({ learnFailureTemplate: templates.learn, captureLesson: store.captureLesson }, task, lesson, idempotencyKey, failure);
       // A Cluster keeps the template step in the tenant's slot and the lesson in the task's: two round trips.
-      if (redis.isCluster) return captureSignedInTwoSteps({ learnFailureTemplate: templates.learn, captureLesson: store.captureLesson }, task, lesson, idempotencyKey, failure);
-      // The signature is made by the script: the lesson goes with a placeholder no request can hold, filled in there.
-      const placeholder = `signature-${randomBytes(12).toString("hex")}`;
-      const unsigned: Lesson = { ...lesson, signature: placeholder };
+      if (redis.isCluster) return inTwoSteps();
       const normalisedMessage = normaliseMessage(lesson.error_message);
-      const lessonJson = JSON.stringify(unsigned);
-      const step = templates.stepInput(task.tenant, failure);
-      const append = appendLessonArgs(keys, limits, task, unsigned, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson });
-      const count = countSignatureArgs(task, unsigned, idempotencyKey, normalisedMessage, lessonJson, "");
-      const shared = keys.shared(task.tenant);
-      // The lesson's JSON travels once, on its own (the script puts it in both scripts' arguments).
-      const input = {
-        template: step.input,
-        error_type: failure.errorType,
-        placeholder,
-        lesson: append.args.map((arg, i) => (i === 0 ? "" : String(arg))),
-        count: count.args.map((arg, i) => (i === 12 ? "" : String(arg))),
-        signature_keys: [shared.signature(""), shared.signatureTasks(""), shared.signatureFixes(""), shared.signatureApproaches("")],
-        signatures_kept: SIGNATURES_CACHED_PER_TEMPLATE * templates.maxTemplates,
-        ttl: limits.lessonsTtlSeconds,
-      };
-      const scriptKeys = [...Object.values(step.named), ...append.keys, count.keys[2]!, count.keys[5]!, shared.templateSignatures];
-      const answer = JSON.parse(await guarded(() => redis.captureSignedLesson(...scriptKeys, JSON.stringify(input), lessonJson))) as SignedLessonAnswer;
-      if (answer.template.outcome === "mismatch") return { outcome: "mismatch" };
-      const signed: Lesson = { ...lesson, signature: answer.signature! };
+      const { template, rest } = await templates.runStep(task.tenant, templateMessageOf(failure), async (step) => {
+        const signed: Lesson = { ...lesson, signature: templateSignature(failure.errorType, step.decision.id) };
+        const lessonJson = JSON.stringify(signed);
+        const options = { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson, template: step.decision.template };
+        const append = appendLessonArgs(keys, limits, task, signed, options);
+        const count = countSignatureArgs(task, signed, idempotencyKey, normalisedMessage, lessonJson, step.decision.template);
+        // The lesson's JSON travels once, on its own (the script puts it in both scripts' arguments).
+        const input = { template: step.input, lesson: append.args.map((arg, i) => (i === 0 ? "" : String(arg))), count: count.args.map((arg, i) => (i === 12 ? "" : String(arg))) };
+        const answer = JSON.parse(await guarded(() => redis.captureSignedLesson(...step.keys, ...append.keys, ...count.keys, JSON.stringify(input), lessonJson))) as SignedLessonAnswer;
+        return { template: answer.template, rest: { answer, signed } };
+      });
+      if (template.outcome === "mismatch") return { outcome: "mismatch" };
+      // A retry whose step was applied before: its template is the first write's, so the capture is made again from it.
+      if (template.outcome !== "applied") return inTwoSteps();
+      const { answer, signed } = rest;
       // cjson writes an empty array as an object.
       const captured = capturedFrom(answer.lesson!, signed, knownFixesFrom(Array.isArray(answer.known) ? answer.known : []));
       if (captured.outcome === "mismatch") return captured;
-      return { outcome: captured.outcome, value: { ...captured.value, template: answer.template.template } };
+      return { outcome: captured.outcome, value: { ...captured.value, template: template.template } };
     },
 
     async resolveTask(task, input) {

@@ -5,8 +5,6 @@
 -- ARGV[1] the input as JSON: { session = recordToolCall's input, tenant = learnToolCall's }, where what the
 --   session decides is left out of the tenant's and filled in here: call_id, previous_id, fixed_id,
 --   fixed_error_type, delta, canonical_delta, adoption, applicability, entry_event and fix_event
--- ARGV[2] only when recordSignedToolCall-39.lua runs this script: JSON of what fills the entry's placeholders,
---   { signature_placeholder, signature, template_placeholder, template } (the template as JSON text)
 -- Returns { recorded = recordToolCall's answer, learned = learnToolCall's } as JSON (learned absent when refused).
 local rcall = redis.call
 
@@ -19,14 +17,9 @@ local rcall = redis.call
 -- @include lib/keep-at-least.lua
 -- @include lib/record-tool-call.lua
 -- @include lib/learn-tool-call.lua
--- @include lib/placeholder.lua
 
 local input = cjson.decode(ARGV[1])
 local session, tenant = input.session, input.tenant
-if ARGV[2] then
-  local fill = cjson.decode(ARGV[2])
-  session.entry = fillPlaceholder(fillPlaceholder(session.entry, fill.signature_placeholder, fill.signature), fill.template_placeholder, fill.template)
-end
 local sessionKeys = namedKeys(session.keys, 1)
 sessionKeys.root = session.root
 local recorded = recordToolCall(sessionKeys, session)

@@ -1,0 +1,123 @@
+// The Redis layout's versioned migrations: each run once per key prefix, on start or by `npm run migrate`, so that no read on the hot path knows an older layout.
+import { Cluster } from "ioredis";
+import { randomInt } from "node:crypto";
+import { guarded } from "./errors.js";
+import type { Keys } from "./keys.js";
+import type { ScriptedRedis } from "./script-commands.js";
+
+/** What one migration did, for the log. */
+export interface MigrationReport {
+  /** The layout version the prefix is at now. */
+  version: number;
+  /** Migrations applied by this run, by name, with how many tenants each moved. */
+  applied: Array<{ name: string; tenants: number }>;
+}
+
+interface Migration {
+  version: number;
+  name: string;
+  run(redis: ScriptedRedis, keys: Keys, prefix: string): Promise<number>;
+}
+
+/** A template as the layout before kept it, in its bucket's JSON list. */
+interface OldTemplate {
+  id: string;
+  tokens: string[];
+  gaps: boolean[];
+  created: number;
+}
+
+// The keys of the layout before version 1: every bucket's templates in one hash, a template's bucket in another, and a
+// single server's cache of signatures. Named here only: nothing else reads them.
+const OLD_BUCKETS = "tmpl:buckets";
+const OLD_BUCKET_OF = "tmpl:bucket-of";
+const OLD_SIGNATURES = "tmpl:signatures";
+
+/** Every key that matches, on each primary of a Cluster or on the one server. */
+async function scanAll(redis: ScriptedRedis, pattern: string): Promise<string[]> {
+  const nodes = redis instanceof Cluster ? redis.nodes("master") : [redis];
+  const found: string[] = [];
+  for (const node of nodes) {
+    let cursor = "0";
+    do {
+      const [next, keys] = await guarded(() => node.scan(cursor, "MATCH", pattern, "COUNT", 1000));
+      found.push(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  }
+  return found;
+}
+
+/** The tenant whose shared keys start `<prefix>:{<tenant>:shared}:`. */
+function tenantOf(key: string, prefix: string): string | null {
+  const start = `${prefix}:{`;
+  const end = key.lastIndexOf(":shared}:");
+  return key.startsWith(start) && end > start.length ? key.slice(start.length, end) : null;
+}
+
+/**
+ * Version 1: a template's shape in `tmpl:records`, each bucket's ids in a sorted set of its own by when each was made,
+ * and a version per bucket. Templates a process of this version learned before the move are kept; the bucket's version
+ * moves, so no cache decides on the bucket as it was.
+ */
+async function splitTemplateBuckets(redis: ScriptedRedis, keys: Keys, prefix: string): Promise<number> {
+  let tenants = 0;
+  for (const oldKey of await scanAll(redis, `${prefix}:{*:shared}:${OLD_BUCKETS}`)) {
+    const tenant = tenantOf(oldKey, prefix);
+    if (tenant === null) continue;
+    const shared = keys.shared(tenant);
+    const root = oldKey.slice(0, -OLD_BUCKETS.length);
+    const buckets = await guarded(() => redis.hgetall(oldKey));
+    const ttl = await guarded(() => redis.pttl(oldKey));
+    await redis.writes.transaction((t) => {
+      for (const [bucket, json] of Object.entries(buckets)) {
+        const templates = JSON.parse(json) as OldTemplate[];
+        const key = shared.templateBucket(bucket);
+        for (const { id, tokens, gaps, created } of templates) {
+          t.hsetnx(shared.templateRecords, id, JSON.stringify({ bucket, tokens, gaps }));
+          t.zadd(key, "NX", created, id);
+        }
+        if (ttl > 0) t.pexpire(key, ttl);
+        // A random start, as a bucket's first step would make, then one more: no cache holds this version.
+        t.hsetnx(shared.templateVersions, bucket, randomInt(1, 2 ** 40));
+        t.hincrby(shared.templateVersions, bucket, 1);
+      }
+      if (ttl > 0) t.pexpire(shared.templateRecords, ttl).pexpire(shared.templateVersions, ttl);
+      t.del(oldKey, `${root}${OLD_BUCKET_OF}`, `${root}${OLD_SIGNATURES}`);
+    });
+    tenants += 1;
+  }
+  // A tenant whose cache of signatures outlived its buckets.
+  for (const key of await scanAll(redis, `${prefix}:{*:shared}:${OLD_SIGNATURES}`)) await guarded(() => redis.del(key));
+  return tenants;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "template buckets split into shapes, sets and versions", run: splitTemplateBuckets }];
+
+/** The layout version a store of this code writes. */
+export const LAYOUT_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** Seconds a run holds the prefix's migration lock: other replicas starting at once skip it rather than run twice. */
+const LOCK_SECONDS = 300;
+
+/**
+ * Brings the prefix's layout to LAYOUT_VERSION, each migration after the last one applied, under a lock so that
+ * replicas starting together run it once. A run that finds the lock taken answers the version it read and applies nothing.
+ */
+export async function migrateLayout(redis: ScriptedRedis, keys: Keys, prefix: string): Promise<MigrationReport> {
+  const marker = `${prefix}:{migrations}`;
+  const lock = `${marker}:lock`;
+  const at = Number((await guarded(() => redis.hget(marker, "version"))) ?? 0);
+  if (at >= LAYOUT_VERSION) return { version: at, applied: [] };
+  if ((await guarded(() => redis.set(lock, String(process.pid), "EX", LOCK_SECONDS, "NX"))) === null) return { version: at, applied: [] };
+  const applied: MigrationReport["applied"] = [];
+  try {
+    for (const migration of MIGRATIONS.filter(({ version }) => version > at)) {
+      applied.push({ name: migration.name, tenants: await migration.run(redis, keys, prefix) });
+      await guarded(() => redis.hset(marker, "version", migration.version));
+    }
+  } finally {
+    await guarded(() => redis.del(lock));
+  }
+  return { version: LAYOUT_VERSION, applied };
+}
