@@ -1,0 +1,142 @@
+// Both stores fed the same random sequences of lessons, tool calls, keyed retries and resolutions: every answer alike, offers included, and
+// everything they keep alike afterwards (sessions, tasks, signatures, tool knowledge, efficacy, templates and recall).
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Lesson } from "../../src/domain/lessons/types.js";
+import type { FailureToSign, NewToolCall, Store } from "../../src/storage/port.js";
+import { aCall, aLesson, keyed } from "../helpers/fixtures.js";
+import { memoryStoreFactory, redisStoreFactory } from "../helpers/stores.js";
+
+const TENANT = "fleet";
+const SESSIONS = ["s1", "s2", "s3"] as const;
+const TASKS = ["a", "b", "c"] as const;
+const TOOLS = ["search", "fetch"] as const;
+// Messages of a few templates, with values that vary: the stores must place each alike.
+const MESSAGES = [
+  "Request to /srv/build-1.sh timed out after 12s",
+  "Request to /srv/build-7.sh timed out after 90s",
+  "ENOENT: no such file or directory, open 'README.md'",
+  "ENOENT: no such file or directory, open 'setup.cfg'",
+  "permission denied for user alice on table events",
+  "permission denied for user bob on table events",
+  "connection refused",
+] as const;
+const BASE_MS = Date.UTC(2026, 5, 1);
+
+const callOp = fc.record({
+  kind: fc.constant("call" as const),
+  session: fc.constantFrom(...SESSIONS),
+  tool: fc.constantFrom(...TOOLS),
+  outcome: fc.constantFrom("success" as const, "failure" as const, "failure" as const, "timeout" as const),
+  q: fc.integer({ min: 0, max: 2 }),
+  limit: fc.constantFrom(10, 10, 10, 1),
+  errorType: fc.constantFrom("ValueError", "TimeoutError"),
+  message: fc.option(fc.constantFrom(...MESSAGES.slice(0, 3)), { nil: null }),
+  offer: fc.boolean(),
+  key: fc.option(fc.constantFrom("k1", "k2"), { nil: null }),
+});
+const lessonOp = fc.record({
+  kind: fc.constant("lesson" as const),
+  task: fc.constantFrom(...TASKS),
+  errorType: fc.constantFrom("TimeoutError", "PermissionError"),
+  message: fc.constantFrom(...MESSAGES.slice(0, 2), ...MESSAGES.slice(4)),
+  key: fc.option(fc.constantFrom("k1", "k2"), { nil: null }),
+});
+const resolveOp = fc.record({ kind: fc.constant("resolve" as const), task: fc.constantFrom(...TASKS), approach: fc.constantFrom("retried with a longer timeout", "pinned the dependency") });
+type Op = typeof callOp extends fc.Arbitrary<infer C> ? C | (typeof lessonOp extends fc.Arbitrary<infer L> ? L : never) | (typeof resolveOp extends fc.Arbitrary<infer R> ? R : never) : never;
+const ops = fc.array(fc.oneof({ arbitrary: callOp, weight: 6 }, { arbitrary: lessonOp, weight: 3 }, { arbitrary: resolveOp, weight: 1 }), { minLength: 1, maxLength: 40, size: "max" });
+
+const opened: Store[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+/** One step applied to a store, as the services send it, and what the store answered. */
+async function apply(store: Store, op: Op, step: number): Promise<unknown> {
+  const at = BASE_MS + step * 1000;
+  // A key names one request: its retry sends the same content again (the same fingerprint), another request another one.
+  const fingerprint = JSON.stringify({ ...op, key: undefined });
+  if (op.kind === "resolve") {
+    return store.resolveTask({ tenant: TENANT, taskId: op.task }, { task_id: op.task, attempt_number: step, approach: op.approach, model: null, resolved_at: new Date(at).toISOString() });
+  }
+  if (op.kind === "lesson") {
+    const task = { tenant: TENANT, taskId: op.task };
+    const key = op.key && keyed(op.key, fingerprint);
+    const lesson: Lesson = aLesson({ lesson_id: `lsn_${step}`, task_id: op.task, attempt_number: step, error_type: op.errorType, error_message: op.message, timestamp: new Date(at).toISOString(), signature: "" });
+    const failure: FailureToSign = { errorType: op.errorType, message: op.message, write: key && { scope: `lesson:${op.task}`, key }, where: { kind: "lesson", tool: "", ref: op.task, at } };
+    return store.captureSignedLesson(task, lesson, key, failure);
+  }
+  const session = { tenant: TENANT, sessionId: op.session };
+  const key = op.key && keyed(op.key, fingerprint);
+  const failed = op.outcome !== "success";
+  const call: NewToolCall = aCall(op.tool, op.outcome, { q: `v${op.q}`, limit: op.limit }, {
+    timestamp: new Date(at).toISOString(),
+    error_type: failed ? op.errorType : null,
+    error_message: failed ? op.message : null,
+    execution_time_ms: 40 + op.q,
+  });
+  if (!failed || op.message === null) return store.recordSharedToolCall(session, call, key, op.offer);
+  const failure: FailureToSign = { errorType: op.errorType, message: op.message, write: key && { scope: `call:${op.session}`, key }, where: { kind: "tool", tool: op.tool, ref: op.session, at } };
+  return store.recordSignedToolCall(session, call, key, op.offer, failure);
+}
+
+/** What a step's answer shows, for the sequences' coverage. */
+function happeningOf(answer: unknown): string {
+  const written = answer as { outcome?: string; value?: { entry?: { fix_for: string | null }; knownFix?: unknown; knownFixes?: unknown[] }; resolution?: unknown };
+  if (written.resolution) return "resolved";
+  if (written.outcome !== "applied") return written.outcome ?? "unknown";
+  if (written.value?.knownFix) return "fix offered";
+  if (written.value?.entry?.fix_for) return "fix detected";
+  if ((written.value?.knownFixes ?? []).length > 0) return "resolution known";
+  return "applied";
+}
+
+/** Everything a store keeps for the tenant, read back through the port. */
+async function keptBy(store: Store): Promise<unknown> {
+  const sessions = await Promise.all(SESSIONS.map(async (sessionId) => {
+    const session = { tenant: TENANT, sessionId };
+    return { memory: await store.exportMemory(session), patterns: await store.getPatterns(session), counters: await store.sessionCounters(session) };
+  }));
+  const tasks = await Promise.all(TASKS.map(async (taskId) => {
+    const task = { tenant: TENANT, taskId };
+    const snapshot = await store.taskSnapshot(task);
+    return { ...snapshot, signatures: [...snapshot.signatures].sort((a, b) => (a.signature < b.signature ? -1 : 1)), counters: await store.lessonCounters(task) };
+  }));
+  const signatures = await store.listTenantSignatures(TENANT, 100);
+  const signatureIds = signatures.map((entry) => entry.signature);
+  return {
+    sessions,
+    tasks,
+    signatures,
+    knownFixes: Object.fromEntries(await store.knownFixes(TENANT, signatureIds)),
+    efficacyTotals: await store.signatureEfficacyTotals(TENANT),
+    tools: await store.listSharedTools(TENANT, 100),
+    knowledge: await store.sharedToolKnowledge(TENANT, TOOLS),
+    efficacy: await store.efficacyReport(TENANT, 10),
+    recall: await store.recallTemplates(TENANT, { placements: [], terms: ["timed", "denied", "enoent", "refused"], kind: null, tool: null, error_type: null, limit: 20 }),
+  };
+}
+
+describe("both stores, fed the same random sequences", () => {
+  it("answer every step alike and keep the same state", async () => {
+    const redisStore = redisStoreFactory();
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(ops, async (sequence) => {
+        const [memory, redis] = await Promise.all([memoryStoreFactory(), redisStore()]);
+        opened.push(memory, redis);
+        for (const [step, op] of sequence.entries()) {
+          const [inMemory, onRedis] = [await apply(memory, op, step), await apply(redis, op, step)];
+          expect(onRedis, `step ${step}: ${JSON.stringify(op)}`).toEqual(inMemory);
+          seen.add(happeningOf(inMemory));
+        }
+        expect(await keptBy(redis)).toEqual(await keptBy(memory));
+        await Promise.all([memory.close(), redis.close()]);
+        opened.splice(0);
+      }),
+      { numRuns: 60, seed: 20_261_207 },
+    );
+    // The sequences reach what differs most easily between stores: fixes found, fixes offered, known resolutions, replays and refused keys.
+    expect([...seen].sort()).toEqual(["applied", "fix detected", "fix offered", "mismatch", "replayed", "resolution known", "resolved"]);
+  }, 120_000);
+});
