@@ -225,6 +225,15 @@ export function sharedToolStoreContract(factory: StoreFactory): void {
       expect(await knowledgeOf(store, "default", "search")).toMatchObject({ total_calls: 2, failure_count: 2 });
     });
 
+    it("counts two keyed calls whose session and key split alike at ':' as two calls of the tenant", async () => {
+      const store = await open();
+      const call = aCall("search", "failure", { n: 0 }, { error_type: "E" });
+      // Session `a` with key `b:c` and session `a:b` with key `c`: another write each, though `<session>:<key>` reads the same.
+      expect((await store.recordSharedToolCall({ tenant: "colons", sessionId: "a" }, call, keyed("b:c", "first"))).outcome).toBe("applied");
+      expect((await store.recordSharedToolCall({ tenant: "colons", sessionId: "a:b" }, call, keyed("c", "second"))).outcome).toBe("applied");
+      expect(await knowledgeOf(store, "colons", "search")).toMatchObject({ total_calls: 2, failure_count: 2 });
+    });
+
     it("replays a keyed fix of a failure whose error type spans lines", async () => {
       const store = await open();
       const session = aSession();

@@ -196,6 +196,14 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
       expect((await store.listTenantSignatures("default", 10))[0]!.occurrences).toBe(2);
     });
 
+    it("counts two keyed captures whose task and key split alike at ':' each once", async () => {
+      const store = await open();
+      // Task `a` with key `b:c` and task `a:b` with key `c`: another write each, though `<task>:<key>` reads the same.
+      expect((await store.captureLesson({ tenant: "colons", taskId: "a" }, aLesson(TIMEOUT), keyed("b:c", "first"))).outcome).toBe("applied");
+      expect((await store.captureLesson({ tenant: "colons", taskId: "a:b" }, aLesson(TIMEOUT), keyed("c", "second"))).outcome).toBe("applied");
+      expect((await store.listTenantSignatures("colons", 10))[0]!.occurrences).toBe(2);
+    });
+
     it("counts a lesson and a tool call that share a write id each once", async () => {
       const store = await open();
       const task = aTask();

@@ -49,6 +49,13 @@ export async function writeLocalAndTenant<L, T>(local: () => Promise<L>, tenant:
   return { local: localResult, tenant: tenantResult };
 }
 
+/**
+ * The write id of a keyed write in its scope (`lesson:<task>`, `tool-call:<session>`, a template step's scope). The scope's
+ * length goes first: ids and keys may both hold `:`, and session `a` with key `b:c` is another write than session `a:b`
+ * with key `c`.
+ */
+export const scopedWriteId = (scope: string, key: string) => `${scope.length}:${scope}:${key}`;
+
 /** The idempotency record arguments of a tenant-level script: no id means nothing to remember (TTL 0). */
 export function tenantIdempotencyRecord(recordKey: (writeId: string) => string, writeId: string | null, ttlSeconds: number): [key: string, ttl: number] {
   return writeId === null ? [recordKey(NO_WRITE_ID), 0] : [recordKey(writeId), ttlSeconds];

@@ -16,7 +16,7 @@ import { recordSignedInTwoSteps } from "../signed-capture.js";
 import { templateMessageOf, type RedisTemplateBuckets, type StepAnswer } from "./template-buckets.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
-import { writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
+import { scopedWriteId, writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import { templateSignature } from "../../domain/lessons/signature.js";
 import { flatHash } from "./flat-hash.js";
@@ -96,7 +96,7 @@ export function createRedisSharedToolStore(
     offer: boolean,
   ): { keys: string[]; input: LearnInput } {
     const shared = keys.shared(session.tenant);
-    const [recordKey, recordTtl] = tenantIdempotencyRecord(shared.applied, idempotencyKey && `tool-call:${session.sessionId}:${idempotencyKey.key}`, limits.idempotencyTtlSeconds);
+    const [recordKey, recordTtl] = tenantIdempotencyRecord(shared.applied, idempotencyKey && scopedWriteId(`tool-call:${session.sessionId}`, idempotencyKey.key), limits.idempotencyTtlSeconds);
     const delta = entry.fix_for ? entry.delta_args : null;
     const named = tenantKeys(keys, session.tenant, entry.tool_name, session.sessionId, recordKey);
     return {

@@ -14,7 +14,7 @@ import {
   type StoreLimits,
 } from "../port.js";
 import type { TaskRef } from "../../domain/refs.js";
-import { writeLocalAndTenant, writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
+import { scopedWriteId, writeLocalAndTenant, writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import type { Lesson } from "../../domain/lessons/types.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import { captureSignedInTwoSteps } from "../signed-capture.js";
@@ -102,7 +102,7 @@ export function createRedisSignatureStore(
 
   /** The tenant's idempotency record of a lesson's capture, and how long it is kept (0: none). */
   const lessonRecord = (task: TaskRef, idempotencyKey: IdempotencyKey | null) =>
-    tenantIdempotencyRecord(keys.shared(task.tenant).applied, idempotencyKey && `lesson:${task.taskId}:${idempotencyKey.key}`, limits.idempotencyTtlSeconds);
+    tenantIdempotencyRecord(keys.shared(task.tenant).applied, idempotencyKey && scopedWriteId(`lesson:${task.taskId}`, idempotencyKey.key), limits.idempotencyTtlSeconds);
 
   /** countSignature-6.lua's KEYS and ARGV for one lesson under its signature. */
   function countSignatureArgs(task: TaskRef, lesson: Lesson, idempotencyKey: IdempotencyKey | null, normalisedMessage: string, lessonJson: string, template: string) {

@@ -6,7 +6,7 @@ import { MAX_TEMPLATES, placeInBucket, prepareMessage, type LearnedFailureTempla
 import type { QueryPlacement, TemplateUse, UseReport } from "../../domain/recall/ranking.js";
 import { MAX_TERMS_PER_TEMPLATE, termsOf } from "../../domain/recall/terms.js";
 import type { FailureToSign, KeyedWrite, TemplateWriteKey } from "../port.js";
-import { tenantIdempotencyRecord } from "./cross-slot-write.js";
+import { scopedWriteId, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
@@ -102,11 +102,6 @@ export interface RedisTemplateOptions {
   now?: () => number;
 }
 
-/**
- * The write id of a keyed template step. The scope's length goes first: ids and keys may both hold `:`, and
- * session `a` with key `b:c` is another write than session `a:b` with key `c`.
- */
-const templateWriteId = ({ scope, key }: TemplateWriteKey) => `${scope.length}:${scope}:${key.key}`;
 
 /** A bucket's key and the tenant's template and recall keys, by the name the scripts read them by, in the order they travel in KEYS. */
 function templateKeys(keys: Keys, tenant: string, bucket: string): Record<string, string> {
@@ -166,7 +161,7 @@ export function createRedisTemplateBuckets(redis: ScriptedRedis, keys: Keys, opt
   function prepare(tenant: string, { message, write, use }: TemplateMessage): PreparedStep {
     const prepared = prepareMessage(message);
     const decision = decideTemplateStep(lastKnown(tenant, prepared.bucket), prepared, termsOf(message, MAX_TERMS_PER_TEMPLATE, prepared.tokens), use, MAX_TERMS_PER_TEMPLATE);
-    const [record, recordTtl] = tenantIdempotencyRecord(keys.shared(tenant).templateRecord, write && templateWriteId(write), options.recordTtlSeconds);
+    const [record, recordTtl] = tenantIdempotencyRecord(keys.shared(tenant).templateRecord, write && scopedWriteId(write.scope, write.key.key), options.recordTtlSeconds);
     const named = { ...templateKeys(keys, tenant, prepared.bucket), record };
     const { after } = decision;
     return {
