@@ -98,3 +98,12 @@ export function recentSet(bounds: CacheBounds): { has(key: string): boolean; add
     },
   };
 }
+
+/** An entry of a map kept in use order, moved to the back (the most recently used): a Map iterates in insertion order, so the first key is the least recently used. */
+export function touched<K, V>(map: Map<K, V>, key: K): V | undefined {
+  const held = map.get(key);
+  if (held === undefined) return undefined;
+  map.delete(key);
+  map.set(key, held);
+  return held;
+}

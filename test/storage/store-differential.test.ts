@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import type { FailureToSign, NewToolCall, Store } from "../../src/storage/port.js";
 import { aCall, aLesson, keyed } from "../helpers/fixtures.js";
-import { memoryStoreFactory, redisStoreFactory } from "../helpers/stores.js";
+import { createRedisStore } from "../../src/storage/redis/index.js";
+import { DEFAULT_LIMITS, memoryStoreFactory, onCluster, onSentinel, rawRedis, redisStoreFactory, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
 
 const TENANT = "fleet";
 const SESSIONS = ["s1", "s2", "s3"] as const;
@@ -138,5 +139,24 @@ describe("both stores, fed the same random sequences", () => {
     );
     // The sequences reach what differs most easily between stores: fixes found, fixes offered, known resolutions, replays and refused keys.
     expect([...seen].sort()).toEqual(["applied", "fix detected", "fix offered", "mismatch", "replayed", "resolution known", "resolved"]);
+  }, 120_000);
+
+  it("answer alike when two replicas, each with its own caches, take the steps of one Redis in turn", async () => {
+    await fc.assert(
+      fc.asyncProperty(ops, async (sequence) => {
+        const prefix = uniquePrefix();
+        const replica = () =>
+          createRedisStore({ client: rawRedis(), keyPrefix: prefix, commandTimeoutMs: 2000, limits: DEFAULT_LIMITS, ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}) });
+        const [memory, one, two] = [await memoryStoreFactory(), replica(), replica()];
+        opened.push(memory, one, two);
+        for (const [step, op] of sequence.entries()) {
+          const [inMemory, onRedis] = [await apply(memory, op, step), await apply(step % 3 === 0 ? two : one, op, step)];
+          expect(onRedis, `step ${step}: ${JSON.stringify(op)}`).toEqual(inMemory);
+        }
+        expect(await keptBy(one)).toEqual(await keptBy(memory));
+        await Promise.all(opened.splice(0).map((store) => store.close()));
+      }),
+      { numRuns: 30, seed: 20_261_208 },
+    );
   }, 120_000);
 });

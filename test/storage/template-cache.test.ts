@@ -1,6 +1,7 @@
 // The buckets a process keeps between template steps, and the turns its steps on one bucket take.
 import { describe, expect, it } from "vitest";
-import { createBucketCache, createTurns } from "../../src/storage/redis/template-cache.js";
+import { createBucketCache } from "../../src/storage/redis/template-cache.js";
+import { createTurns } from "../../src/storage/redis/turns.js";
 
 const bucketOf = (name: string, templates: number) => ({
   bucket: name,

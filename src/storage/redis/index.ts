@@ -16,6 +16,8 @@ import { defineScripts } from "./scripts.js";
 import { createRedisSignatureStore } from "./signature-knowledge.js";
 import { createRedisSharedToolStore } from "./shared-tools.js";
 import { createRedisToolMemoryStore } from "./tool-memory.js";
+import { createSessionWindows } from "./session-windows.js";
+import { createTurns } from "./turns.js";
 
 export interface RedisStoreOptions {
   /** An existing client (tests, shared connections); otherwise one is created from `url` or `clusterNodes`. */
@@ -49,7 +51,13 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
   const keys = createKeys(options.keyPrefix);
 
   const lessons = createRedisLessonStore(redis, keys, options.limits);
-  const toolMemory = createRedisToolMemoryStore(redis, keys, options.limits);
+  // The windows a success's fix is found on, shared by the session's own writes and the writes that feed the tenant too.
+  const deciding = {
+    windows: createSessionWindows(),
+    inTurn: createTurns(),
+    defaults: { max_log_entries: options.limits.maxToolLogEntries, fix_detection_window: options.limits.fixDetectionWindow },
+  };
+  const toolMemory = createRedisToolMemoryStore(redis, keys, options.limits, deciding);
   const templates = createRedisTemplateBuckets(redis, keys, {
     ttlSeconds: options.limits.lessonsTtlSeconds,
     recordTtlSeconds: options.limits.idempotencyTtlSeconds,
@@ -61,7 +69,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...lessons,
     ...createRedisSignatureStore(redis, keys, options.limits, lessons, templates),
     ...toolMemory,
-    ...createRedisSharedToolStore(redis, keys, options.limits, templates),
+    ...createRedisSharedToolStore(redis, keys, options.limits, templates, deciding),
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
     learnFailureTemplate: templates.learn,

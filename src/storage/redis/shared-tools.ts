@@ -6,7 +6,7 @@ import { adoptionText, fixEfficacy, type FixCounts } from "../../domain/shared-t
 import { applicabilityText } from "../../domain/shared-tools/applicability.js";
 import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
-import { canonicalJson, canonicalKeyOrder } from "../../domain/tools/arguments.js";
+import { canonicalJson } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import { MAX_ARGUMENT_NAMES_PER_TOOL, MAX_CONTEXTS_PER_ERROR, MAX_ERROR_TYPES_PER_TOOL, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
@@ -25,7 +25,8 @@ import type { ScriptedRedis } from "./script-commands.js";
 import { createServedKnowledge } from "./shared-tool-state.js";
 import { callFacts, tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
 import { argumentPairs } from "./log-entries.js";
-import { recordInSession, sessionScriptInput, sessionWriteFrom, type SessionRecord } from "./tool-memory.js";
+import { recordDeciding, recordInSession, sessionScriptInput, sessionWriteFrom, type SessionDecision, type SessionDeciding, type SessionRecord } from "./tool-memory.js";
+import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 
 type KnowledgeLimits = Pick<
   StoreLimits,
@@ -84,6 +85,7 @@ export function createRedisSharedToolStore(
   keys: Keys,
   limits: KnowledgeLimits,
   templates: Pick<RedisTemplateBuckets, "learn" | "runStep">,
+  deciding: SessionDeciding,
 ): SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> {
   const ranking = limits.fixRanking ?? "wilson";
   const served = createServedKnowledge(ranking);
@@ -163,25 +165,29 @@ export function createRedisSharedToolStore(
   }
 
   /**
-   * A single Redis server lets one script touch both hash tags: the session's write and the
-   * tenant's in one round trip. What the session decides (the id, the fix) is filled in by the script.
+   * A single Redis server lets one script touch both hash tags: the session's write and the tenant's in one round trip
+   * while the session's window is known here. The fix is decided here; the id the session allocates is filled in by the script.
    */
   async function recordAndLearn(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KeyedWrite<RecordedToolCall>> {
-    const script = recordAndLearnInput(session, call, idempotencyKey, offer);
-    return recordedFrom(JSON.parse(await guarded(() => redis.recordAndLearnToolCall(...script.keys, script.input))) as RecordAndLearnAnswer, call);
+    const answer = await recordDeciding(deciding, session, call, async (decision) => {
+      const script = recordAndLearnInput(session, call, idempotencyKey, offer, decision);
+      return JSON.parse(await guarded(() => redis.recordAndLearnToolCall(...script.keys, script.input))) as RecordAndLearnAnswer;
+    });
+    return recordedFrom(answer, call);
   }
 
-  /** recordAndLearnToolCall-30.lua's keys and input (JSON text) for a call. */
-  function recordAndLearnInput(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean) {
+  /** recordAndLearnToolCall-30.lua's keys and input (JSON text) for a call, with the session's part as decided. */
+  function recordAndLearnInput(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, decision: SessionDecision) {
     const args = argumentPairs(call.arguments);
-    const local = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, limits.idempotencyTtlSeconds, JSON.stringify(canonicalKeyOrder(call.arguments)));
-    const undecided: SessionRecord = {
-      entry: { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null },
-      fixedErrorType: null,
+    const local = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, limits.idempotencyTtlSeconds, decision);
+    const { fix } = decision;
+    const decided: SessionRecord = {
+      entry: { id: "", ...call, fixed_by: null, fix_for: fix?.target.id ?? null, delta_args: fix?.delta ?? null },
+      fixedErrorType: fix ? errorTypeOf(fix.target) : null,
       argumentPairs: args,
       previousCallId: null,
     };
-    const tenant = tenantScriptInput(session, undecided, idempotencyKey, offer);
+    const tenant = tenantScriptInput(session, decided, idempotencyKey, offer);
     return { keys: [...local.keys, ...tenant.keys], input: JSON.stringify({ session: local.input, tenant: tenant.input }) };
   }
 
@@ -194,20 +200,26 @@ export function createRedisSharedToolStore(
 
   /**
    * A failure with a message on a single server: its template step decided here, then one script applies it and records
-   * the call with the signature and template it makes (recordSignedToolCall-39.lua).
+   * the call with the signature and template it makes (recordSignedToolCall-39.lua). A failure fixes nothing, so its
+   * session part is never refused.
    */
   async function recordSigned(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, failure: FailureToSign): Promise<KeyedWrite<RecordedToolCall> | null> {
     const { template, rest } = await templates.runStep(session.tenant, templateMessageOf(failure), async (step) => {
       const signed: NewToolCall = { ...call, signature: templateSignature(failure.errorType, step.decision.id), template: step.decision.template };
-      const script = recordAndLearnInput(session, signed, idempotencyKey, offer);
-      // recordAndLearnToolCall's input travels on its own, as that script takes it, not escaped into this one's.
-      const answer = JSON.parse(await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify({ template: step.input }), script.input))) as SignedCallAnswer;
-      return { template: answer.template, rest: { answer, signed } };
+      let reply: SignedCallAnswer | null = null;
+      const answer = await recordDeciding(deciding, session, signed, async (decision) => {
+        const script = recordAndLearnInput(session, signed, idempotencyKey, offer, decision);
+        // recordAndLearnToolCall's input travels on its own, as that script takes it, not escaped into this one's.
+        reply = JSON.parse(await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify({ template: step.input }), script.input))) as SignedCallAnswer;
+        // A step that did not apply wrote nothing: the session's part reads as a replay, which keeps no window.
+        return reply.answer ? (JSON.parse(reply.answer) as RecordAndLearnAnswer) : { recorded: { outcome: "mismatch" as const } };
+      });
+      return { template: reply!.template, rest: { answer, signed } };
     });
     if (template.outcome === "mismatch") return { outcome: "mismatch" };
     // A retry whose step was applied before: the caller records it again from the first write's template.
     if (template.outcome !== "applied") return null;
-    return recordedFrom(JSON.parse(rest.answer.answer!) as RecordAndLearnAnswer, rest.signed);
+    return recordedFrom(rest.answer, rest.signed);
   }
 
   const store: SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> = {
@@ -224,7 +236,7 @@ export function createRedisSharedToolStore(
       // is folded in too: if the first attempt's tenant write failed, this is when it lands (the
       // idempotency record makes it once), with the facts the session kept from that first attempt.
       const { local, tenant } = await writeLocalThenTenant(
-        () => recordInSession(redis, keys, limits, session, call, idempotencyKey, limits.idempotencyTtlSeconds),
+        () => recordInSession(redis, keys, limits, deciding, session, call, idempotencyKey, limits.idempotencyTtlSeconds),
         (written) => (written.outcome === "mismatch" ? Promise.resolve(null) : learn(session, written.record, idempotencyKey, offer)),
       );
       if (local.outcome === "mismatch") return local;

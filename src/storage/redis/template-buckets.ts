@@ -10,7 +10,8 @@ import { scopedWriteId, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
-import { createBucketCache, createTurns } from "./template-cache.js";
+import { createBucketCache } from "./template-cache.js";
+import { createTurns } from "./turns.js";
 
 /**
  * Tries of one step whose bucket keeps moving under it. Each refusal answers the bucket as it now reads, so a try

@@ -1,6 +1,6 @@
-// The template buckets this process last read or wrote, kept with the time they were read: a hint for the next decision, never trusted by a write (the script checks the version);
-// and the turns this process's steps on one bucket take.
+// The template buckets this process last read or wrote, kept with the time they were read: a hint for the next decision, never trusted by a write (the script checks the version).
 import type { TemplateBucketSnapshot } from "../../domain/failures/template-step.js";
+import { touched } from "../../recently-used.js";
 
 /**
  * Templates kept in all, over every tenant's buckets, the least recently used bucket forgotten first. A template with
@@ -26,14 +26,7 @@ export function createBucketCache(maxTemplates = CACHED_TEMPLATES) {
   }
 
   return {
-    get(key: string): CachedBucket | undefined {
-      const held = buckets.get(key);
-      if (!held) return undefined;
-      // Set again: a Map iterates in insertion order, so the first key is the least recently used.
-      buckets.delete(key);
-      buckets.set(key, held);
-      return held;
-    },
+    get: (key: string): CachedBucket | undefined => touched(buckets, key),
 
     set(key: string, snapshot: TemplateBucketSnapshot, readAt: number): void {
       forget(key);
@@ -45,23 +38,5 @@ export function createBucketCache(maxTemplates = CACHED_TEMPLATES) {
     get size(): number {
       return buckets.size;
     },
-  };
-}
-
-/**
- * Runs tasks of one key one after another, tasks of different keys at once: `inTurn(key, task)` starts `task` once every
- * task given before under `key` has settled. A key with nothing waiting holds no memory.
- */
-export function createTurns() {
-  const tails = new Map<string, Promise<unknown>>();
-  return function inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const before = tails.get(key);
-    const run = before ? before.then(task, task) : task();
-    const tail = run.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return run;
   };
 }

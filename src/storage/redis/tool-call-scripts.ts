@@ -92,6 +92,20 @@ export function callFacts(
   };
 }
 
+/** What a decision on a session's window depends on (lib/session-window.lua: sessionGuard); '' where unset. */
+export interface SessionGuard {
+  allocated: number;
+  created_at: string;
+  max_log: string;
+  window: string;
+}
+
+/** The end of a session's log as lib/session-window.lua reads it: the guard, then the entries' JSON and fixing ids, oldest first. */
+export interface WindowReply extends SessionGuard {
+  entries: string[] | Record<string, never>;
+  fixed_by: string[] | Record<string, never>;
+}
+
 /** lib/record-tool-call.lua's input (with its keys' names and the session's key root). */
 export interface RecordInput extends CallFacts {
   keys: string[];
@@ -99,7 +113,6 @@ export interface RecordInput extends CallFacts {
   /** The entry as JSON, without its id and fix links. */
   entry: string;
   max_log: number;
-  window: number;
   max_recent: number;
   max_successes: number;
   max_values: number;
@@ -110,8 +123,12 @@ export interface RecordInput extends CallFacts {
   ttl: number;
   fingerprint: string;
   record_ttl: number;
-  /** The argument names in canonical order as JSON, or "" when the canonical delta is not wanted. */
-  canonical_order: string;
+  /** The session as the fix was decided on; absent for a call that could fix nothing (no guard). */
+  expect?: SessionGuard;
+  /** How many of the log's last calls a refusal answers, when the session sets no window of its own. */
+  span: number;
+  /** The failure this call fixes, as decided (pattern-update.ts: findFixTarget). */
+  fix?: { id: string; error_type: string; delta: string };
 }
 
 /** lib/record-tool-call.lua's answer; "" where there is none. */
@@ -123,12 +140,10 @@ export type RecordAnswer =
       fixed_id: string;
       delta: string;
       fixed_error_type: string;
-      canonical_delta: string;
       previous_id: string;
-      adoption: string;
-      applicability: string;
     }
-  | { outcome: "mismatch" };
+  | { outcome: "mismatch" }
+  | (WindowReply & { outcome: "conflict" });
 
 /** lib/learn-tool-call.lua's input (with its keys' names). */
 export interface LearnInput extends CallFacts {

@@ -1,4 +1,4 @@
-// Redis tool memory: one Lua script records a call; reads take one round trip each.
+// Redis tool memory: a call's fix found here on the session's window as last known, one Lua script records it (refusing it if the session moved); reads take one round trip each.
 import {
   MAX_ARGUMENT_NAMES_PER_TOOL,
   MAX_CONTEXTS_PER_ERROR,
@@ -8,7 +8,11 @@ import {
   MAX_VALUES_PER_ARGUMENT,
   RECENT_CALLS_PER_TOOL,
 } from "../../domain/tools/pattern-limits.js";
-import { UNKNOWN_ERROR_TYPE } from "../../domain/tools/pattern-update.js";
+import { UNKNOWN_ERROR_TYPE, type FixTarget } from "../../domain/tools/pattern-update.js";
+import type { EffectiveSessionSettings } from "../../domain/tools/session-settings.js";
+import { StoreUnavailableError } from "../../errors.js";
+import type { Turns } from "./turns.js";
+import { fixInput, UNKNOWN_SESSION, windowAfter, windowFrom, fixOnWindow, type SessionWindow, type SessionWindows } from "./session-windows.js";
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
 import type { NewToolCall, SessionCounters, StoreLimits, ToolMemoryStore } from "../port.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
@@ -20,7 +24,7 @@ import type { Keys } from "./keys.js";
 import { argumentPairs, entriesFromPairs, entryFrom } from "./log-entries.js";
 import { createPatternCache, type ParsedPattern } from "./pattern-cache.js";
 import { callsOfReply, patternOfReply, replyVersion } from "./pattern-state.js";
-import { callFacts, sessionKeys, type RecordAnswer, type RecordInput } from "./tool-call-scripts.js";
+import { callFacts, sessionKeys, type RecordAnswer, type RecordInput, type SessionGuard } from "./tool-call-scripts.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { exportSession, importSession } from "./session-transfer.js";
 
@@ -40,7 +44,7 @@ type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow
 export type SessionWrite = { outcome: "applied" | "replayed"; record: SessionRecord } | { outcome: "mismatch" };
 
 /** The call as recorded: its id and time, and what fix detection found (from the script or the key's record). */
-function sessionRecord(call: NewToolCall, args: string, answer: Exclude<RecordAnswer, { outcome: "mismatch" }>): SessionRecord {
+function sessionRecord(call: NewToolCall, args: string, answer: Extract<RecordAnswer, { outcome: "applied" | "replayed" }>): SessionRecord {
   const entry: ToolLogEntry = {
     id: answer.id,
     ...call,
@@ -57,6 +61,24 @@ function sessionRecord(call: NewToolCall, args: string, answer: Exclude<RecordAn
   };
 }
 
+/** What the session's part of a call was decided on: the fix it makes, and the window guard a write carrying it holds. */
+export interface SessionDecision {
+  expect?: SessionGuard;
+  fix: FixTarget | null;
+}
+
+/**
+ * The session's part of recording a call, decided on its window as this process last knew it: a success's fix
+ * (fixOnWindow), carried with the guard of that window. A success on a window not known here carries a guard no
+ * session holds, so that the refusal answers the window. A failure fixes nothing and needs no guard.
+ */
+export function decideInSession(window: SessionWindow | undefined, call: NewToolCall, defaults: EffectiveSessionSettings): SessionDecision {
+  if (call.outcome !== "success") return { fix: null };
+  if (!window) return { expect: UNKNOWN_SESSION, fix: null };
+  const success: ToolLogEntry = { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null };
+  return { expect: window.guard, fix: fixOnWindow(window, success, defaults) };
+}
+
 /** recordToolCall-14.lua's keys and input (the session's part of recordAndLearnToolCall's too). */
 export function sessionScriptInput(
   keys: Keys,
@@ -66,9 +88,10 @@ export function sessionScriptInput(
   args: string,
   idempotencyKey: IdempotencyKey | null,
   recordTtlSeconds: number,
-  canonicalOrder: string,
+  decision: SessionDecision,
 ): { keys: string[]; input: RecordInput } {
   const named = sessionKeys(keys, session, call.tool_name, idempotencyKey);
+  const fix = fixInput(decision.fix);
   return {
     keys: named.keys,
     input: {
@@ -77,7 +100,6 @@ export function sessionScriptInput(
       entry: JSON.stringify(call),
       ...callFacts(call, args),
       max_log: limits.maxToolLogEntries,
-      window: limits.fixDetectionWindow,
       max_recent: RECENT_CALLS_PER_TOOL,
       max_successes: MAX_SUCCESS_PATTERNS,
       max_values: MAX_VALUES_PER_ARGUMENT,
@@ -88,34 +110,97 @@ export function sessionScriptInput(
       ttl: limits.sessionsTtlSeconds,
       fingerprint: idempotencyKey?.fingerprint ?? "",
       record_ttl: recordTtlSeconds,
-      canonical_order: canonicalOrder,
+      span: limits.fixDetectionWindow,
+      ...(decision.expect ? { expect: decision.expect } : {}),
+      ...(fix ? { fix } : {}),
     },
   };
 }
 
-/** A session script's answer as a SessionWrite. */
+/** A session script's answer as a SessionWrite (a refusal never reaches here: recordDeciding tries again). */
 export function sessionWriteFrom(answer: RecordAnswer, call: NewToolCall, args: string): SessionWrite {
   if (answer.outcome === "mismatch") return { outcome: "mismatch" };
+  if (answer.outcome === "conflict") throw new Error("a refused session write is tried again, never answered");
   return { outcome: answer.outcome, record: sessionRecord(call, args, answer) };
 }
 
-/** Records one call in its session with the recordToolCall script: one round trip, atomic, once per write key. */
+/**
+ * Tries of one call whose session keeps moving under it. Each refusal answers the window as it now reads, so a try
+ * fails only when another call of the same session landed in between (the same agent's calls sent at once).
+ */
+const MAX_SESSION_TRIES = 16;
+
+/** How a session's windows are kept and decided on: the cache, this process's turns per session, and the settings a session without its own has. */
+export interface SessionDeciding {
+  windows: SessionWindows;
+  inTurn: Turns;
+  defaults: EffectiveSessionSettings;
+}
+
+/**
+ * Records a call with `send` (the session's script, or a script that runs it with more), deciding its session's part
+ * on the window as last known, and again on the window a refusal answers; keeps the window the write leaves.
+ */
+export async function recordDeciding<A extends { recorded: RecordAnswer }>(
+  deciding: SessionDeciding,
+  session: SessionRef,
+  call: NewToolCall,
+  send: (decision: SessionDecision) => Promise<A>,
+): Promise<A> {
+  const key = windowKey(session);
+  // This process's calls of one session go one after another, each deciding on the window the one before left:
+  // calls sent at once (an agent's parallel tool calls) would otherwise all decide on one window, and refuse each other.
+  return deciding.inTurn(key, () => recordUntilApplied(deciding, key, call, send));
+}
+
+async function recordUntilApplied<A extends { recorded: RecordAnswer }>(
+  deciding: SessionDeciding,
+  key: string,
+  call: NewToolCall,
+  send: (decision: SessionDecision) => Promise<A>,
+): Promise<A> {
+  for (let tries = 1; ; tries += 1) {
+    const window = deciding.windows.get(key);
+    const answer = await send(decideInSession(window, call, deciding.defaults));
+    const { recorded } = answer;
+    if (recorded.outcome === "conflict") {
+      deciding.windows.set(key, windowFrom(recorded));
+      if (tries >= MAX_SESSION_TRIES) throw new StoreUnavailableError(new Error(`session moved under ${MAX_SESSION_TRIES} tries in a row`));
+      continue;
+    }
+    if (recorded.outcome === "applied" && window) {
+      const entry = sessionRecord(call, "", recorded).entry;
+      deciding.windows.set(key, windowAfter(window, entry, deciding.defaults));
+    } else if (recorded.outcome === "replayed") {
+      deciding.windows.forget(key);
+    }
+    return answer;
+  }
+}
+
+/** The cache's key of a session. */
+export const windowKey = (session: SessionRef) => `${session.tenant}\u0000${session.sessionId}`;
+
+/** Records one call in its session with the recordToolCall script: one round trip while its window is known, atomic, once per write key. */
 export async function recordInSession(
   redis: ScriptedRedis,
   keys: Keys,
   limits: SessionLimits,
+  deciding: SessionDeciding,
   session: SessionRef,
   call: NewToolCall,
   idempotencyKey: IdempotencyKey | null = null,
   recordTtlSeconds = 0,
 ): Promise<SessionWrite> {
   const args = argumentPairs(call.arguments);
-  const script = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, recordTtlSeconds, "");
-  const answer = JSON.parse(await guarded(() => redis.recordToolCall(...script.keys, JSON.stringify(script.input)))) as RecordAnswer;
-  return sessionWriteFrom(answer, call, args);
+  const { recorded } = await recordDeciding(deciding, session, call, async (decision) => {
+    const script = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, recordTtlSeconds, decision);
+    return { recorded: JSON.parse(await guarded(() => redis.recordToolCall(...script.keys, JSON.stringify(script.input)))) as RecordAnswer };
+  });
+  return sessionWriteFrom(recorded, call, args);
 }
 
-export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits): ToolMemoryStore {
+export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits, deciding: SessionDeciding): ToolMemoryStore {
   const patterns = createPatternCache();
 
   /** Tools' patterns (every tool's when `tools` is null) with their newest `perTool` kept calls: one read-only script. */
@@ -130,7 +215,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
 
   return {
     async recordToolCall(session, call) {
-      const written = await recordInSession(redis, keys, limits, session, call);
+      const written = await recordInSession(redis, keys, limits, deciding, session, call);
       // Without a write key the script always applies.
       if (written.outcome === "mismatch") throw new Error("recordToolCall without a key cannot be refused");
       return written.record.entry;
@@ -185,6 +270,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
 
     exportMemory: (session) => exportSession(redis, keys.session(session), session.sessionId),
     async importMemory(session, memory) {
+      deciding.windows.forget(windowKey(session));
       const shared = keys.shared(session.tenant);
       await writeLocalThenTenant(
         () => importSession(redis, keys.session(session), memory, limits.sessionsTtlSeconds),
@@ -194,6 +280,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     },
 
     async resetSession(session) {
+      deciding.windows.forget(windowKey(session));
       const k = keys.session(session);
       await redis.writes.transaction((t) => t.clearSession(k.meta, k.log, k.calls, k.fixes, k.tools, k.legacyPatterns, k.root));
     },
@@ -204,6 +291,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     },
 
     async writeSessionSettings(session, overrides) {
+      deciding.windows.forget(windowKey(session));
       const k = keys.session(session);
       const fields = Object.entries(overrides).filter(([, value]) => value !== null);
       await redis.writes.transaction((t) => {

@@ -3,9 +3,10 @@
 -- them in two slots and runs recordToolCall, then learnToolCall.)
 -- KEYS recordToolCall-14.lua's, then learnToolCall-16.lua's, each named by its part of the input
 -- ARGV[1] the input as JSON: { session = recordToolCall's input, tenant = learnToolCall's }, where what the
---   session decides is left out of the tenant's and filled in here: call_id, previous_id, fixed_id,
---   fixed_error_type, delta, canonical_delta, adoption, applicability, entry_event and fix_event
--- Returns { recorded = recordToolCall's answer, learned = learnToolCall's } as JSON (learned absent when refused).
+--   session allocates or keeps is left out of the tenant's and filled in here: call_id, previous_id, fixed_id,
+--   fixed_error_type and delta (a replay's are its first write's), entry_event and fix_event
+-- Returns { recorded = recordToolCall's answer, learned = learnToolCall's } as JSON (learned absent when refused, or when
+--   the session moved since its fix was decided: nothing is written then).
 local rcall = redis.call
 
 -- @include lib/named-keys.lua
@@ -13,6 +14,7 @@ local rcall = redis.call
 -- @include lib/call-arguments.lua
 -- @include lib/renewal.lua
 -- @include lib/tool-fields.lua
+-- @include lib/session-window.lua
 -- @include lib/activity.lua
 -- @include lib/keep-at-least.lua
 -- @include lib/record-tool-call.lua
@@ -23,7 +25,7 @@ local session, tenant = input.session, input.tenant
 local sessionKeys = namedKeys(session.keys, 1)
 sessionKeys.root = session.root
 local recorded = recordToolCall(sessionKeys, session)
-if recorded.outcome == 'mismatch' then return cjson.encode({ recorded = recorded }) end
+if recorded.outcome == 'mismatch' or recorded.outcome == 'conflict' then return cjson.encode({ recorded = recorded }) end
 
 -- A replay was folded into the tenant by the first write, in this same script: the idempotency record
 -- stops it there, whatever it is given.
@@ -31,12 +33,8 @@ local fixed = recorded.fixed_id ~= ''
 tenant.call_id = recorded.id
 tenant.previous_id = recorded.previous_id
 tenant.fixed_id = recorded.fixed_id
--- A failure without an error type was filed under 'unknown', so its fix is learned there.
-tenant.fixed_error_type = fixed and (recorded.fixed_error_type ~= '' and recorded.fixed_error_type or 'unknown') or ''
-tenant.delta = fixed and recorded.delta or ''
-tenant.canonical_delta = fixed and recorded.canonical_delta or ''
-tenant.adoption = fixed and recorded.adoption or ''
-tenant.applicability = fixed and recorded.applicability or ''
+tenant.fixed_error_type = recorded.fixed_error_type
+tenant.delta = recorded.delta
 -- The events' data as the Cluster's path writes it (shared-tools.ts), the entry's fields in the same order.
 local sessionJson, id = cjson.encode(tenant.session), recorded.id
 tenant.entry_event = '{"session_id":' .. sessionJson .. ',"id":"' .. id .. '",' .. string.sub(session.entry, 2, -2) ..

@@ -10,6 +10,7 @@ local rcall = redis.call
 -- @include lib/call-arguments.lua
 -- @include lib/renewal.lua
 -- @include lib/tool-fields.lua
+-- @include lib/session-window.lua
 -- @include lib/record-tool-call.lua
 
 local input = cjson.decode(ARGV[1])
