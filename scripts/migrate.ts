@@ -24,7 +24,7 @@ const store = createRedisStore({
 try {
   const report = await store.migrate();
   if (!report || report.applied.length === 0) process.stdout.write(`The layout is at version ${report?.version ?? 0}: nothing to migrate.\n`);
-  for (const { name, tenants } of report?.applied ?? []) process.stdout.write(`Applied: ${name} (${tenants} tenant${tenants === 1 ? "" : "s"}).\n`);
+  for (const { name, moved } of report?.applied ?? []) process.stdout.write(`Applied: ${name} (${moved} moved).\n`);
 } finally {
   await store.close();
 }

@@ -478,7 +478,7 @@ export interface Store
    * Brings what the store keeps to the layout this code writes, each versioned migration once (storage/redis/migrations.ts);
    * null for a store with nothing kept from before (the embedded one).
    */
-  migrate(): Promise<{ version: number; applied: Array<{ name: string; tenants: number }> } | null>;
+  migrate(): Promise<{ version: number; applied: Array<{ name: string; moved: number }> } | null>;
 
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 // An upgrade loses no knowledge: calls written by the layout before (one JSON document per tool, kept under
-// test/fixtures/legacy-layout) read the same through today's store, and the next calls move them into fields.
+// test/fixtures/legacy-layout) are moved into fields by the layout migration, then read and learn as the embedded store does.
 import { Redis } from "ioredis";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { createMemoryStore } from "../../src/storage/memory/index.js";
@@ -61,7 +61,7 @@ async function everything(store: Store, session: SessionRef) {
 }
 
 describe("data written by the layout before (redis)", () => {
-  it("reads the same as the embedded store, before and after the next calls move it into fields", async () => {
+  it("reads the same as the embedded store once the migration moved it into fields, and learns from the next calls alike", async () => {
     const prefix = uniquePrefix();
     const session: SessionRef = { tenant: uniqueId("tenant"), sessionId: uniqueId("session") };
     for (const call of BEFORE) await recordWithLegacyLayout(raw, prefix, session.tenant, session.sessionId, call);
@@ -69,6 +69,9 @@ describe("data written by the layout before (redis)", () => {
     expect((await raw.hkeys(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).sort()).toEqual(["fetch", "list", "search"]);
 
     const redis = createRedisStore({ client: new Redis(inject("redisUrl"), { maxRetriesPerRequest: 1 }), keyPrefix: prefix, commandTimeoutMs: 2000, limits: DEFAULT_LIMITS });
+    // What the service does on start: three tools of the session and three of the tenant move.
+    expect((await redis.migrate())!.applied.find((step) => step.name.startsWith("tool patterns"))).toMatchObject({ moved: 6 });
+    expect(await raw.exists(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).toBe(0);
     const memory = createMemoryStore(DEFAULT_LIMITS, { now: () => Date.parse(at(30)) });
     stores.push(redis, memory);
     const offers = [];
@@ -97,7 +100,6 @@ describe("data written by the layout before (redis)", () => {
       expect(onRedis.outcome === "mismatch" ? null : onRedis.value.knownFix?.fix_delta ?? null).toEqual(offered ? { changed: { dir: { from: "a", to: "b" } } } : null);
     }
     // Every tool moved: the documents are gone, the fields hold them.
-    expect(await raw.exists(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).toBe(0);
     for (const tool of ["search", "fetch", "list"]) expect(await raw.hexists(`${prefix}:{${session.tenant}:shared}:tool:${tool}`, "state")).toBe(0);
   });
 });

@@ -34,6 +34,8 @@ export const CONFIRMED_SCRIPTS = [
   "learnTemplate",
   "captureSignedLesson",
   "recordSignedToolCall",
+  "moveLegacySessionTool",
+  "moveLegacyTenantTool",
 ] as const satisfies ReadonlyArray<keyof ScriptCommands>;
 
 /**

@@ -68,7 +68,7 @@ export function createKeys(prefix: string) {
         /**
          * Hash of one tool's shared knowledge, a field each (lib/learn-tool-call.lua): calls, successes,
          * failure, fixes, timed, timed_sum, success_patterns, the offer counts, dropped_argument_names,
-         * dropped_error_types, offers_since, born, last_used_at, updated_at; and from the layout before, state.
+         * dropped_error_types, offers_since, born, last_used_at, updated_at; and from the layout before fields, state, which the layout migration moves.
          */
         tool: (toolName: string) => `${root}:tool:${toolName}`,
         /** A field per argument name of the tool, and when each was last seen (lib/tool-fields.lua). */
@@ -179,8 +179,8 @@ export function createKeys(prefix: string) {
         /** Hash: e:<id> → entry JSON, m:<id> → fix-detection facts, f:<id> → id of the fixing call. */
         calls: `${root}:calls`,
         /**
-         * Hash: <tool> → the tool's whole pattern as one JSON document, as the layout before this one kept
-         * it; a tool's next call moves it into the keys below (lib/record-tool-call.lua: movePattern).
+         * Hash: <tool> → the tool's whole pattern as one JSON document, as the layout before fields kept it; the layout
+         * migration moves it into the keys below (migrations.ts, lib/legacy-moves.lua), and no request reads it.
          */
         legacyPatterns: `${root}:patterns`,
         /** Sorted set: every tool the session called → the call number of its first call (the order tools are listed in). */
@@ -206,7 +206,7 @@ export function createKeys(prefix: string) {
         fixes: `${root}:fixes`,
         /** Hash: what the session sets for itself (max_log_entries, fix_detection_window); a reset leaves it. */
         settings: `${root}:settings`,
-        /** String: what a call recorded with this Idempotency-Key kept for its replays (recordToolCall-14.lua). */
+        /** String: what a call recorded with this Idempotency-Key kept for its replays (recordToolCall-13.lua). */
         idempotencyKey: (key: string | null) => `${root}:idem:${key === null ? "-" : digestOf(key)}`,
       };
     },

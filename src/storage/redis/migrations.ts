@@ -9,8 +9,8 @@ import type { ScriptedRedis } from "./script-commands.js";
 export interface MigrationReport {
   /** The layout version the prefix is at now. */
   version: number;
-  /** Migrations applied by this run, by name, with how many tenants each moved. */
-  applied: Array<{ name: string; tenants: number }>;
+  /** Migrations applied by this run, by name, with how many tenants, sessions' tools or tenants' tools each moved. */
+  applied: Array<{ name: string; moved: number }>;
 }
 
 interface Migration {
@@ -92,7 +92,49 @@ async function splitTemplateBuckets(redis: ScriptedRedis, keys: Keys, prefix: st
   return tenants;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "template buckets split into shapes, sets and versions", run: splitTemplateBuckets }];
+/** The session `{<tenant>:session:<id>}` a key belongs to, or null. */
+function sessionOf(key: string, prefix: string): { tenant: string; sessionId: string } | null {
+  const start = `${prefix}:{`;
+  const end = key.lastIndexOf("}:");
+  const inner = key.startsWith(start) && end > start.length ? key.slice(start.length, end) : "";
+  const at = inner.indexOf(":session:");
+  return at > 0 ? { tenant: inner.slice(0, at), sessionId: inner.slice(at + ":session:".length) } : null;
+}
+
+/**
+ * Version 2: a session's pattern of a tool, and the tenant's knowledge of a tool, each kept as one JSON document by the
+ * layout before fields, moved into their fields (lib/legacy-moves.lua), so that no request reads that layout. Each keeps
+ * the retention it had.
+ */
+async function moveLegacyTools(redis: ScriptedRedis, keys: Keys, prefix: string): Promise<number> {
+  let moved = 0;
+  for (const legacyKey of await scanAll(redis, `${prefix}:{*:session:*}:patterns`)) {
+    const ref = sessionOf(legacyKey, prefix);
+    const k = ref && keys.session(ref);
+    if (!k || k.legacyPatterns !== legacyKey) continue;
+    const ttl = await guarded(() => redis.pttl(legacyKey));
+    for (const tool of await guarded(() => redis.hkeys(legacyKey))) {
+      const t = k.tool(tool);
+      const named = { legacy_patterns: legacyKey, tools: k.tools, pattern: t.pattern, args: t.args, args_seen: t.argsSeen, errors: t.errors, errors_seen: t.errorsSeen, recent: t.recent };
+      moved += await guarded(() => redis.moveLegacySessionTool(...Object.values(named), JSON.stringify({ keys: Object.keys(named), tool, ttl })));
+    }
+  }
+  for (const toolKey of await scanAll(redis, `${prefix}:{*:shared}:tool:*`)) {
+    const tenant = tenantOf(toolKey, prefix);
+    const shared = tenant === null ? null : keys.shared(tenant);
+    const tool = shared ? toolKey.slice(shared.tool("").length) : "";
+    if (!shared || shared.tool(tool) !== toolKey || !(await guarded(() => redis.hexists(toolKey, "state")))) continue;
+    const ttl = await guarded(() => redis.pttl(toolKey));
+    const named = { tool: toolKey, args: shared.toolArgs(tool), args_seen: shared.toolArgsSeen(tool), errors: shared.toolErrors(tool), errors_seen: shared.toolErrorsSeen(tool) };
+    moved += await guarded(() => redis.moveLegacyTenantTool(...Object.values(named), JSON.stringify({ keys: Object.keys(named), ttl })));
+  }
+  return moved;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: "template buckets split into shapes, sets and versions", run: splitTemplateBuckets },
+  { version: 2, name: "tool patterns and knowledge kept as one document moved into fields", run: moveLegacyTools },
+];
 
 /** The layout version a store of this code writes. */
 export const LAYOUT_VERSION = MIGRATIONS.at(-1)!.version;
@@ -113,7 +155,7 @@ export async function migrateLayout(redis: ScriptedRedis, keys: Keys, prefix: st
   const applied: MigrationReport["applied"] = [];
   try {
     for (const migration of MIGRATIONS.filter(({ version }) => version > at)) {
-      applied.push({ name: migration.name, tenants: await migration.run(redis, keys, prefix) });
+      applied.push({ name: migration.name, moved: await migration.run(redis, keys, prefix) });
       await guarded(() => redis.hset(marker, "version", migration.version));
     }
   } finally {

@@ -1,5 +1,4 @@
-// Converts between a tool's pattern as Redis keeps it (a field at a time, or as one JSON document in the
-// layout before) and the wire ToolPattern.
+// Converts a tool's pattern as Redis keeps it (a field at a time) into the wire ToolPattern.
 import { canonicalJson as canonical } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import type { ArgDelta, ErrorPattern, SuccessPattern, ToolArguments, ToolPattern } from "../../domain/tools/types.js";
@@ -43,10 +42,6 @@ export function asArray<T>(value: T[] | Record<string, never> | undefined): T[] 
 }
 
 const parseJson = <T>(text: string | undefined): T | null => (text === undefined ? null : (JSON.parse(text) as T));
-
-export function parsePatternState(raw: string): PatternState {
-  return JSON.parse(raw) as PatternState;
-}
 
 export function patternFromState(toolName: string, state: PatternState): ToolPattern {
   return {
@@ -193,19 +188,17 @@ export function versionOf(pattern: readonly string[], callsField: "total" | "cal
   return `${fields.get("born") ?? ""}:${fields.get(callsField) ?? 0}`;
 }
 
-/** readToolPatterns-3.lua's answer for one tool: its keys' fields, or its document in the layout before; then its calls. */
-export type PatternReply = [tool: string, form: "fields", pattern: string[], args: string[], errors: string[], calls: string[]] | [tool: string, form: "document", json: string, calls: string[]];
+/** readToolPatterns-2.lua's answer for one tool: its keys' fields, then its calls. */
+export type PatternReply = [tool: string, form: "fields", pattern: string[], args: string[], errors: string[], calls: string[]];
 
-/** The version a decoded copy of the reply holds for: versionOf for fields, the JSON text itself for a document. */
-export function replyVersion(found: PatternReply): string {
-  return found[1] === "document" ? found[2] : versionOf(found[2], "total");
-}
+/** The version a decoded copy of the reply holds for. */
+export const replyVersion = (found: PatternReply): string => versionOf(found[2], "total");
 
 /** The pattern a reply holds, and its `since` (the order tools are listed in). */
 export function patternOfReply(found: PatternReply): { pattern: ToolPattern; since: number } {
-  const state = found[1] === "document" ? parsePatternState(found[2]) : stateFromFields(found[2], found[3], found[4]);
+  const state = stateFromFields(found[2], found[3], found[4]);
   return { pattern: patternFromState(found[0], state), since: state.since };
 }
 
 /** The calls of a reply: (entry JSON, fixing call id or '') pairs, newest first. */
-export const callsOfReply = (found: PatternReply): string[] => (found[1] === "document" ? found[3] : found[5]);
+export const callsOfReply = (found: PatternReply): string[] => found[5];

@@ -14,7 +14,7 @@ export interface ScriptCommands {
   appendLesson(lessons: string, counters: string, signatures: string, resolution: string, idempotencyKey: string, ...args: Arg[]): Promise<AppendReply>;
   deleteLesson(lessons: string, counters: string, signatures: string, resolution: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
   setResolution(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<[replaced: number, version: number, doc: string, previous: string | null]>;
-  /** The session's 14 keys, then the input as JSON (tool-call-scripts.ts); answers JSON. */
+  /** The session's 13 keys, then the input as JSON (tool-call-scripts.ts); answers JSON. */
   recordToolCall(...keysThenInput: string[]): Promise<string>;
   /** The tenant's 16 keys, then the input as JSON; answers JSON. */
   learnToolCall(...keysThenInput: string[]): Promise<string>;
@@ -37,7 +37,7 @@ export interface ScriptCommands {
   readKnownFixes(signatures: string, prefix: string, perSignature: Arg, ...signatureList: string[]): Promise<Array<string | number>>;
   readTaskKnownFixes(taskSignatures: string, prefix: string, perSignature: Arg, signaturesRead: Arg): Promise<Array<string | number>>;
   readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
-  readToolPatterns(tools: string, legacyPatterns: string, calls: string, root: string, perTool: Arg, ...toolNames: string[]): Promise<PatternReply[]>;
+  readToolPatterns(tools: string, calls: string, root: string, perTool: Arg, ...toolNames: string[]): Promise<PatternReply[]>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
   touchListing(listing: string, prefix: string, kind: "tasks" | "sessions", id: string, atMs: Arg, ttlSeconds: Arg): Promise<number>;
   pageListing(listing: string, atMs: Arg, id: string, count: Arg): Promise<string[]>;
@@ -49,7 +49,10 @@ export interface ScriptCommands {
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number, number]>;
   /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
   pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;
-  readSessionSummary(meta: string, log: string, tools: string, legacyPatterns: string): Promise<[string[], number, number]>;
+  readSessionSummary(meta: string, log: string, tools: string): Promise<[string[], number, number]>;
+  /** Moves one tool of a session, or of the tenant, from the layout before into fields (migrations.ts); answers 1 when it moved it. */
+  moveLegacySessionTool(...keysThenInput: string[]): Promise<number>;
+  moveLegacyTenantTool(...keysThenInput: string[]): Promise<number>;
   readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
   addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;

@@ -14,7 +14,7 @@ type SessionKeys = ReturnType<Keys["session"]>;
 export async function exportSession(redis: ScriptedRedis, k: SessionKeys, sessionId: string): Promise<StoredMemory | null> {
   const multi = redis.multi() as WriteTarget;
   multi.hgetall(k.meta).lrange(k.log, 0, -1).hgetall(k.calls);
-  multi.readToolPatterns(k.tools, k.legacyPatterns, k.calls, k.root, 0).lrange(k.fixes, 0, -1);
+  multi.readToolPatterns(k.tools, k.calls, k.root, 0).lrange(k.fixes, 0, -1);
   const [meta, ids, calls, tools, fixes] = await execAtomically<[Record<string, string>, string[], Record<string, string>, PatternReply[], string[]]>(multi);
   if (meta.allocated === undefined && tools.length === 0) return null;
   const patterns = tools.map(patternOfReply).sort((a, b) => a.since - b.since);

@@ -1,4 +1,4 @@
-// Converts a tool's shared knowledge as the learnToolCall script keeps it (a field at a time, or one JSON document in the layout before) into the wire SharedToolKnowledge.
+// Converts a tool's shared knowledge as the learnToolCall script keeps it (a field at a time) into the wire SharedToolKnowledge.
 import { fixEfficacy, type EfficacyCounts, type FixCounts, type FixRanking } from "../../domain/shared-tools/efficacy.js";
 import { presentKnowledge, toolEfficacy } from "../../domain/shared-tools/knowledge.js";
 import type { SharedFixEvent, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
@@ -80,26 +80,6 @@ function stateFromFields(reply: SharedToolReply): SharedState {
   };
 }
 
-/** The knowledge from the layout before: one JSON document, whose fixes named their counts times and last. */
-function stateFromDocument(raw: string): SharedState {
-  type OldFix = Omit<FixState, "times_applied" | "last_applied_at"> & { times: number; last: string };
-  const old = JSON.parse(raw) as Omit<SharedState, "errors" | "eff" | "since" | "recent"> & {
-    errors: Array<Omit<SharedErrorField, "fixes" | "first"> & { error_type: string; fixes?: OldFix[] | Empty }> | Empty;
-    eff?: EfficacyCounts;
-  };
-  return {
-    ...old,
-    since: 0,
-    recent: [],
-    errors: asArray(old.errors).map((error, i) => ({
-      ...error,
-      first: i,
-      fixes: asArray(error.fixes).map(({ times, last, ...fix }) => ({ ...fix, times_applied: times, last_applied_at: last })),
-    })),
-    eff: countsOf(old.eff ?? {}),
-  };
-}
-
 /** The served knowledge (fixes ranked) of one tool. */
 function knowledgeFrom(toolName: string, state: SharedState, sessionsSeen: number, ranking: FixRanking): SharedToolKnowledge {
   const base = patternFromState(toolName, state);
@@ -141,8 +121,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 // How many tools' served knowledge is kept decoded: what is read more often than it is written (the
-// dashboard, prompts, /fix) is found here. Keys are short (a version, not the state), but a document of
-// the layout before is its own version: 4M characters of keys at most (8 MB).
+// dashboard, prompts, /fix) is found here. Keys are short (a version, not the state).
 const PRESENTED_KEPT = { entries: 256, chars: 4_000_000 };
 
 /**
@@ -154,13 +133,10 @@ export function createServedKnowledge(ranking: FixRanking) {
   const presented = recentlyUsed<SharedToolKnowledge>(PRESENTED_KEPT);
   return {
     knowledgeOf(tenant: string, toolName: string, reply: SharedToolReply): SharedToolKnowledge {
-      const document = fieldPairs(reply.tool).find(([name]) => name === "state")?.[1];
-      const version = document ?? versionOf(reply.tool, "calls");
+      const version = versionOf(reply.tool, "calls");
       // The version ends the key: names and counts cannot run into it.
       const key = `${tenant}\u0000${toolName}\u0000${reply.sessionsSeen}\u0000${version}`;
-      return presented(key, () =>
-        deepFreeze(knowledgeFrom(toolName, document === undefined ? stateFromFields(reply) : stateFromDocument(document), reply.sessionsSeen, ranking)),
-      );
+      return presented(key, () => deepFreeze(knowledgeFrom(toolName, stateFromFields(reply), reply.sessionsSeen, ranking)));
     },
   };
 }

@@ -73,10 +73,10 @@ function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[
   return tools;
 }
 
-/** recordSignedToolCall-39.lua's answer. */
+/** recordSignedToolCall-38.lua's answer. */
 interface SignedCallAnswer {
   template: StepAnswer;
-  /** recordAndLearnToolCall-30.lua's answer, as JSON text. */
+  /** recordAndLearnToolCall-29.lua's answer, as JSON text. */
   answer?: string;
 }
 
@@ -176,7 +176,7 @@ export function createRedisSharedToolStore(
     return recordedFrom(answer, call);
   }
 
-  /** recordAndLearnToolCall-30.lua's keys and input (JSON text) for a call, with the session's part as decided. */
+  /** recordAndLearnToolCall-29.lua's keys and input (JSON text) for a call, with the session's part as decided. */
   function recordAndLearnInput(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, decision: SessionDecision) {
     const args = argumentPairs(call.arguments);
     const local = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, limits.idempotencyTtlSeconds, decision);
@@ -191,7 +191,7 @@ export function createRedisSharedToolStore(
     return { keys: [...local.keys, ...tenant.keys], input: JSON.stringify({ session: local.input, tenant: tenant.input }) };
   }
 
-  /** recordAndLearnToolCall-30.lua's answer as the recorded call, the entry made from `call`. */
+  /** recordAndLearnToolCall-29.lua's answer as the recorded call, the entry made from `call`. */
   function recordedFrom(answer: RecordAndLearnAnswer, call: NewToolCall): KeyedWrite<RecordedToolCall> {
     const written = sessionWriteFrom(answer.recorded, call, argumentPairs(call.arguments));
     if (written.outcome === "mismatch") return written;
@@ -200,7 +200,7 @@ export function createRedisSharedToolStore(
 
   /**
    * A failure with a message on a single server: its template step decided here, then one script applies it and records
-   * the call with the signature and template it makes (recordSignedToolCall-39.lua). A failure fixes nothing, so its
+   * the call with the signature and template it makes (recordSignedToolCall-38.lua). A failure fixes nothing, so its
    * session part is never refused.
    */
   async function recordSigned(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, failure: FailureToSign): Promise<KeyedWrite<RecordedToolCall> | null> {

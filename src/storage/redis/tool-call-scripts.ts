@@ -1,5 +1,5 @@
-// The tool-call scripts' inputs and answers, by name: what recordToolCall-14.lua, learnToolCall-16.lua and
-// recordAndLearnToolCall-30.lua take as their one JSON argument and answer as JSON, and their keys in order.
+// The tool-call scripts' inputs and answers, by name: what recordToolCall-13.lua, learnToolCall-16.lua and
+// recordAndLearnToolCall-29.lua take as their one JSON argument and answer as JSON, and their keys in order.
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import type { Keys } from "./keys.js";
@@ -28,7 +28,6 @@ export function sessionKeys(keys: Keys, session: SessionRef, tool: string, idemp
       record: k.idempotencyKey(idempotencyKey?.key ?? null),
       settings: k.settings,
       tools: k.tools,
-      legacy_patterns: k.legacyPatterns,
       pattern: t.pattern,
       args: t.args,
       args_seen: t.argsSeen,
@@ -191,7 +190,7 @@ export interface LearnAnswer {
   counts?: string;
 }
 
-/** recordAndLearnToolCall-30.lua's answer. */
+/** recordAndLearnToolCall-29.lua's answer. */
 export interface RecordAndLearnAnswer {
   recorded: RecordAnswer;
   learned?: LearnAnswer;

@@ -79,7 +79,7 @@ export function decideInSession(window: SessionWindow | undefined, call: NewTool
   return { expect: window.guard, fix: fixOnWindow(window, success, defaults) };
 }
 
-/** recordToolCall-14.lua's keys and input (the session's part of recordAndLearnToolCall's too). */
+/** recordToolCall-13.lua's keys and input (the session's part of recordAndLearnToolCall's too). */
 export function sessionScriptInput(
   keys: Keys,
   limits: SessionLimits,
@@ -206,7 +206,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
   /** Tools' patterns (every tool's when `tools` is null) with their newest `perTool` kept calls: one read-only script. */
   async function readPatterns(session: SessionRef, tools: readonly string[] | null, perTool: number): Promise<Array<ParsedPattern & { recent: ToolLogEntry[] }>> {
     const k = keys.session(session);
-    const reply = await guarded(() => redis.readToolPatterns(k.tools, k.legacyPatterns, k.calls, k.root, perTool, ...(tools ?? [])));
+    const reply = await guarded(() => redis.readToolPatterns(k.tools, k.calls, k.root, perTool, ...(tools ?? [])));
     return reply.map((found) => ({
       ...patterns.patternOf(k.root, found[0], replyVersion(found), () => patternOfReply(found)),
       recent: entriesFromPairs(callsOfReply(found)),
@@ -254,7 +254,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     async sessionCounters(session): Promise<SessionCounters> {
       const k = keys.session(session);
       // One read-only script: as atomic as MULTI, and one command to build and parse instead of five.
-      const [flat, kept, tools] = await guarded(() => redis.readSessionSummary(k.meta, k.log, k.tools, k.legacyPatterns));
+      const [flat, kept, tools] = await guarded(() => redis.readSessionSummary(k.meta, k.log, k.tools));
       const meta = flatHash(flat);
       return {
         total_calls: kept,

@@ -52,7 +52,7 @@ for i = 1, #page, 2 do
   elseif kind == 'task' then
     items[#items + 1] = taskItem(taskSummary(item .. 'lessons', item .. 'counters', item .. 'resolution'))
   else
-    items[#items + 1] = sessionItem(sessionSummary(item .. 'meta', item .. 'log', item .. 'tools', item .. 'patterns'))
+    items[#items + 1] = sessionItem(sessionSummary(item .. 'meta', item .. 'log', item .. 'tools'))
   end
 end
 -- An empty Lua table encodes as {}; the page is a list, so an empty one is written out as such.

@@ -4,8 +4,7 @@
 -- KEYS[1] the tenant's tools index (it routes the script to the tenant's slot, which holds every key read)
 -- ARGV[1] what the tenant's keys start with (keys.ts: shared.prefix)   ARGV[2..] the tool names
 -- Returns per tool, in the order asked: { tool hash, argument fields, error fields, sessions seen }, hashes
--- flat; a tool the tenant does not know has an empty tool hash. A tool still in the layout before has its
--- whole knowledge in the tool hash's `state` field, and no fields of its own.
+-- flat; a tool the tenant does not know has an empty tool hash.
 local rcall = redis.call
 local root = ARGV[1]
 local out = {}

@@ -5,9 +5,7 @@
 --
 -- k, the keys by name (keys.ts: shared): tool (hash: calls, successes, failure, fixes, timed, timed_sum,
 -- last_used_at, updated_at, offers_since, born, success_patterns, the tool's offer counts offered, worked,
--- failed, other_fix, ignored, dropped_argument_names, dropped_error_types; and, from the layout before this
--- one, state: the whole knowledge as one JSON document, moved into the fields the first time the tool is
--- called again), args, args_seen, errors, errors_seen (lib/tool-fields.lua), sessions (HyperLogLog), tools
+-- failed, other_fix, ignored, dropped_argument_names, dropped_error_types), args, args_seen, errors, errors_seen (lib/tool-fields.lua), sessions (HyperLogLog), tools
 -- (tool → minus its calls), tool_names (lex), recent_sessions, record (the idempotency record), offers (the
 -- session's pending offer per tool), offer_sequence, and the efficacy report's efficacy_totals, best_fixes,
 -- worst_fixes, ranked_fixes; lib/activity.lua names its keys from input.prefix.
@@ -32,34 +30,6 @@ local function wilson(successes, trials)
   return (centre - margin) / (1 + z2 / trials)
 end
 
--- The layout before: the knowledge as one JSON document (HGET tool 'state'). Moved into the fields the
--- first time the tool is called again; its calls and listing fields were kept already.
-local function moveKnowledge(k, raw, ttl)
-  local p = cjson.decode(raw)
-  local eff = p.eff or {}
-  local writes = { 'failure', p.failure, 'timed', p.timed, 'timed_sum', p.timed_sum, 'offers_since', p.offers_since or 0, 'born', bornNow(),
-    'updated_at', p.updated_at or '', 'offered', eff.offered or 0, 'worked', eff.worked or 0, 'failed', eff.failed or 0,
-    'other_fix', eff.other_fix or 0, 'ignored', eff.ignored or 0 }
-  local successes = {}
-  for _, sp in ipairs(p.successes or {}) do successes[#successes + 1] = sp end
-  if #successes > 0 then
-    writes[#writes + 1] = 'success_patterns'
-    writes[#writes + 1] = cjson.encode(successes)
-  end
-  rcall('HSET', k.tool, unpack(writes))
-  moveFields(k, p.args, p.errors, function(ep)
-    local fixes = {}
-    for _, fix in ipairs(ep.fixes or {}) do
-      fixes[#fixes + 1] = { delta = fix.delta, canonical = fix.canonical, adoption = fix.adopt, times_applied = fix.times, last_applied_at = fix.last,
-        offered = fix.offered or 0, worked = fix.worked or 0, failed = fix.failed or 0, other_fix = fix.other_fix or 0, ignored = fix.ignored or 0 }
-    end
-    return { fixes = fixes, events = ep.events or {} }
-  end)
-  rcall('HDEL', k.tool, 'state')
-  renew({ k.args, k.args_seen, k.errors, k.errors_seen }, ttl)
-  return p.offers_since or 0
-end
-
 local function learnToolCall(k, input)
   local tool, sessionId, callId, outcome, now = input.tool, input.session, input.call_id, input.outcome, input.at
   local goal, errorType, execMs = input.goal, input.error_type, tonumber(input.execution_ms)
@@ -80,10 +50,9 @@ local function learnToolCall(k, input)
   -- The tenant's efficacy report, kept up to date here so that GET /efficacy reads it in one go.
   local totalsKey, bestKey, worstKey, rankedKey = k.efficacy_totals, k.best_fixes, k.worst_fixes, k.ranked_fixes
 
-  local known = rcall('HMGET', k.tool, 'state', 'offers_since', 'calls')
-  local offersSince = tonumber(known[2])
-  if known[1] then offersSince = moveKnowledge(k, known[1], ttl) end
-  local isNew = not known[3]
+  local known = rcall('HMGET', k.tool, 'offers_since', 'calls')
+  local offersSince = tonumber(known[1])
+  local isNew = not known[2]
   if not offersSince then
     -- The tenant's last offer number when this knowledge began: older offers were made to knowledge
     -- forgotten (or expired) since, and decide nothing here.

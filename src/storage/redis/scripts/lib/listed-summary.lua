@@ -23,7 +23,7 @@ local function taskSummary(lessons, counters, resolution)
   return { rcall('HGETALL', counters), errorType, rcall('HEXISTS', resolution, 'doc'), repaired }
 end
 
--- A tool is tracked in the sorted set, or, until its next call moves it, in the layout before's hash.
-local function sessionSummary(meta, log, tools, legacyPatterns)
-  return { rcall('HGETALL', meta), rcall('LLEN', log), rcall('ZCARD', tools) + rcall('HLEN', legacyPatterns) }
+-- What a session listing shows of one session: its meta hash, the calls its log keeps, the tools it tracks.
+local function sessionSummary(meta, log, tools)
+  return { rcall('HGETALL', meta), rcall('LLEN', log), rcall('ZCARD', tools) }
 end

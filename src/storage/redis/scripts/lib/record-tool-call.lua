@@ -7,8 +7,7 @@
 --
 -- k, the session's keys by name (keys.ts: session): meta, log, calls, fixes, record, settings, tools (tool →
 -- the number of its latest call), and the called tool's pattern, args, args_seen, errors, errors_seen, recent;
--- legacy_patterns, the hash where the layout before this one kept each tool's whole pattern as one JSON
--- document (read once, then moved); root, what every key of the session starts with (keys.ts: session.root),
+-- root, what every key of the session starts with (keys.ts: session.root),
 -- for the keys of the other tools, which the script renews and forgets.
 -- input, the call by name: entry (JSON text, without id and fix links), tool, outcome, arguments (JSON
 -- [[key, canonical JSON, JSON as given], ...] in the caller's order), goal, error_type, execution_ms ('' for
@@ -24,30 +23,6 @@ local function toolKeys(root, tool)
   return { root .. 'pattern:' .. tool, root .. 'args:' .. tool, root .. 'args-seen:' .. tool, root .. 'errors:' .. tool,
     root .. 'errors-seen:' .. tool, root .. 'recent:' .. tool }
 end
-
--- The layout before: a tool's pattern as one JSON document in the session's patterns hash. Moved into
--- the tool's fields the first time the tool is called again; answers the counts it held.
-local function movePattern(k, tool, ttl)
-  local raw = rcall('HGET', k.legacy_patterns, tool)
-  if not raw then return nil end
-  local p = cjson.decode(raw)
-  -- Its total counts the call being recorded too.
-  local writes = { 'total', p.total + 1, 'success', p.success, 'failure', p.failure, 'timed', p.timed, 'timed_sum', p.timed_sum,
-    'updated_at', p.updated_at or '', 'born', bornNow(), 'since', p.since }
-  local successes = {}
-  for _, sp in ipairs(p.successes or {}) do successes[#successes + 1] = sp end
-  if #successes > 0 then
-    writes[#writes + 1] = 'successes'
-    writes[#writes + 1] = cjson.encode(successes)
-  end
-  rcall('HSET', k.pattern, unpack(writes))
-  moveFields(k, p.args, p.errors, function(ep) return { fix_delta = ep.fix_delta } end)
-  if #(p.recent or {}) > 0 then rcall('RPUSH', k.recent, unpack(p.recent)) end
-  rcall('HDEL', k.legacy_patterns, tool)
-  renew({ k.pattern, k.args, k.args_seen, k.errors, k.errors_seen, k.recent }, ttl)
-  return p
-end
-
 
 -- A call's stored facts (the header and arguments this script writes, or, from before that form, one JSON object whose
 -- args are a string of their own): read for its outcome when the log trims it.
@@ -107,21 +82,15 @@ end
 local function countInPattern(k, input, args, seq)
   local total = rcall('HINCRBY', k.pattern, 'total', 1)
   if total == 1 then
-    local moved = movePattern(k, input.tool, input.ttl)
-    if moved then
-      total = moved.total + 1
-    else
-      rcall('HSET', k.pattern, 'born', bornNow(), 'since', seq)
-      -- A tool's keys are made with its first call: they get their expiry now (lib/renewal.lua).
-      if input.ttl > 0 then rcall('EXPIRE', k.pattern, input.ttl) end
-    end
+    rcall('HSET', k.pattern, 'born', bornNow(), 'since', seq)
+    -- A tool's keys are made with its first call: they get their expiry now (lib/renewal.lua).
+    if input.ttl > 0 then rcall('EXPIRE', k.pattern, input.ttl) end
   end
   -- The session's tools by their latest call: past the cap, the one called least recently is forgotten (its calls
   -- stay in the log) and counted, so a session's keys, and renewing them, stay bounded.
   if rcall('ZADD', k.tools, seq, input.tool) == 1 and rcall('ZCARD', k.tools) > input.max_tools then
     local gone = rcall('ZPOPMIN', k.tools)[1]
     rcall('DEL', unpack(toolKeys(k.root, gone)))
-    rcall('HDEL', k.legacy_patterns, gone)
     rcall('HINCRBY', k.meta, 'dropped_tools', 1)
   end
   local execMs = tonumber(input.execution_ms)
@@ -148,7 +117,7 @@ end
 -- call writes, says when the group is due for renewal (lib/renewal.lua), and then every tool's keys are renewed with it.
 local function renewSession(k, ttl)
   if not renewalDue(k.meta, ttl) then return end
-  renew({ k.meta, k.log, k.calls, k.fixes, k.settings, k.tools, k.legacy_patterns }, ttl)
+  renew({ k.meta, k.log, k.calls, k.fixes, k.settings, k.tools }, ttl)
   for _, name in ipairs(rcall('ZRANGE', k.tools, 0, -1)) do renew(toolKeys(k.root, name), ttl) end
 end
 

@@ -98,33 +98,3 @@ local function rememberContext(ep, goal, cap)
   ep.contexts[#ep.contexts + 1] = goal
   if #ep.contexts > cap then table.remove(ep.contexts, 1) end
 end
-
--- Moves a pattern of the layout before (one JSON document) into the fields: its arguments ([name, values,
--- canonical values] each) and its error patterns, each written by `errorField` (which adds what the session or
--- the tenant keeps of it). What was kept before is ordered before any call and seen at 0, in the order it was.
-local function moveFields(k, args, errors, errorField)
-  local argWrites, argsSeen = {}, {}
-  for i, slot in ipairs(args or {}) do
-    argWrites[#argWrites + 1] = slot[1]
-    argWrites[#argWrites + 1] = cjson.encode({ first = 0, place = i, values = slot[2], canonical = slot[3] })
-    argsSeen[#argsSeen + 1] = 0
-    argsSeen[#argsSeen + 1] = slot[1]
-  end
-  if #argWrites > 0 then
-    rcall('HSET', k.args, unpack(argWrites))
-    rcall('ZADD', k.args_seen, unpack(argsSeen))
-  end
-  local errorWrites, errorsSeen, count = {}, {}, #(errors or {})
-  for i, ep in ipairs(errors or {}) do
-    local field = errorField(ep)
-    field.first, field.count, field.contexts, field.example_args = i - count - 1, ep.count, ep.contexts, ep.example_args
-    errorWrites[#errorWrites + 1] = ep.error_type
-    errorWrites[#errorWrites + 1] = cjson.encode(field)
-    errorsSeen[#errorsSeen + 1] = 0
-    errorsSeen[#errorsSeen + 1] = ep.error_type
-  end
-  if #errorWrites > 0 then
-    rcall('HSET', k.errors, unpack(errorWrites))
-    rcall('ZADD', k.errors_seen, unpack(errorsSeen))
-  end
-end

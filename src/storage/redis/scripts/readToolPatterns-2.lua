@@ -1,12 +1,11 @@
 -- Reads a session's tool patterns, with each tool's most recent kept calls, in one round trip.
--- KEYS[1] the session's tools (sorted set)   KEYS[2] the layout before's patterns hash   KEYS[3] calls hash
+-- KEYS[1] the session's tools (sorted set)   KEYS[2] calls hash
 -- ARGV[1] what the session's keys start with (keys.ts: session.root)   ARGV[2] calls wanted per tool (0: none)
 -- ARGV[3..] tool names (none: every tool of the session)
--- Returns per tool found: { name, 'fields', pattern hash, argument fields, error fields, calls } or, for a
--- tool still in the layout before, { name, 'document', its pattern JSON, calls }; hashes flat, and calls as
--- entry JSON and fixing call id ('' when not fixed) pairs, newest first.
+-- Returns per tool found: { name, 'fields', pattern hash, argument fields, error fields, calls }; hashes flat, and calls
+-- as entry JSON and fixing call id ('' when not fixed) pairs, newest first.
 local rcall = redis.call
-local toolsKey, legacyKey, callsKey = KEYS[1], KEYS[2], KEYS[3]
+local toolsKey, callsKey = KEYS[1], KEYS[2]
 local root, perTool = ARGV[1], tonumber(ARGV[2])
 
 local tools = {}
@@ -14,7 +13,6 @@ if #ARGV > 2 then
   for i = 3, #ARGV do tools[#tools + 1] = ARGV[i] end
 else
   tools = rcall('ZRANGE', toolsKey, 0, -1)
-  for _, name in ipairs(rcall('HKEYS', legacyKey)) do tools[#tools + 1] = name end
 end
 
 -- The newest `perTool` calls of `ids` (oldest first) that the log still keeps.
@@ -39,12 +37,6 @@ for _, tool in ipairs(tools) do
     -- The log trims its oldest calls first, so only the newest ids of the tool can still be kept.
     local recent = perTool > 0 and rcall('LRANGE', root .. 'recent:' .. tool, -perTool, -1) or {}
     out[#out + 1] = { tool, 'fields', pattern, rcall('HGETALL', root .. 'args:' .. tool), rcall('HGETALL', root .. 'errors:' .. tool), recentCalls(recent) }
-  else
-    local raw = rcall('HGET', legacyKey, tool)
-    if raw then
-      local recent = perTool > 0 and cjson.decode(raw).recent or {}
-      out[#out + 1] = { tool, 'document', raw, recentCalls(recent) }
-    end
   end
 end
 return out

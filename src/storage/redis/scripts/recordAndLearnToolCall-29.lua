@@ -1,7 +1,7 @@
 -- Records one tool call in its session and folds it into the tenant's knowledge of the tool, in one
 -- script: for a single Redis server, where a script may touch both hash tags. (A Redis Cluster keeps
 -- them in two slots and runs recordToolCall, then learnToolCall.)
--- KEYS recordToolCall-14.lua's, then learnToolCall-16.lua's, each named by its part of the input
+-- KEYS recordToolCall-13.lua's, then learnToolCall-16.lua's, each named by its part of the input
 -- ARGV[1] the input as JSON: { session = recordToolCall's input, tenant = learnToolCall's }, where what the
 --   session allocates or keeps is left out of the tenant's and filled in here: call_id, previous_id, fixed_id,
 --   fixed_error_type and delta (a replay's are its first write's), entry_event and fix_event
