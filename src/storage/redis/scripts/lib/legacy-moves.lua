@@ -32,6 +32,15 @@ local function moveFields(k, args, errors, errorField)
   end
 end
 
+-- Adds a document's success patterns (a list, or {} for none as cjson wrote it) to the writes, under `field`.
+local function withSuccesses(writes, field, listed)
+  local successes = {}
+  for _, sp in ipairs(listed or {}) do successes[#successes + 1] = sp end
+  if #successes == 0 then return end
+  writes[#writes + 1] = field
+  writes[#writes + 1] = cjson.encode(successes)
+end
+
 -- A tool's pattern as one JSON document in the session's patterns hash, moved into the tool's fields; the tool joins
 -- the session's tools at the call number it was first called at.
 local function movePattern(k, tool, ttl)
@@ -40,12 +49,7 @@ local function movePattern(k, tool, ttl)
   local p = cjson.decode(raw)
   local writes = { 'total', p.total, 'success', p.success, 'failure', p.failure, 'timed', p.timed, 'timed_sum', p.timed_sum,
     'updated_at', p.updated_at or '', 'born', bornNow(), 'since', p.since }
-  local successes = {}
-  for _, sp in ipairs(p.successes or {}) do successes[#successes + 1] = sp end
-  if #successes > 0 then
-    writes[#writes + 1] = 'successes'
-    writes[#writes + 1] = cjson.encode(successes)
-  end
+  withSuccesses(writes, 'successes', p.successes)
   rcall('HSET', k.pattern, unpack(writes))
   moveFields(k, p.args, p.errors, function(ep) return { fix_delta = ep.fix_delta } end)
   if #(p.recent or {}) > 0 then rcall('RPUSH', k.recent, unpack(p.recent)) end
@@ -63,12 +67,7 @@ local function moveKnowledge(k, raw, ttl)
   local writes = { 'failure', p.failure, 'timed', p.timed, 'timed_sum', p.timed_sum, 'offers_since', p.offers_since or 0, 'born', bornNow(),
     'updated_at', p.updated_at or '', 'offered', eff.offered or 0, 'worked', eff.worked or 0, 'failed', eff.failed or 0,
     'other_fix', eff.other_fix or 0, 'ignored', eff.ignored or 0 }
-  local successes = {}
-  for _, sp in ipairs(p.successes or {}) do successes[#successes + 1] = sp end
-  if #successes > 0 then
-    writes[#writes + 1] = 'success_patterns'
-    writes[#writes + 1] = cjson.encode(successes)
-  end
+  withSuccesses(writes, 'success_patterns', p.successes)
   rcall('HSET', k.tool, unpack(writes))
   moveFields(k, p.args, p.errors, function(ep)
     local fixes = {}
