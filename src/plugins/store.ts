@@ -97,12 +97,17 @@ export default fp<StorePluginOptions>(
       app.log.warn("writing to another Redis primary now (a failover was followed)");
       onPrimaryChange();
     });
-    if (!(await waitUntilReady(store.client, FIRST_CONNECT_WAIT_MS))) {
-      app.log.error("Redis is not reachable yet; serving 503 until it is (run `npm run migrate` once it is, if the layout may be older)");
-    } else {
-      // Once per deployment: data kept by an older version is moved before any request reads it.
+    // Once per deployment: data kept by an older version is moved to this version's layout before requests read it.
+    const migrate = async () => {
       const migrated = await store.migrate();
       if (migrated?.applied.length) app.log.info({ layout: migrated.version, applied: migrated.applied }, "moved stored data to this version's layout");
+    };
+    if (await waitUntilReady(store.client, FIRST_CONNECT_WAIT_MS)) {
+      await migrate();
+    } else {
+      app.log.error("Redis is not reachable yet; serving 503 until it is");
+      // Requests answer 503 until then; the layout is moved as soon as Redis answers.
+      store.client.once("ready", () => void migrate().catch((error: Error) => app.log.error({ err: error.message }, "moving stored data to this version's layout failed; run npm run migrate")));
     }
     app.decorate("store", instrument(store));
     app.decorate<RedisClient | null>("redisClient", store.client);

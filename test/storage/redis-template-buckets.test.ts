@@ -133,16 +133,16 @@ describe("failure templates on Redis", () => {
     for (const rule of ["seen", "generalised", "created", "forgotten"] as const) expect(exercised).toContain(rule);
   });
 
-  it("applies concurrent steps from two processes exactly once each: one template for one failure, every message counted", async () => {
+  it("applies concurrent steps from three processes exactly once each: one template for one failure, every message counted", async () => {
     const keys = createKeys(uniquePrefix());
-    const [a, b] = [processOn(keys), processOn(keys)];
-    const messages = Array.from({ length: 40 }, (_, i) => `worker ${1000 + i} crashed while loading batch`);
-    const answers = await Promise.all(messages.map((message, i) => (i % 2 === 0 ? a : b).learn(TENANT, message)));
+    const processes = [processOn(keys), processOn(keys), processOn(keys)];
+    const messages = Array.from({ length: 60 }, (_, i) => `worker ${1000 + i} crashed while loading batch`);
+    const answers = await Promise.all(messages.map((message, i) => processes[i % 3]!.learn(TENANT, message)));
     const ids = new Set(answers.map((answer) => valueOf(answer).templateId));
     expect(ids.size).toBe(1);
     const state = await stateInRedis(keys, TENANT);
-    expect(Object.values(state.templates).map((template) => template.count)).toEqual([40]);
-    expect(state.clock).toBe(40);
+    expect(Object.values(state.templates).map((template) => template.count)).toEqual([60]);
+    expect(state.clock).toBe(60);
   });
 
   it("decides a step on a bucket another process changed since: the stale decision is refused and made again on the bucket as it reads", async () => {
@@ -153,6 +153,27 @@ describe("failure templates on Redis", () => {
     expect(valueOf(await b.learn(TENANT, "Invalid user bob from host")).change).toBe("generalised");
     const again = valueOf(await a.learn(TENANT, "Invalid user carol from host"));
     expect(again).toMatchObject({ change: "seen", template: "Invalid user <*> from host" });
+  });
+
+  it("does not trust its cache of a bucket that another process changed before this one forgot a template of it", async () => {
+    const keys = createKeys(uniquePrefix());
+    const [a, b] = [processOn(keys, { maxTemplates: 2 }), processOn(keys, { maxTemplates: 2 })];
+    // Bucket "4 alpha" holds t1 (as a read it); b adds t2 there; a's next template, in another bucket, forgets t1.
+    const messages: Array<[typeof a, string]> = [
+      [a, "alpha one two three"],
+      [b, "alpha four five six"],
+      [a, "beta seven eight"],
+      // a must see t2, which its cache of the bucket never held.
+      [a, "alpha four five six"],
+    ];
+    let state = emptyTemplateState();
+    for (const [process, message] of messages) {
+      const learned = learnTemplate(state, message, 2);
+      const { state: next, ...expected } = learned;
+      expect(valueOf(await process.learn(TENANT, message)), message).toEqual(expected);
+      state = next;
+    }
+    expect(await stateInRedis(keys, TENANT)).toEqual(withoutCreated(state));
   });
 
   it("keeps each tenant's templates apart", async () => {

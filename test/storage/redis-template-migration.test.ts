@@ -71,12 +71,14 @@ describe("the template layout's migration", () => {
     expect(await migrateLayout(scripted(), keys, prefix)).toEqual({ version: LAYOUT_VERSION, applied: [] });
   });
 
-  it("runs once when replicas start together: a run that finds another holding the lock moves nothing", async () => {
+  it("runs once when replicas start together: a run that finds another holding the lock waits for it and moves nothing", async () => {
     const prefix = uniquePrefix();
     const keys = createKeys(prefix);
     await writeOldLayout(prefix, "acme", learnTemplate(emptyTemplateState(), "job 7 exited with code 1").state, 0);
     const reports = await Promise.all([migrateLayout(scripted(), keys, prefix), migrateLayout(scripted(), keys, prefix)]);
     expect(reports.map((report) => report.applied.length).sort()).toEqual([0, LAYOUT_VERSION]);
+    // Both answered only once the layout was moved.
+    expect(reports.map((report) => report.version)).toEqual([LAYOUT_VERSION, LAYOUT_VERSION]);
     expect(await scripted().hlen(keys.shared("acme").templateRecords)).toBe(1);
   });
 });

@@ -15,7 +15,7 @@ const entry = (n: number, outcome: "success" | "failure", q: string, fixFor: str
 });
 
 const windowOf = (entries: ToolLogEntry[], own: { max_log?: string; window?: string } = {}): SessionWindow => ({
-  guard: { allocated: entries.length, created_at: "2026-01-01T00:00:00.000Z", max_log: own.max_log ?? "", window: own.window ?? "" },
+  guard: { allocated: entries.length, created_at: "2026-01-01T00:00:00.000Z", token: "t0", max_log: own.max_log ?? "", window: own.window ?? "" },
   entries,
 });
 
@@ -30,21 +30,21 @@ describe("a session's window", () => {
     expect(fixOnWindow(windowOf(entries, { window: "9", max_log: "4" }), success, DEFAULTS)).toBeNull();
   });
 
-  it("after a write: the next call appended, its failure fixed, the oldest beyond the window dropped; none when another write came between", () => {
+  it("after a write: the next call appended with the write's token, its failure fixed, the oldest beyond the window dropped", () => {
     const window = windowOf([entry(1, "failure", "a"), entry(2, "failure", "b")]);
-    const after = windowAfter(window, entry(3, "success", "c", "call-0002"), DEFAULTS)!;
-    expect(after.guard.allocated).toBe(3);
+    const after = windowAfter(window, entry(3, "success", "c", "call-0002"), "t3", DEFAULTS)!;
+    expect(after.guard).toMatchObject({ allocated: 3, token: "t3" });
     expect(after.entries.map((e) => [e.id, e.fixed_by])).toEqual([["call-0001", null], ["call-0002", "call-0003"], ["call-0003", null]]);
-    expect(windowAfter(after, entry(4, "failure", "d"), DEFAULTS)!.entries.map((e) => e.id)).toEqual(["call-0002", "call-0003", "call-0004"]);
-    expect(windowAfter(window, entry(5, "failure", "d"), DEFAULTS)).toBeNull();
+    expect(windowAfter(after, entry(4, "failure", "d"), "t4", DEFAULTS)!.entries.map((e) => e.id)).toEqual(["call-0002", "call-0003", "call-0004"]);
   });
 
-  it("keeps the windows of the sessions used most recently", () => {
-    const windows = createSessionWindows(2);
-    windows.set("a", windowOf([]));
-    windows.set("b", windowOf([]));
+  it("keeps at most its calls in all, in the windows of the sessions used most recently", () => {
+    const windows = createSessionWindows(4);
+    const two = () => windowOf([entry(1, "failure", "a"), entry(2, "failure", "b")]);
+    windows.set("a", two());
+    windows.set("b", two());
     windows.get("a");
-    windows.set("c", windowOf([]));
+    windows.set("c", two());
     expect([windows.get("a") !== undefined, windows.get("b"), windows.get("c") !== undefined]).toEqual([true, undefined, true]);
     windows.set("a", null);
     expect(windows.get("a")).toBeUndefined();

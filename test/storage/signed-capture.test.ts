@@ -140,7 +140,10 @@ describe("a failed tool call recorded with the signature its write makes", () =>
       expect(entry).toMatchObject({ signature: templateSignature(failed.error_type!, placed.templateId), template: placed.template });
       if (i % 2 === 0) {
         const fixed = aCall("read_file", "success", { path: `docs/p${i % 3}` }, { timestamp: at });
+        const beforeFix = commands.count;
         expect(await redis.recordSharedToolCall(session, fixed, null)).toEqual(await memory.recordSharedToolCall(session, fixed, null));
+        // The fix is found on the session's window as this store left it, from the session's first call on: one command on one server.
+        if (!onCluster()) expect(commands.count - beforeFix).toBe(1);
       }
     }
     for (const session of ["s-0", "s-1", "s-2", "s-3"]) {

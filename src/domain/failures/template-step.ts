@@ -16,12 +16,12 @@ export interface BucketTemplateState {
 
 /**
  * A bucket (a token count and a first token) as a store read it: its templates, oldest first, and the version
- * the store keeps beside it. Every write to the bucket moves the version, so a decision made on this snapshot
- * is applied only while the bucket still reads so.
+ * the store keeps beside it ("" for a bucket it does not hold). Every write to the bucket gives it a new version,
+ * so a decision made on this snapshot is applied only while the bucket still reads so.
  */
 export interface TemplateBucketSnapshot {
   bucket: string;
-  version: number;
+  version: string;
   templates: BucketTemplateState[];
 }
 
@@ -39,7 +39,7 @@ export interface TemplateStepDecision {
   after: BucketTemplateState;
   /** The message's terms the template did not hold yet, now added (each joins its term's postings). */
   addedTerms: string[];
-  /** The snapshot the bucket reads as once the step is applied (its version one on). */
+  /** The bucket's templates once the step is applied (with the version decided on: the store gives the new one). */
   next: TemplateBucketSnapshot;
 }
 
@@ -94,6 +94,6 @@ export function decideTemplateStep(
     reshaped: change !== "seen",
     after,
     addedTerms,
-    next: { bucket: snapshot.bucket, version: snapshot.version + 1, templates },
+    next: { bucket: snapshot.bucket, version: snapshot.version, templates },
   };
 }

@@ -101,19 +101,32 @@ export interface RecallCandidates {
 }
 
 /**
+ * The query's terms whose postings are read, by their place in the query: rarest first (ties in the query's order),
+ * each while its postings fit in what is left of POSTINGS_BUDGET; a term that fits no more, or holds no template, is
+ * skipped. `counts` are how many templates hold each term, which a store can tell without reading the postings.
+ */
+export function termsRead(counts: readonly number[]): number[] {
+  const order = counts.map((count, i) => ({ count, i })).sort((a, b) => a.count - b.count || a.i - b.i);
+  const read: number[] = [];
+  let budget = POSTINGS_BUDGET;
+  for (const { count, i } of order) {
+    if (count === 0 || count > budget) continue;
+    budget -= count;
+    read.push(i);
+  }
+  return read;
+}
+
+/**
  * The first half of rankTemplates: terms read rarest first until POSTINGS_BUDGET postings were read, each template
  * weighed by the sum of its terms' weights, the best RESCORED_TEMPLATES chosen (and `known`, if any).
  */
 export function weighTemplates(index: Pick<IndexReader, "templates" | "postings">, terms: readonly string[], known: string | null): RecallCandidates {
-  const lists = terms.map((term, i) => ({ term, i, ids: index.postings(term) }));
-  lists.sort((a, b) => a.ids.length - b.ids.length || a.i - b.i);
   const weight = new Map<string, number>();
   const matched = new Map<string, number[]>();
   const idf: number[] = [];
-  let budget = POSTINGS_BUDGET;
-  for (const { i, ids } of lists) {
-    if (ids.length === 0 || ids.length > budget) continue;
-    budget -= ids.length;
+  for (const i of termsRead(terms.map((term) => index.postings(term).length))) {
+    const ids = index.postings(terms[i]!);
     idf[i] = idfOf(index.templates, ids.length);
     for (const id of ids) {
       weight.set(id, (weight.get(id) ?? 0) + idf[i]!);

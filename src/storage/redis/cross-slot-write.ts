@@ -20,9 +20,9 @@
 // a retry folds nothing a second time. Each tenant-level script takes that idempotency record as its last KEY,
 // and each kind of write prefixes the id with its own name and scope, so one key never marks two writes.
 // A failure's template step, which runs before both, keeps its own record under the tenant
-// (`templateRecord`: the fingerprint and the answer, failure-templates.ts), so a retry learns nothing again.
+// (`templateRecord`: the fingerprint and the answer, template-buckets.ts), so a retry learns nothing again.
 // On a single Redis server it runs inside the write's one script instead (captureSignedLesson,
-// recordSignedToolCall), which also makes the signature: one round trip for the whole capture.
+// recordSignedToolCall), with the signature made from the step before it was sent: one round trip for the whole capture.
 //
 // What a failure does:
 //   - either script fails or times out: the request answers 503. The other may have been applied,

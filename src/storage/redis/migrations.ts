@@ -1,6 +1,6 @@
 // The Redis layout's versioned migrations: each run once per key prefix, on start or by `npm run migrate`, so that no read on the hot path knows an older layout.
 import { Cluster } from "ioredis";
-import { randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
@@ -78,9 +78,8 @@ async function splitTemplateBuckets(redis: ScriptedRedis, keys: Keys, prefix: st
           t.zadd(key, "NX", created, id);
         }
         if (ttl > 0) t.pexpire(key, ttl);
-        // A random start, as a bucket's first step would make, then one more: no cache holds this version.
-        t.hsetnx(shared.templateVersions, bucket, randomInt(1, 2 ** 40));
-        t.hincrby(shared.templateVersions, bucket, 1);
+        // A new random version, as a step gives one: no cache holds it.
+        t.hset(shared.templateVersions, bucket, randomBytes(8).toString("hex"));
       }
       if (ttl > 0) t.pexpire(shared.templateRecords, ttl).pexpire(shared.templateVersions, ttl);
       t.del(oldKey, `${root}${OLD_BUCKET_OF}`, `${root}${OLD_SIGNATURES}`);
@@ -139,27 +138,43 @@ export const MIGRATIONS: readonly Migration[] = [
 /** The layout version a store of this code writes. */
 export const LAYOUT_VERSION = MIGRATIONS.at(-1)!.version;
 
-/** Seconds a run holds the prefix's migration lock: other replicas starting at once skip it rather than run twice. */
+/** Seconds a run holds the prefix's migration lock: other replicas starting at once wait for it rather than run twice. */
 const LOCK_SECONDS = 300;
+/** How often a replica that found the lock taken reads the version again. */
+const WAIT_POLL_MS = 200;
+
+const readVersion = async (redis: ScriptedRedis, marker: string) => Number((await guarded(() => redis.hget(marker, "version"))) ?? 0);
 
 /**
  * Brings the prefix's layout to LAYOUT_VERSION, each migration after the last one applied, under a lock so that
- * replicas starting together run it once. A run that finds the lock taken answers the version it read and applies nothing.
+ * replicas starting together run it once: a replica that finds the lock taken waits until the version is reached (or
+ * the lock is gone, when it takes it), so that no replica serves before the layout is moved.
  */
 export async function migrateLayout(redis: ScriptedRedis, keys: Keys, prefix: string): Promise<MigrationReport> {
   const marker = `${prefix}:{migrations}`;
   const lock = `${marker}:lock`;
-  const at = Number((await guarded(() => redis.hget(marker, "version"))) ?? 0);
-  if (at >= LAYOUT_VERSION) return { version: at, applied: [] };
-  if ((await guarded(() => redis.set(lock, String(process.pid), "EX", LOCK_SECONDS, "NX"))) === null) return { version: at, applied: [] };
-  const applied: MigrationReport["applied"] = [];
-  try {
-    for (const migration of MIGRATIONS.filter(({ version }) => version > at)) {
-      applied.push({ name: migration.name, moved: await migration.run(redis, keys, prefix) });
-      await guarded(() => redis.hset(marker, "version", migration.version));
+  for (;;) {
+    const at = await readVersion(redis, marker);
+    if (at >= LAYOUT_VERSION) return { version: at, applied: [] };
+    if ((await guarded(() => redis.set(lock, String(process.pid), "EX", LOCK_SECONDS, "NX"))) === null) {
+      await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+      continue;
     }
-  } finally {
-    await guarded(() => redis.del(lock));
+    try {
+      return await applyMigrations(redis, keys, prefix, marker);
+    } finally {
+      await guarded(() => redis.del(lock));
+    }
   }
-  return { version: LAYOUT_VERSION, applied };
+}
+
+/** The migrations after the version the marker holds (read again under the lock: another run may have just finished). */
+async function applyMigrations(redis: ScriptedRedis, keys: Keys, prefix: string, marker: string): Promise<MigrationReport> {
+  const at = await readVersion(redis, marker);
+  const applied: MigrationReport["applied"] = [];
+  for (const migration of MIGRATIONS.filter(({ version }) => version > at)) {
+    applied.push({ name: migration.name, moved: await migration.run(redis, keys, prefix) });
+    await guarded(() => redis.hset(marker, "version", migration.version));
+  }
+  return { version: Math.max(at, LAYOUT_VERSION), applied };
 }

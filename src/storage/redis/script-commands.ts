@@ -22,7 +22,7 @@ export interface ScriptCommands {
   recordAndLearnToolCall(...keysThenInput: string[]): Promise<string>;
   /** The tenant's 8 template and recall keys and a keyed write's record, then the step as JSON (template-buckets.ts); answers JSON. */
   learnTemplate(...keysThenInput: string[]): Promise<string>;
-  /** The tenant's template_records, template_members, template_versions and recall_docs, then the input as JSON; answers JSON. */
+  /** A bucket's key and the tenant's template_records, template_versions and recall_docs, then the input as JSON; answers JSON. */
   readTemplateBucket(...keysThenInput: string[]): Promise<string>;
   /** learnTemplate's keys, appendLesson's and countSignature's, then the input as JSON and the lesson's JSON (a single server only); answers JSON. */
   captureSignedLesson(...keysThenInput: string[]): Promise<string>;

@@ -7,10 +7,11 @@ import { entryFrom } from "./log-entries.js";
 import type { RecordInput, SessionGuard, WindowReply } from "./tool-call-scripts.js";
 
 /**
- * Sessions whose window is kept, the least recently used forgotten first. A window holds at most the session's
- * fix-detection window of entries (10 by default, about 0.5 KB each), so 10,000 sessions take about 50 MB at most.
+ * Calls kept in all, over every session's window, the least recently used session forgotten first: a session may set a
+ * window of up to TOOL_LOG_MAX_ENTRIES calls, so the bound is on calls, not sessions. At about 0.5 KB a call (more for
+ * large arguments) that is about 50 MB.
  */
-export const CACHED_SESSION_WINDOWS = 10_000;
+export const CACHED_WINDOW_CALLS = 100_000;
 
 /** A session's window: what the decision depends on (the guard a write carries), and its last calls, oldest first. */
 export interface SessionWindow {
@@ -18,15 +19,21 @@ export interface SessionWindow {
   entries: ToolLogEntry[];
 }
 
-/** A guard no session holds: a write carrying it is always refused, and the refusal answers the session's window. */
-export const UNKNOWN_SESSION: SessionGuard = { allocated: -1, created_at: "", max_log: "", window: "" };
+/**
+ * The window of a session that holds no call and sets nothing for itself: what a session this process knows nothing of
+ * is taken to be. A write decided on it is refused when the session is not so, and the refusal answers its window.
+ */
+export const NEW_SESSION: SessionWindow = Object.freeze({
+  guard: Object.freeze({ allocated: 0, created_at: "", token: "", max_log: "", window: "" }),
+  entries: [],
+}) as SessionWindow;
 
 /** The window as lib/session-window.lua read it. */
 export function windowFrom(reply: WindowReply): SessionWindow {
   const entries = Array.isArray(reply.entries) ? reply.entries : [];
   const fixedBy = Array.isArray(reply.fixed_by) ? reply.fixed_by : [];
   return {
-    guard: { allocated: Number(reply.allocated), created_at: reply.created_at, max_log: reply.max_log, window: reply.window },
+    guard: { allocated: Number(reply.allocated), created_at: reply.created_at, token: reply.token, max_log: reply.max_log, window: reply.window },
     // An entry trimmed between the two reads of the script cannot happen (a script is atomic); '' marks none.
     entries: entries.flatMap((json, i) => (json === "" ? [] : [entryFrom(json, fixedBy[i])])),
   };
@@ -51,36 +58,38 @@ export function fixInput(fix: FixTarget | null): RecordInput["fix"] {
   return fix ? { id: fix.target.id, error_type: errorTypeOf(fix.target), delta: JSON.stringify(fix.delta) } : undefined;
 }
 
-/**
- * The window after this process recorded `entry` on it (with the failure it fixed now fixed), or null when the
- * record shows another write came between (its id is not the next one): the next success reads the window again.
- */
-export function windowAfter(window: SessionWindow, entry: ToolLogEntry, defaults: EffectiveSessionSettings): SessionWindow | null {
-  const allocated = Number(entry.id.slice("call-".length));
-  if (allocated !== window.guard.allocated + 1) return null;
+/** The window after `entry`, the session's next call, was recorded on it with the write token `token` (the failure it fixed now fixed). */
+export function windowAfter(window: SessionWindow, entry: ToolLogEntry, token: string, defaults: EffectiveSessionSettings): SessionWindow {
+  const allocated = window.guard.allocated + 1;
   const kept = window.entries.map((prior) => (prior.id === entry.fix_for ? { ...prior, fixed_by: entry.id } : prior));
   kept.push(entry);
   const span = Math.max(1, settingsOf(window.guard, defaults).fix_detection_window);
   return {
-    guard: { ...window.guard, allocated, created_at: window.guard.created_at || entry.timestamp },
+    guard: { ...window.guard, allocated, token, created_at: window.guard.created_at || entry.timestamp },
     entries: kept.slice(Math.max(0, kept.length - span)),
   };
 }
 
 /** The windows this process keeps, by session. */
-export function createSessionWindows(maxSessions = CACHED_SESSION_WINDOWS) {
+export function createSessionWindows(maxCalls = CACHED_WINDOW_CALLS) {
   const windows = new Map<string, SessionWindow>();
+  let calls = 0;
+  function forget(key: string): void {
+    const held = windows.get(key);
+    if (!held) return;
+    windows.delete(key);
+    calls -= held.entries.length;
+  }
   return {
     get: (key: string): SessionWindow | undefined => touched(windows, key),
     set(key: string, window: SessionWindow | null): void {
-      windows.delete(key);
+      forget(key);
       if (!window) return;
       windows.set(key, window);
-      if (windows.size > maxSessions) windows.delete(windows.keys().next().value!);
+      calls += window.entries.length;
+      while (calls > maxCalls && windows.size > 1) forget(windows.keys().next().value!);
     },
-    forget(key: string): void {
-      windows.delete(key);
-    },
+    forget,
   };
 }
 

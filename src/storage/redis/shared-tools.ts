@@ -25,7 +25,7 @@ import type { ScriptedRedis } from "./script-commands.js";
 import { createServedKnowledge } from "./shared-tool-state.js";
 import { callFacts, tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
 import { argumentPairs } from "./log-entries.js";
-import { recordDeciding, recordInSession, sessionScriptInput, sessionWriteFrom, type SessionDecision, type SessionDeciding, type SessionRecord } from "./tool-memory.js";
+import { recordDeciding, recordInSession, sessionScriptInput, sessionWriteFrom, type SessionDecision, type SessionDeciding, type SessionRecord } from "./session-writes.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 
 type KnowledgeLimits = Pick<
@@ -75,7 +75,8 @@ function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[
 
 /** recordSignedToolCall-38.lua's answer. */
 interface SignedCallAnswer {
-  template: StepAnswer;
+  /** `held`: the session moved since the call was decided, so neither part was written. */
+  template: StepAnswer | { outcome: "held" };
   /** recordAndLearnToolCall-29.lua's answer, as JSON text. */
   answer?: string;
 }
@@ -188,7 +189,7 @@ export function createRedisSharedToolStore(
       previousCallId: null,
     };
     const tenant = tenantScriptInput(session, decided, idempotencyKey, offer);
-    return { keys: [...local.keys, ...tenant.keys], input: JSON.stringify({ session: local.input, tenant: tenant.input }) };
+    return { keys: [...local.keys, ...tenant.keys], sessionNames: local.input.keys, input: JSON.stringify({ session: local.input, tenant: tenant.input }) };
   }
 
   /** recordAndLearnToolCall-29.lua's answer as the recorded call, the entry made from `call`. */
@@ -209,12 +210,19 @@ export function createRedisSharedToolStore(
       let reply: SignedCallAnswer | null = null;
       const answer = await recordDeciding(deciding, session, signed, async (decision) => {
         const script = recordAndLearnInput(session, signed, idempotencyKey, offer, decision);
+        // Where the session's keys the script checks the guard with are in KEYS (1-based, after the step's).
+        const at = (name: string) => step.keys.length + 1 + script.sessionNames.indexOf(name);
+        const outer = { template: step.input, session: { expect: decision.expect, span: limits.fixDetectionWindow, at: { meta: at("meta"), settings: at("settings"), log: at("log"), calls: at("calls") } } };
         // recordAndLearnToolCall's input travels on its own, as that script takes it, not escaped into this one's.
-        reply = JSON.parse(await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify({ template: step.input }), script.input))) as SignedCallAnswer;
-        // A step that did not apply wrote nothing: the session's part reads as a replay, which keeps no window.
+        reply = JSON.parse(await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify(outer), script.input))) as SignedCallAnswer;
+        // A step held for the session (which moved) answers the session's refusal, and both go again; a step that did
+        // not apply wrote nothing, so there is no window to keep: the caller reads the step's answer.
         return reply.answer ? (JSON.parse(reply.answer) as RecordAndLearnAnswer) : { recorded: { outcome: "mismatch" as const } };
       });
-      return { template: reply!.template, rest: { answer, signed } };
+      const { template } = reply! as SignedCallAnswer;
+      // recordDeciding returns only once the session did not refuse the call.
+      if (template.outcome === "held") throw new Error("a step held for its session is sent again, never answered");
+      return { template, rest: { answer, signed } };
     });
     if (template.outcome === "mismatch") return { outcome: "mismatch" };
     // A retry whose step was applied before: the caller records it again from the first write's template.

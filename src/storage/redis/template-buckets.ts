@@ -1,5 +1,5 @@
 // A tenant's failure templates on Redis: each step decided here (domain/failures/template-step.ts) against its bucket as last read, then applied by a script that refuses it if the bucket moved since.
-import { randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { StoreUnavailableError } from "../../errors.js";
 import { decideTemplateStep, type BucketTemplateState, type TemplateBucketSnapshot, type TemplateStepDecision } from "../../domain/failures/template-step.js";
 import { MAX_TEMPLATES, placeInBucket, prepareMessage, type LearnedFailureTemplate } from "../../domain/failures/templates.js";
@@ -11,13 +11,15 @@ import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { createBucketCache } from "./template-cache.js";
-import { createTurns } from "./turns.js";
+import { pauseAfterRefusal } from "./refusal-pause.js";
 
 /**
  * Tries of one step whose bucket keeps moving under it. Each refusal answers the bucket as it now reads, so a try
- * fails only when another write to the same bucket landed in between: past this many, the bucket is too contended to serve.
+ * fails only when another replica's write to the same bucket landed in between (this process's own go out in the order
+ * they were decided), and the tries after the second wait a random pause first: past this many, the bucket is too
+ * contended to serve.
  */
-const MAX_STEP_TRIES = 16;
+const MAX_STEP_TRIES = 32;
 
 /**
  * How old a bucket read may be when a read (recall) places a query in it without reading it again. A write never uses
@@ -31,9 +33,14 @@ interface StepInput {
   /** What every bucket's key starts with: the script names the bucket of a template it forgets from it. */
   bucket_root: string;
   bucket: string;
-  version: number;
-  /** The version a bucket that has none starts from (below 2^40, which Lua writes as digits): random, so that a bucket that expired and came back never repeats a version a cache holds. */
-  seed: number;
+  /** The version the decision read ("" for a bucket Redis does not hold). */
+  version: string;
+  /**
+   * The bucket's version once the step is applied, and the version of the bucket of a template it forgets: random, so
+   * that no version repeats, not after a bucket expired and came back, nor after a failover lost a write a cache saw.
+   */
+  next_version: string;
+  forget_version: string;
   id: string;
   created: boolean;
   shape: string;
@@ -51,7 +58,7 @@ interface StepInput {
 
 /** lib/template-bucket.lua's answer (cjson writes an empty list as an object). */
 interface BucketReply {
-  version: number;
+  version: string;
   ids: string[] | Record<string, never>;
   shapes?: Array<string | false>;
   terms?: Array<string | false>;
@@ -67,8 +74,9 @@ export type StepAnswer =
       change: LearnedFailureTemplate["change"];
       forgotten: string;
       forgotten_bucket: string;
-      /** The forgotten template's bucket's version after, or 0 when that was its last template. */
-      forgotten_version: number;
+      /** The forgotten template's bucket's version before the step, and after it ("" when that was its last template). */
+      forgotten_before: string;
+      forgotten_version: string;
     }
   | { outcome: "replayed"; id: string; template: string }
   | { outcome: "mismatch" }
@@ -104,6 +112,12 @@ export interface RedisTemplateOptions {
 }
 
 
+/** Templates kept of the buckets read for placing queries (their shapes only, a few hundred bytes each). */
+const PLACEMENT_CACHED_TEMPLATES = 20_000;
+
+/** A new random version of a bucket. */
+const newVersion = () => randomBytes(8).toString("hex");
+
 /** A bucket's key and the tenant's template and recall keys, by the name the scripts read them by, in the order they travel in KEYS. */
 function templateKeys(keys: Keys, tenant: string, bucket: string): Record<string, string> {
   const shared = keys.shared(tenant);
@@ -133,28 +147,33 @@ function snapshotFrom(bucket: string, reply: BucketReply): TemplateBucketSnapsho
     const uses = reply.uses?.[i];
     templates.push({ id, tokens, gaps, terms: terms ? (JSON.parse(terms) as string[]) : [], uses: uses ? (JSON.parse(uses) as TemplateUse[]) : [] });
   });
-  return { bucket, version: Number(reply.version), templates };
+  return { bucket, version: reply.version, templates };
 }
 
 export function createRedisTemplateBuckets(redis: ScriptedRedis, keys: Keys, options: RedisTemplateOptions) {
   const now = options.now ?? Date.now;
   const maxTemplates = options.maxTemplates ?? MAX_TEMPLATES;
   const cache = createBucketCache();
-  const inTurn = createTurns();
+  // Buckets read for placing queries only (their shapes), apart from `cache`.
+  const shapes = createBucketCache(PLACEMENT_CACHED_TEMPLATES);
   const cacheKey = (tenant: string, bucket: string) => `${tenant}\u0000${bucket}`;
 
-  /** The bucket as last read or written here, or an empty one at version 0 (a bucket the script then answers as it reads). */
+  /** The bucket as last read or written here, or an empty one without a version (a bucket the script then answers as it reads). */
   function lastKnown(tenant: string, bucket: string): TemplateBucketSnapshot {
-    return cache.get(cacheKey(tenant, bucket))?.snapshot ?? { bucket, version: 0, templates: [] };
+    return cache.get(cacheKey(tenant, bucket))?.snapshot ?? { bucket, version: "", templates: [] };
   }
 
-  async function readBucket(tenant: string, bucket: string): Promise<TemplateBucketSnapshot> {
+  /**
+   * The bucket's templates' shapes as Redis holds them now, for placing a query: kept apart from the buckets steps are
+   * decided on (a write must never decide on a bucket read without its recall entries).
+   */
+  async function readShapes(tenant: string, bucket: string): Promise<TemplateBucketSnapshot> {
     const { bucket: bucketKey, template_records, template_versions, recall_docs } = templateKeys(keys, tenant, bucket);
     const named = { bucket: bucketKey!, template_records: template_records!, template_versions: template_versions!, recall_docs: recall_docs! };
-    const input = { keys: Object.keys(named), bucket };
+    const input = { keys: Object.keys(named), bucket, shapes_only: true };
     const reply = JSON.parse(await guarded(() => redis.readTemplateBucket(...Object.values(named), JSON.stringify(input)))) as BucketReply;
     const snapshot = snapshotFrom(bucket, reply);
-    cache.set(cacheKey(tenant, bucket), snapshot, now());
+    shapes.set(cacheKey(tenant, bucket), snapshot, now());
     return snapshot;
   }
 
@@ -172,8 +191,9 @@ export function createRedisTemplateBuckets(redis: ScriptedRedis, keys: Keys, opt
         keys: Object.keys(named),
         bucket_root: keys.shared(tenant).templateBucketRoot,
         bucket: prepared.bucket,
-        version: decision.next.version - 1,
-        seed: randomInt(1, 2 ** 40),
+        version: decision.next.version,
+        next_version: newVersion(),
+        forget_version: newVersion(),
         id: decision.id,
         created: decision.created,
         shape: decision.reshaped ? JSON.stringify({ bucket: prepared.bucket, tokens: after.tokens, gaps: after.gaps }) : "",
@@ -191,39 +211,43 @@ export function createRedisTemplateBuckets(redis: ScriptedRedis, keys: Keys, opt
     };
   }
 
-  /** Keeps what an applied step left: its bucket as decided, and a forgotten template out of its own bucket. */
-  function remember(tenant: string, step: PreparedStep, answer: Extract<StepAnswer, { outcome: "applied" }>): void {
-    const { next } = step.decision;
-    // A bucket that had no version starts from the step's seed.
-    const version = step.input.version === 0 ? step.input.seed + 1 : next.version;
-    cache.set(cacheKey(tenant, next.bucket), { ...next, version }, now());
+  /**
+   * Keeps what an applied step did to the bucket of a template it forgot: that bucket without it, only when this process
+   * held the bucket as it was just before (else it is read again when next used).
+   */
+  function rememberForgotten(tenant: string, answer: Extract<StepAnswer, { outcome: "applied" }>): void {
     if (answer.forgotten === "") return;
     const key = cacheKey(tenant, answer.forgotten_bucket);
     const held = cache.get(key);
     if (!held) return;
+    if (held.snapshot.version !== answer.forgotten_before) return cache.forget(key);
     const templates = held.snapshot.templates.filter((template) => template.id !== answer.forgotten);
-    cache.set(key, { ...held.snapshot, version: Number(answer.forgotten_version), templates }, held.readAt);
+    cache.set(key, { ...held.snapshot, version: answer.forgotten_version, templates }, held.readAt);
   }
 
   /**
    * Decides the message's step and sends it with `send` (on its own, or inside a larger script), again on the bucket as
    * the refusal read it for as long as the bucket moved in between. Answers the step's answer and what else the script answered.
+   *
+   * The bucket is kept as the step leaves it as soon as the step is decided, before Redis answers: this process's next
+   * step of the bucket decides on that and goes out right behind it (one connection keeps their order), instead of
+   * waiting a round trip. If this step is refused, so is every step decided on it (the version it names was never
+   * written), and each is decided again on the bucket the refusal answers.
    */
   async function runStep<R>(tenant: string, message: TemplateMessage, send: (step: PreparedStep) => Promise<SentStep<R>>): Promise<SentStep<R> & { step: PreparedStep }> {
-    // This process's steps on one bucket go one after another, each deciding on what the one before left: concurrent
-    // steps here would all decide on one version, and all but one be refused.
-    return inTurn(cacheKey(tenant, prepareMessage(message.message).bucket), () => stepUntilApplied(tenant, message, send));
-  }
-
-  async function stepUntilApplied<R>(tenant: string, message: TemplateMessage, send: (step: PreparedStep) => Promise<SentStep<R>>): Promise<SentStep<R> & { step: PreparedStep }> {
     for (let tries = 1; ; tries += 1) {
       const step = prepare(tenant, message);
+      const key = cacheKey(tenant, step.input.bucket);
+      cache.set(key, { ...step.decision.next, version: step.input.next_version }, now());
       const sent = await send(step);
       const answer = sent.template;
-      if (answer.outcome === "applied") remember(tenant, step, answer);
+      if (answer.outcome === "applied") rememberForgotten(tenant, answer);
+      // Replayed or refused as another request's key: nothing was written, so what was kept of it is not so.
+      else if (answer.outcome !== "conflict" && cache.get(key)?.snapshot.version === step.input.next_version) cache.forget(key);
       if (answer.outcome !== "conflict") return { ...sent, step };
-      cache.set(cacheKey(tenant, step.input.bucket), snapshotFrom(step.input.bucket, answer), now());
+      cache.set(key, snapshotFrom(step.input.bucket, answer), now());
       if (tries >= MAX_STEP_TRIES) throw new StoreUnavailableError(new Error(`template bucket moved under ${MAX_STEP_TRIES} tries in a row`));
+      await pauseAfterRefusal(tries);
     }
   }
 
@@ -246,12 +270,8 @@ export function createRedisTemplateBuckets(redis: ScriptedRedis, keys: Keys, opt
      */
     async placedTemplateId(tenant: string, placements: readonly QueryPlacement[]): Promise<string | null> {
       const at = now();
-      const snapshots = await Promise.all(
-        placements.map(({ bucket }) => {
-          const held = cache.get(cacheKey(tenant, bucket));
-          return held && at - held.readAt <= TEMPLATE_READ_STALENESS_MS ? held.snapshot : readBucket(tenant, bucket);
-        }),
-      );
+      const fresh = (key: string) => [cache.get(key), shapes.get(key)].find((held) => held && at - held.readAt <= TEMPLATE_READ_STALENESS_MS)?.snapshot;
+      const snapshots = await Promise.all(placements.map(({ bucket }) => fresh(cacheKey(tenant, bucket)) ?? readShapes(tenant, bucket)));
       for (const [i, { tokens }] of placements.entries()) {
         const placed = placeInBucket(snapshots[i]!.templates, tokens);
         if (placed.change !== "created") return placed.id;

@@ -35,6 +35,8 @@ export function createBucketCache(maxTemplates = CACHED_TEMPLATES) {
       while (templates > maxTemplates && buckets.size > 1) forget(buckets.keys().next().value!);
     },
 
+    forget,
+
     get size(): number {
       return buckets.size;
     },

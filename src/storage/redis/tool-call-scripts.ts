@@ -95,6 +95,8 @@ export function callFacts(
 export interface SessionGuard {
   allocated: number;
   created_at: string;
+  /** The random token of the session's last write. */
+  token: string;
   max_log: string;
   window: string;
 }
@@ -122,8 +124,10 @@ export interface RecordInput extends CallFacts {
   ttl: number;
   fingerprint: string;
   record_ttl: number;
-  /** The session as the fix was decided on; absent for a call that could fix nothing (no guard). */
-  expect?: SessionGuard;
+  /** Random: the token the session's guard holds after this write. */
+  token: string;
+  /** The session as the call was decided on. */
+  expect: SessionGuard;
   /** How many of the log's last calls a refusal answers, when the session sets no window of its own. */
   span: number;
   /** The failure this call fixes, as decided (pattern-update.ts: findFixTarget). */

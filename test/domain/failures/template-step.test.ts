@@ -11,7 +11,7 @@ describe("a template step decided on its bucket", () => {
     let state = emptyTemplateState();
     for (const message of [...RULE_CASES, ...AGENT_ERRORS, ...generatedMessages(500, 3)]) {
       const prepared = prepareMessage(message);
-      const snapshot = buckets.get(prepared.bucket) ?? { bucket: prepared.bucket, version: 0, templates: [] };
+      const snapshot = buckets.get(prepared.bucket) ?? { bucket: prepared.bucket, version: "", templates: [] };
       const decision = decideTemplateStep(snapshot, prepared, termsOf(message), null, MAX_TERMS_PER_TEMPLATE);
       const learned = learnTemplate(state, message);
       expect({ id: decision.id, template: decision.template, change: decision.change }, message).toEqual({
@@ -20,7 +20,6 @@ describe("a template step decided on its bucket", () => {
         change: learned.change,
       });
       expect(decision.created).toBe(learned.change === "created");
-      expect(decision.next.version).toBe(snapshot.version + 1);
       buckets.set(prepared.bucket, decision.next);
       state = learned.state;
     }
@@ -31,11 +30,11 @@ describe("a template step decided on its bucket", () => {
     expect(termsToAdd([], ["a1", "a1", "b2"], 5)).toEqual(["a1", "b2"]);
     const prepared = prepareMessage("disk quota exceeded for user alice");
     const use = { kind: "lesson" as const, tool: "", error_type: "OSError", ref: "task-1", at: 10 };
-    const first = decideTemplateStep({ bucket: prepared.bucket, version: 4, templates: [] }, prepared, ["disk", "quota"], use, 32);
+    const first = decideTemplateStep({ bucket: prepared.bucket, version: "v4", templates: [] }, prepared, ["disk", "quota"], use, 32);
     expect(first).toMatchObject({ created: true, reshaped: true, addedTerms: ["disk", "quota"] });
     const again = decideTemplateStep(first.next, prepared, ["quota", "alice"], { ...use, ref: "task-2", at: 20 }, 32);
     expect(again).toMatchObject({ created: false, change: "seen", reshaped: false, addedTerms: ["alice"] });
     expect(again.after.uses).toEqual([{ kind: "lesson", tool: "", error_type: "OSError", count: 2, last_seen: 20, refs: ["task-2", "task-1"] }]);
-    expect(again.next.version).toBe(6);
+    expect(again.next.version).toBe("v4");
   });
 });

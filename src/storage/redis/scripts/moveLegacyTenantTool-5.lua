@@ -14,5 +14,5 @@ local input = cjson.decode(ARGV[1])
 local k = namedKeys(input.keys, 1)
 local raw = rcall('HGET', k.tool, 'state')
 if not raw then return 0 end
-moveKnowledge(k, raw, input.ttl > 0 and math.ceil(input.ttl / 1000) or 0)
-return 1
+if moveKnowledge(k, raw, input.ttl > 0 and math.ceil(input.ttl / 1000) or 0) then return 1 end
+return 0

@@ -2,10 +2,12 @@
 -- server: one round trip. TypeScript decided the step and made the signature from it; this applies the step
 -- (lib/template-write.lua) and, only when it applied, recordAndLearnToolCall-29.lua, pasted in whole.
 -- KEYS[1..9] learnTemplate-9.lua's, named by input.template.keys; KEYS[10..38] recordAndLearnToolCall-29.lua's
--- ARGV[1] the input as JSON: template (learnTemplate-9.lua's input)
+-- ARGV[1] the input as JSON: template (learnTemplate-9.lua's input), and session: the guard the call was decided on
+--   (expect), the window a refusal answers (span), and where the session's meta, settings, log and calls are in KEYS (at)
 -- ARGV[2] recordAndLearnToolCall-29.lua's input, as it takes it (apart, so that it is not escaped into ARGV[1])
 -- Returns JSON: { template = lib/template-write.lua's answer, and when it applied: answer = recordAndLearnToolCall-29.lua's
---   answer as JSON text }. A step replayed or refused, or whose bucket moved, writes nothing more.
+--   answer as JSON text }. A step replayed or refused, or whose bucket moved, writes nothing more; a session that moved
+--   writes nothing either: { template = { outcome = 'held' }, answer = the session's refusal, as recordAndLearnToolCall answers it }.
 local rcall = redis.call
 
 -- @include lib/named-keys.lua
@@ -13,11 +15,23 @@ local rcall = redis.call
 -- @include lib/renewal.lua
 -- @include lib/template-bucket.lua
 -- @include lib/template-write.lua
+-- @include lib/session-window.lua
 -- @function recordAndLearnToolCall recordAndLearnToolCall-29.lua
 
 local input = cjson.decode(ARGV[1])
-local placed = writeTemplateStep(withBucketRoot(namedKeys(input.template.keys, 1), input.template), input.template)
-if placed.outcome ~= 'applied' then return cjson.encode({ template = placed }) end
+local templateKeys = withBucketRoot(namedKeys(input.template.keys, 1), input.template)
+local refused = templateStepRefusal(templateKeys, input.template)
+if refused then return cjson.encode({ template = refused }) end
+-- Both parts are checked before either writes: a session that moved since the call was decided refuses the whole write,
+-- answered as the session script answers it, and the step goes again with the call.
+local session = input.session
+local sessionKeys = { meta = KEYS[session.at.meta], settings = KEYS[session.at.settings], log = KEYS[session.at.log], calls = KEYS[session.at.calls] }
+if sessionMoved(sessionKeys, session.expect) then
+  local window = readSessionWindow(sessionKeys, session.span)
+  window.outcome = 'conflict'
+  return cjson.encode({ template = { outcome = 'held' }, answer = cjson.encode({ recorded = window }) })
+end
+local placed = applyTemplateStep(templateKeys, input.template)
 local callKeys = {}
 for i = 10, 38 do callKeys[#callKeys + 1] = KEYS[i] end
 return cjson.encode({ template = placed, answer = recordAndLearnToolCall(callKeys, { ARGV[2] }) })

@@ -46,6 +46,8 @@ end
 local function movePattern(k, tool, ttl)
   local raw = rcall('HGET', k.legacy_patterns, tool)
   if not raw then return nil end
+  -- A tool a newer version already keeps in fields (called before the move ran) keeps them: the document stays, unread.
+  if rcall('EXISTS', k.pattern) == 1 then return nil end
   local p = cjson.decode(raw)
   local writes = { 'total', p.total, 'success', p.success, 'failure', p.failure, 'timed', p.timed, 'timed_sum', p.timed_sum,
     'updated_at', p.updated_at or '', 'born', bornNow(), 'since', p.since }
@@ -55,13 +57,16 @@ local function movePattern(k, tool, ttl)
   if #(p.recent or {}) > 0 then rcall('RPUSH', k.recent, unpack(p.recent)) end
   rcall('ZADD', k.tools, 'NX', p.since, tool)
   rcall('HDEL', k.legacy_patterns, tool)
-  renew({ k.pattern, k.args, k.args_seen, k.errors, k.errors_seen, k.recent }, ttl)
+  renew({ k.pattern, k.args, k.args_seen, k.errors, k.errors_seen, k.recent, k.tools }, ttl)
   return p
 end
 
 -- A tool's knowledge as one JSON document (HGET tool 'state'), moved into the fields; its calls and listing fields were
 -- kept already.
 local function moveKnowledge(k, raw, ttl)
+  -- Knowledge a newer version already keeps in fields (the tool called before the move ran) keeps them: the document
+  -- stays, unread.
+  if rcall('HEXISTS', k.tool, 'born') == 1 then return nil end
   local p = cjson.decode(raw)
   local eff = p.eff or {}
   local writes = { 'failure', p.failure, 'timed', p.timed, 'timed_sum', p.timed_sum, 'offers_since', p.offers_since or 0, 'born', bornNow(),

@@ -1,7 +1,7 @@
 -- Records one tool call of a session: its id, the fix TypeScript found for it (pattern-update.ts: findFixTarget, on the
 -- session as lib/session-window.lua read it), the log and its counters, and the tool's pattern a field at a time
--- (lib/tool-fields.lua). No rule here: which failure a success fixes, and what changed, come decided; a write that
--- carries a fix is applied only while the session reads as it did when the fix was found. A function, so that
+-- (lib/tool-fields.lua). No rule here: which failure a success fixes, and what changed, come decided; a call is applied
+-- only while the session reads as it did when the call was decided. A function, so that
 -- recordAndLearnToolCall runs it too. Needs lib/idempotency.lua, lib/call-arguments.lua, lib/renewal.lua,
 -- lib/tool-fields.lua and lib/session-window.lua.
 --
@@ -12,9 +12,9 @@
 -- input, the call by name: entry (JSON text, without id and fix links), tool, outcome, arguments (JSON
 -- [[key, canonical JSON, JSON as given], ...] in the caller's order), goal, error_type, execution_ms ('' for
 -- none), at (ISO 8601), max_log, max_recent, max_successes, max_values, max_contexts, max_names, max_errors,
--- max_tools, ttl, fingerprint, record_ttl; expect (lib/session-window.lua: sessionGuard, as the decision read it; absent
--- for a call that fixes nothing, which needs no guard), span (the window a refusal answers), and fix, when the call fixes
--- a failure: { id, error_type, delta (JSON text) }.
+-- max_tools, ttl, fingerprint, record_ttl, token (random: what the session's guard reads after this write), expect
+-- (lib/session-window.lua: sessionGuard, as the call was decided on), span (the window a refusal answers), and fix, when
+-- the call fixes a failure: { id, error_type, delta (JSON text) }.
 -- Answers { outcome = 'applied' | 'replayed' | 'mismatch', id, at, fixed_id, delta, fixed_error_type, previous_id }
 -- ('' where there is none), or lib/session-window.lua's window with outcome = 'conflict' (nothing written).
 
@@ -121,12 +121,6 @@ local function renewSession(k, ttl)
   for _, name in ipairs(rcall('ZRANGE', k.tools, 0, -1)) do renew(toolKeys(k.root, name), ttl) end
 end
 
--- Whether the session still reads as the decision read it.
-local function sessionMoved(k, expect)
-  local now = sessionGuard(k)
-  return now.allocated ~= expect.allocated or now.created_at ~= expect.created_at or now.max_log ~= expect.max_log or now.window ~= expect.window
-end
-
 local function recordToolCall(k, input)
   -- A key's record answers its retries: the same request gets the first call as recorded, another nothing.
   local earlier = keptForKey(k.record, input.fingerprint)
@@ -135,7 +129,7 @@ local function recordToolCall(k, input)
     return { outcome = 'replayed', id = earlier[1], at = earlier[2], fixed_id = earlier[3], fixed_error_type = cjson.decode(earlier[4]),
       delta = earlier[5], previous_id = earlier[6] or '' }
   end
-  if input.expect and sessionMoved(k, input.expect) then
+  if sessionMoved(k, input.expect) then
     local current = readSessionWindow(k, input.span)
     current.outcome = 'conflict'
     return current
@@ -158,7 +152,7 @@ local function recordToolCall(k, input)
   if rcall('RPUSH', k.recent, id) > input.max_recent then rcall('LTRIM', k.recent, -input.max_recent, -1) end
   if total == 1 and input.ttl > 0 then rcall('EXPIRE', k.recent, input.ttl) end
   rcall('HSET', k.pattern, 'updated_at', input.at)
-  rcall('HSET', k.meta, 'updated_at', input.at)
+  rcall('HSET', k.meta, 'updated_at', input.at, 'token', input.token)
   rcall('HSETNX', k.meta, 'created_at', input.at)
   renewSession(k, input.ttl)
   local fixedId, fixedType, delta = fix and fix.id or '', fix and fix.error_type or '', fix and fix.delta or ''

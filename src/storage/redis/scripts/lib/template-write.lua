@@ -6,10 +6,11 @@
 -- k: lib/template-bucket.lua's keys, and template_seen (sorted set: id → the tenant's clock when it last took a
 -- message), template_counts (hash: id → messages it took), template_clock (string), recall_postings (hash: term → the
 -- ids indexed by it, each after a space), record (the keyed write's record); k.bucket_root names the other buckets.
--- step: {bucket, version, seed, id, created, shape ('' when unchanged), terms (JSON list) and term_count, added_terms,
+-- step: {bucket, version ('' for a bucket that has none), next_version and forget_version (new random versions for the
+-- step's bucket and for the bucket of a template it forgets), id, created, shape ('' when unchanged), terms (JSON list) and term_count, added_terms,
 -- uses ('' for unchanged), template, change, fingerprint, record_ttl, ttl, max_templates}
--- Answers {outcome = applied, id, template, change, forgotten, forgotten_bucket, forgotten_version (0: the bucket is
--- gone)} | {outcome = replayed, id, template} | {outcome = mismatch} | lib/template-bucket.lua's answer with
+-- Answers {outcome = applied, id, template, change, forgotten, forgotten_bucket, forgotten_before and forgotten_version
+-- (that bucket's version before and after; '' after: the bucket is gone)} | {outcome = replayed, id, template} | {outcome = mismatch} | lib/template-bucket.lua's answer with
 -- outcome = conflict (nothing written).
 
 -- Cuts an id from a space-separated list held in a hash field, dropping the field once it is empty.
@@ -21,16 +22,21 @@ local function cutId(key, field, id)
   if ids == '' then rcall('HDEL', key, field) else rcall('HSET', key, field, ids) end
 end
 
--- Forgets one template: its shape, its place in its bucket (whose version moves, or goes with the bucket), its count
--- and its recall entry. Answers its bucket and the bucket's version after.
-local function forgetTemplate(k, id)
+-- Forgets one template: its shape, its place in its bucket (which gets `version`, or goes when it held no other), its
+-- count and its recall entry. Answers its bucket, and the bucket's version before and after.
+local function forgetTemplate(k, id, version)
   local shape = rcall('HGET', k.template_records, id)
-  local bucket, version = shape and cjson.decode(shape).bucket or '', 0
+  local bucket, before, after = shape and cjson.decode(shape).bucket or '', '', ''
   if bucket ~= '' then
     local key = k.bucket_root .. bucket
+    before = rcall('HGET', k.template_versions, bucket) or ''
     rcall('ZREM', key, id)
-    if rcall('EXISTS', key) == 1 then version = rcall('HINCRBY', k.template_versions, bucket, 1)
-    else rcall('HDEL', k.template_versions, bucket) end
+    if rcall('EXISTS', key) == 1 then
+      after = version
+      rcall('HSET', k.template_versions, bucket, after)
+    else
+      rcall('HDEL', k.template_versions, bucket)
+    end
   end
   rcall('HDEL', k.template_records, id)
   rcall('HDEL', k.template_counts, id)
@@ -43,7 +49,7 @@ local function forgetTemplate(k, id)
     if #terms > 0 then rcall('HINCRBY', k.recall_docs, 'terms', 0 - #terms) end
     rcall('HDEL', k.recall_docs, 'w:' .. id, 'n:' .. id, 't:' .. id, 'u:' .. id)
   end
-  return bucket, version
+  return bucket, before, after
 end
 
 -- The recall entry of the step's template: its text, its terms and their postings, its uses.
@@ -68,35 +74,47 @@ local function renewTemplates(k, ttl)
   renew(keys, ttl)
 end
 
-local function writeTemplateStep(k, step)
+-- Why the step is not to be applied (the key's record answers it, or the bucket moved), or nil when it is.
+local function templateStepRefusal(k, step)
   local kept = keptForKey(k.record, step.fingerprint)
   if kept == false then return { outcome = 'mismatch' } end
   if kept[1] then return { outcome = 'replayed', id = kept[1], template = kept[2] or '' } end
-  local version = rcall('HGET', k.template_versions, step.bucket)
-  if tonumber(version or '0') ~= step.version then
+  if (rcall('HGET', k.template_versions, step.bucket) or '') ~= step.version then
     local current = readTemplateBucket(k, step.bucket)
     current.outcome = 'conflict'
     return current
   end
-  -- A bucket without a version starts from the step's random seed, so a bucket that went never repeats a version.
-  if version then rcall('HINCRBY', k.template_versions, step.bucket, 1) else rcall('HSET', k.template_versions, step.bucket, step.seed + 1) end
+  return nil
+end
+
+-- Applies a step templateStepRefusal let through.
+local function applyTemplateStep(k, step)
+  local version = rcall('HGET', k.template_versions, step.bucket)
+  -- Versions are random, so that none repeats: not after the bucket went and came back, nor after a failover lost a write.
+  rcall('HSET', k.template_versions, step.bucket, step.next_version)
   local id, clock = step.id, rcall('INCR', k.template_clock)
   rcall('ZADD', k.template_seen, clock, id)
   rcall('HINCRBY', k.template_counts, id, 1)
   if step.shape ~= '' then rcall('HSET', k.template_records, id, step.shape) end
   if step.created then
+    -- A bucket key that outlived its version (made after the group's last renewal, so it expires later) holds nothing kept.
+    if not version then rcall('DEL', k.bucket) end
     rcall('ZADD', k.bucket, clock, id)
     -- A bucket made after the group's last renewal gets its expiry now.
     if step.ttl > 0 then rcall('EXPIRE', k.bucket, step.ttl) end
   end
   indexTemplate(k, step)
-  local forgotten, forgottenBucket, forgottenVersion = '', '', 0
+  local forgotten, forgottenBucket, forgottenBefore, forgottenVersion = '', '', '', ''
   if step.created and rcall('ZCARD', k.template_seen) > step.max_templates then
     forgotten = rcall('ZPOPMIN', k.template_seen)[1]
-    forgottenBucket, forgottenVersion = forgetTemplate(k, forgotten)
+    forgottenBucket, forgottenBefore, forgottenVersion = forgetTemplate(k, forgotten, step.forget_version)
   end
   renewTemplates(k, step.ttl)
   keepForKey(k.record, step.fingerprint, { id, step.template }, step.record_ttl)
   return { outcome = 'applied', id = id, template = step.template, change = step.change, forgotten = forgotten,
-    forgotten_bucket = forgottenBucket, forgotten_version = forgottenVersion }
+    forgotten_bucket = forgottenBucket, forgotten_before = forgottenBefore, forgotten_version = forgottenVersion }
+end
+
+local function writeTemplateStep(k, step)
+  return templateStepRefusal(k, step) or applyTemplateStep(k, step)
 end

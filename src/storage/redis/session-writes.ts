@@ -1,0 +1,204 @@
+// A call's write to its session: the fix decided here on the session's window as this process last knew it, sent with the guard of that window, and decided again on the window a refusal answers.
+import { randomBytes } from "node:crypto";
+import type { IdempotencyKey } from "../../domain/idempotency.js";
+import type { SessionRef } from "../../domain/refs.js";
+import {
+  MAX_ARGUMENT_NAMES_PER_TOOL,
+  MAX_CONTEXTS_PER_ERROR,
+  MAX_ERROR_TYPES_PER_TOOL,
+  MAX_SUCCESS_PATTERNS,
+  MAX_TOOLS_PER_SESSION,
+  MAX_VALUES_PER_ARGUMENT,
+  RECENT_CALLS_PER_TOOL,
+} from "../../domain/tools/pattern-limits.js";
+import { UNKNOWN_ERROR_TYPE, type FixTarget } from "../../domain/tools/pattern-update.js";
+import type { EffectiveSessionSettings } from "../../domain/tools/session-settings.js";
+import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
+import { formatCallId } from "../../domain/tools/arguments.js";
+import { StoreUnavailableError } from "../../errors.js";
+import type { NewToolCall, StoreLimits } from "../port.js";
+import { guarded } from "./errors.js";
+import type { Keys } from "./keys.js";
+import { argumentPairs } from "./log-entries.js";
+import type { ScriptedRedis } from "./script-commands.js";
+import { fixInput, fixOnWindow, NEW_SESSION, windowAfter, windowFrom, type SessionWindow, type SessionWindows } from "./session-windows.js";
+import { callFacts, sessionKeys, type RecordAnswer, type RecordInput, type SessionGuard } from "./tool-call-scripts.js";
+import { pauseAfterRefusal } from "./refusal-pause.js";
+
+/** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
+export interface SessionRecord {
+  entry: ToolLogEntry;
+  fixedErrorType: string | null;
+  /** The arguments as the scripts take them, so the tenant's script does not build them again. */
+  argumentPairs: string;
+  /** The session's call of the same tool before this one, or null. */
+  previousCallId: string | null;
+}
+
+export type SessionLimits = Pick<StoreLimits, "maxToolLogEntries" | "fixDetectionWindow" | "sessionsTtlSeconds">;
+
+/** What a keyed record did: applied now, replayed from the key's first call, or refused (another request). */
+export type SessionWrite = { outcome: "applied" | "replayed"; record: SessionRecord } | { outcome: "mismatch" };
+
+/** The call as recorded: its id and time, and what fix detection found (from the script or the key's record). */
+function sessionRecord(call: NewToolCall, args: string, answer: Extract<RecordAnswer, { outcome: "applied" | "replayed" }>): SessionRecord {
+  const entry: ToolLogEntry = {
+    id: answer.id,
+    ...call,
+    timestamp: answer.outcome === "replayed" ? answer.at : call.timestamp,
+    fixed_by: null,
+    fix_for: answer.fixed_id || null,
+    delta_args: answer.delta ? (JSON.parse(answer.delta) as ArgDelta) : null,
+  };
+  return {
+    entry,
+    fixedErrorType: answer.fixed_id ? answer.fixed_error_type || UNKNOWN_ERROR_TYPE : null,
+    argumentPairs: args,
+    previousCallId: answer.previous_id || null,
+  };
+}
+
+/** What the session's part of a call was decided on: the fix it makes, and the window guard a write carrying it holds. */
+export interface SessionDecision {
+  expect: SessionGuard;
+  fix: FixTarget | null;
+  /** The random token the write leaves in the session's guard. */
+  token: string;
+}
+
+/**
+ * The session's part of recording a call, decided on its window as this process last knew it (a session it knows
+ * nothing of is taken for a new one): a success's fix (fixOnWindow), and the guard of that window, which every call
+ * carries. A failure fixes nothing, but carries the guard all the same, so that a call refused goes before the calls
+ * decided after it again, in the order they came.
+ */
+export function decideInSession(window: SessionWindow, call: NewToolCall, defaults: EffectiveSessionSettings): SessionDecision {
+  const token = randomBytes(8).toString("hex");
+  if (call.outcome !== "success") return { expect: window.guard, fix: null, token };
+  const success: ToolLogEntry = { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null };
+  return { expect: window.guard, fix: fixOnWindow(window, success, defaults), token };
+}
+
+/** recordToolCall-13.lua's keys and input (the session's part of recordAndLearnToolCall's too). */
+export function sessionScriptInput(
+  keys: Keys,
+  limits: SessionLimits,
+  session: SessionRef,
+  call: NewToolCall,
+  args: string,
+  idempotencyKey: IdempotencyKey | null,
+  recordTtlSeconds: number,
+  decision: SessionDecision,
+): { keys: string[]; input: RecordInput } {
+  const named = sessionKeys(keys, session, call.tool_name, idempotencyKey);
+  const fix = fixInput(decision.fix);
+  return {
+    keys: named.keys,
+    input: {
+      keys: named.names,
+      root: named.root,
+      entry: JSON.stringify(call),
+      ...callFacts(call, args),
+      max_log: limits.maxToolLogEntries,
+      max_recent: RECENT_CALLS_PER_TOOL,
+      max_successes: MAX_SUCCESS_PATTERNS,
+      max_values: MAX_VALUES_PER_ARGUMENT,
+      max_contexts: MAX_CONTEXTS_PER_ERROR,
+      max_names: MAX_ARGUMENT_NAMES_PER_TOOL,
+      max_errors: MAX_ERROR_TYPES_PER_TOOL,
+      max_tools: MAX_TOOLS_PER_SESSION,
+      ttl: limits.sessionsTtlSeconds,
+      fingerprint: idempotencyKey?.fingerprint ?? "",
+      record_ttl: recordTtlSeconds,
+      span: limits.fixDetectionWindow,
+      token: decision.token,
+      expect: decision.expect,
+      ...(fix ? { fix } : {}),
+    },
+  };
+}
+
+/** A session script's answer as a SessionWrite (a refusal never reaches here: recordDeciding tries again). */
+export function sessionWriteFrom(answer: RecordAnswer, call: NewToolCall, args: string): SessionWrite {
+  if (answer.outcome === "mismatch") return { outcome: "mismatch" };
+  if (answer.outcome === "conflict") throw new Error("a refused session write is tried again, never answered");
+  return { outcome: answer.outcome, record: sessionRecord(call, args, answer) };
+}
+
+/**
+ * Tries of one call whose session keeps moving under it. Each refusal answers the window as it now reads, so a try
+ * fails only when another replica recorded a call of the same session in between (this process's own go out in the
+ * order they were decided), and the tries after the second wait a random pause first.
+ */
+const MAX_SESSION_TRIES = 32;
+
+/** How a session's windows are kept and decided on: the cache, and the settings a session without its own has. */
+export interface SessionDeciding {
+  windows: SessionWindows;
+  defaults: EffectiveSessionSettings;
+}
+
+/** The entry a call will be, on a window known here: the next id, and the fix decided. */
+function predictedEntry(call: NewToolCall, window: SessionWindow, decision: SessionDecision): ToolLogEntry {
+  const { fix } = decision;
+  return { id: formatCallId(window.guard.allocated + 1), ...call, fixed_by: null, fix_for: fix?.target.id ?? null, delta_args: fix?.delta ?? null };
+}
+
+/**
+ * Records a call with `send` (the session's script, or a script that runs it with more), deciding its session's part
+ * on the window as last known, and again on the window a refusal answers.
+ *
+ * The window is kept as the call leaves it as soon as the call is decided, before Redis answers: this process's next
+ * call of the session (an agent's parallel tool calls) decides on that and goes out right behind it (one connection
+ * keeps their order) instead of waiting a round trip. If this call is refused, so is every call decided on it (the
+ * guard it leaves was never written), and each is decided again on the window the refusal answers.
+ */
+export async function recordDeciding<A extends { recorded: RecordAnswer }>(
+  deciding: SessionDeciding,
+  session: SessionRef,
+  call: NewToolCall,
+  send: (decision: SessionDecision) => Promise<A>,
+): Promise<A> {
+  const key = windowKey(session);
+  const { windows, defaults } = deciding;
+  for (let tries = 1; ; tries += 1) {
+    const window = windows.get(key) ?? NEW_SESSION;
+    const decision = decideInSession(window, call, defaults);
+    const predicted = windowAfter(window, predictedEntry(call, window, decision), decision.token, defaults);
+    windows.set(key, predicted);
+    const answer = await send(decision);
+    const { recorded } = answer;
+    if (recorded.outcome === "conflict") {
+      windows.set(key, windowFrom(recorded));
+      if (tries >= MAX_SESSION_TRIES) throw new StoreUnavailableError(new Error(`session moved under ${MAX_SESSION_TRIES} tries in a row`));
+      await pauseAfterRefusal(tries);
+      continue;
+    }
+    // Replayed, or refused as another request's key: nothing was written, so the window foreseen is not so.
+    if (recorded.outcome !== "applied" && windows.get(key)?.guard.token === decision.token) windows.forget(key);
+    return answer;
+  }
+}
+
+/** The cache's key of a session. */
+export const windowKey = (session: SessionRef) => `${session.tenant}\u0000${session.sessionId}`;
+
+/** Records one call in its session with the recordToolCall script: one round trip while its window is known, atomic, once per write key. */
+export async function recordInSession(
+  redis: ScriptedRedis,
+  keys: Keys,
+  limits: SessionLimits,
+  deciding: SessionDeciding,
+  session: SessionRef,
+  call: NewToolCall,
+  idempotencyKey: IdempotencyKey | null = null,
+  recordTtlSeconds = 0,
+): Promise<SessionWrite> {
+  const args = argumentPairs(call.arguments);
+  const { recorded } = await recordDeciding(deciding, session, call, async (decision) => {
+    const script = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, recordTtlSeconds, decision);
+    return { recorded: JSON.parse(await guarded(() => redis.recordToolCall(...script.keys, JSON.stringify(script.input)))) as RecordAnswer };
+  });
+  return sessionWriteFrom(recorded, call, args);
+}
+
