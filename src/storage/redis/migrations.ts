@@ -138,8 +138,11 @@ export const MIGRATIONS: readonly Migration[] = [
 /** The layout version a store of this code writes. */
 export const LAYOUT_VERSION = MIGRATIONS.at(-1)!.version;
 
-/** Seconds a run holds the prefix's migration lock: other replicas starting at once wait for it rather than run twice. */
-const LOCK_SECONDS = 300;
+/**
+ * Seconds a run holds the prefix's migration lock: other replicas starting at once wait for it rather than run twice.
+ * Long, since the lock is not renewed: a run that outlasts it would let a second one start beside it.
+ */
+const LOCK_SECONDS = 3_600;
 /** How often a replica that found the lock taken reads the version again. */
 const WAIT_POLL_MS = 200;
 

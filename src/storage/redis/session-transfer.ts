@@ -1,4 +1,5 @@
 // Exports and imports a whole session's tool memory, each as one MULTI/EXEC round trip.
+import { randomBytes } from "node:crypto";
 import { RECENT_CALLS_PER_TOOL } from "../../domain/tools/pattern-limits.js";
 import type { FixRelation, StoredMemory } from "../../domain/tools/types.js";
 import type { Keys } from "./keys.js";
@@ -52,6 +53,8 @@ export async function importSession(redis: ScriptedRedis, k: SessionKeys, memory
     fixes: memory.fix_relations.length,
     created_at: memory.created_at,
     updated_at: memory.updated_at,
+    // A new write token (lib/session-window.lua): no window a replica kept of the session before reads as this one.
+    token: randomBytes(8).toString("hex"),
   };
   const tools = Object.keys(memory.tool_patterns);
   const recency = importedToolRecency(memory);

@@ -8,7 +8,7 @@ import type { RecordInput, SessionGuard, WindowReply } from "./tool-call-scripts
 
 /**
  * Calls kept in all, over every session's window, the least recently used session forgotten first: a session may set a
- * window of up to TOOL_LOG_MAX_ENTRIES calls, so the bound is on calls, not sessions. At about 0.5 KB a call (more for
+ * window of up to 1,000 calls (its fix_detection_window), so the bound is on calls, not sessions. At about 0.5 KB a call (more for
  * large arguments) that is about 50 MB.
  */
 export const CACHED_WINDOW_CALLS = 100_000;

@@ -69,8 +69,8 @@ export interface SessionDecision {
 /**
  * The session's part of recording a call, decided on its window as this process last knew it (a session it knows
  * nothing of is taken for a new one): a success's fix (fixOnWindow), and the guard of that window, which every call
- * carries. A failure fixes nothing, but carries the guard all the same, so that a call refused goes before the calls
- * decided after it again, in the order they came.
+ * carries. A failure fixes nothing, but carries the guard all the same, so that the calls decided after a refused one
+ * are refused with it and decided again, rather than landing before it.
  */
 export function decideInSession(window: SessionWindow, call: NewToolCall, defaults: EffectiveSessionSettings): SessionDecision {
   const token = randomBytes(8).toString("hex");
@@ -127,8 +127,8 @@ export function sessionWriteFrom(answer: RecordAnswer, call: NewToolCall, args: 
 
 /**
  * Tries of one call whose session keeps moving under it. Each refusal answers the window as it now reads, so a try
- * fails only when another replica recorded a call of the same session in between (this process's own go out in the
- * order they were decided), and the tries after the second wait a random pause first.
+ * fails when another replica recorded a call of the same session in between, or when a call of this process decided
+ * before it was refused; the tries after the second wait a random pause first.
  */
 const MAX_SESSION_TRIES = 32;
 
@@ -174,8 +174,9 @@ export async function recordDeciding<A extends { recorded: RecordAnswer }>(
       await pauseAfterRefusal(tries);
       continue;
     }
-    // Replayed, or refused as another request's key: nothing was written, so the window foreseen is not so.
-    if (recorded.outcome !== "applied" && windows.get(key)?.guard.token === decision.token) windows.forget(key);
+    // Replayed, refused as another request's key, or held back with its template step: nothing was written, so the
+    // session still reads as the call found it.
+    if (recorded.outcome !== "applied" && windows.get(key)?.guard.token === decision.token) windows.set(key, window === NEW_SESSION ? null : window);
     return answer;
   }
 }

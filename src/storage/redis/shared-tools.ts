@@ -201,8 +201,8 @@ export function createRedisSharedToolStore(
 
   /**
    * A failure with a message on a single server: its template step decided here, then one script applies it and records
-   * the call with the signature and template it makes (recordSignedToolCall-38.lua). A failure fixes nothing, so its
-   * session part is never refused.
+   * the call with the signature and template it makes (recordSignedToolCall-38.lua). A session that moved since the call
+   * was decided holds the whole write back, and both parts are decided again.
    */
   async function recordSigned(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, failure: FailureToSign): Promise<KeyedWrite<RecordedToolCall> | null> {
     const { template, rest } = await templates.runStep(session.tenant, templateMessageOf(failure), async (step) => {

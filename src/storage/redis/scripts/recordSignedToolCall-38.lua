@@ -22,8 +22,10 @@ local input = cjson.decode(ARGV[1])
 local templateKeys = withBucketRoot(namedKeys(input.template.keys, 1), input.template)
 local refused = templateStepRefusal(templateKeys, input.template)
 if refused then return cjson.encode({ template = refused }) end
--- Both parts are checked before either writes: a session that moved since the call was decided refuses the whole write,
--- answered as the session script answers it, and the step goes again with the call.
+-- Both parts' versions are checked before either writes: a session that moved since the call was decided refuses the
+-- whole write, answered as the session script answers it, and the step goes again with the call. (The session's key
+-- record is read by recordAndLearnToolCall, after the step: a key first used for a call without a message, reused for a
+-- failure with one, has its message learned, as the embedded store's two steps learn it.)
 local session = input.session
 local sessionKeys = { meta = KEYS[session.at.meta], settings = KEYS[session.at.settings], log = KEYS[session.at.log], calls = KEYS[session.at.calls] }
 if sessionMoved(sessionKeys, session.expect) then

@@ -56,8 +56,10 @@ local function movePattern(k, tool, ttl)
   moveFields(k, p.args, p.errors, function(ep) return { fix_delta = ep.fix_delta } end)
   if #(p.recent or {}) > 0 then rcall('RPUSH', k.recent, unpack(p.recent)) end
   rcall('ZADD', k.tools, 'NX', p.since, tool)
+  -- The session's tools may already live with its other keys: an expiry only for a set this move made.
+  if ttl > 0 then rcall('EXPIRE', k.tools, ttl, 'NX') end
   rcall('HDEL', k.legacy_patterns, tool)
-  renew({ k.pattern, k.args, k.args_seen, k.errors, k.errors_seen, k.recent, k.tools }, ttl)
+  renew({ k.pattern, k.args, k.args_seen, k.errors, k.errors_seen, k.recent }, ttl)
   return p
 end
 
