@@ -107,3 +107,31 @@ export function touched<K, V>(map: Map<K, V>, key: K): V | undefined {
   map.set(key, held);
   return held;
 }
+
+/**
+ * A map kept in use order whose entries each weigh `weightOf` (a bucket's templates, a window's calls): past `maxWeight`
+ * in all, the least recently used are forgotten, though the entry just set is always kept.
+ */
+export function weightedLru<V>(maxWeight: number, weightOf: (value: V) => number) {
+  const kept = new Map<string, V>();
+  let weight = 0;
+  function forget(key: string): void {
+    const held = kept.get(key);
+    if (held === undefined) return;
+    kept.delete(key);
+    weight -= weightOf(held);
+  }
+  return {
+    get: (key: string): V | undefined => touched(kept, key),
+    set(key: string, value: V): void {
+      forget(key);
+      kept.set(key, value);
+      weight += weightOf(value);
+      while (weight > maxWeight && kept.size > 1) forget(kept.keys().next().value!);
+    },
+    forget,
+    get size(): number {
+      return kept.size;
+    },
+  };
+}

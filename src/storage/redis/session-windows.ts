@@ -2,7 +2,7 @@
 import { errorTypeOf, findFixTarget, type FixTarget } from "../../domain/tools/pattern-update.js";
 import { effectiveSettings, lookBack, type EffectiveSessionSettings } from "../../domain/tools/session-settings.js";
 import type { ToolLogEntry } from "../../domain/tools/types.js";
-import { touched } from "../../recently-used.js";
+import { weightedLru } from "../../recently-used.js";
 import { entryFrom } from "./log-entries.js";
 import type { RecordInput, SessionGuard, WindowReply } from "./tool-call-scripts.js";
 
@@ -72,24 +72,12 @@ export function windowAfter(window: SessionWindow, entry: ToolLogEntry, token: s
 
 /** The windows this process keeps, by session. */
 export function createSessionWindows(maxCalls = CACHED_WINDOW_CALLS) {
-  const windows = new Map<string, SessionWindow>();
-  let calls = 0;
-  function forget(key: string): void {
-    const held = windows.get(key);
-    if (!held) return;
-    windows.delete(key);
-    calls -= held.entries.length;
-  }
+  const windows = weightedLru<SessionWindow>(maxCalls, (window) => window.entries.length);
   return {
-    get: (key: string): SessionWindow | undefined => touched(windows, key),
-    set(key: string, window: SessionWindow | null): void {
-      forget(key);
-      if (!window) return;
-      windows.set(key, window);
-      calls += window.entries.length;
-      while (calls > maxCalls && windows.size > 1) forget(windows.keys().next().value!);
-    },
-    forget,
+    get: windows.get,
+    /** Keeps the session's window, or forgets it (null). */
+    set: (key: string, window: SessionWindow | null): void => (window ? windows.set(key, window) : windows.forget(key)),
+    forget: windows.forget,
   };
 }
 

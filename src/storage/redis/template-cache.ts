@@ -1,6 +1,6 @@
 // The template buckets this process last read or wrote, kept with the time they were read: a hint for the next decision, never trusted by a write (the script checks the version).
 import type { TemplateBucketSnapshot } from "../../domain/failures/template-step.js";
-import { touched } from "../../recently-used.js";
+import { weightedLru } from "../../recently-used.js";
 
 /**
  * Templates kept in all, over every tenant's buckets, the least recently used bucket forgotten first. A template with
@@ -15,28 +15,11 @@ export interface CachedBucket {
 }
 
 export function createBucketCache(maxTemplates = CACHED_TEMPLATES) {
-  const buckets = new Map<string, CachedBucket>();
-  let templates = 0;
-
-  function forget(key: string): void {
-    const held = buckets.get(key);
-    if (!held) return;
-    buckets.delete(key);
-    templates -= held.snapshot.templates.length;
-  }
-
+  const buckets = weightedLru<CachedBucket>(maxTemplates, (held) => held.snapshot.templates.length);
   return {
-    get: (key: string): CachedBucket | undefined => touched(buckets, key),
-
-    set(key: string, snapshot: TemplateBucketSnapshot, readAt: number): void {
-      forget(key);
-      buckets.set(key, { snapshot, readAt });
-      templates += snapshot.templates.length;
-      while (templates > maxTemplates && buckets.size > 1) forget(buckets.keys().next().value!);
-    },
-
-    forget,
-
+    get: buckets.get,
+    set: (key: string, snapshot: TemplateBucketSnapshot, readAt: number): void => buckets.set(key, { snapshot, readAt }),
+    forget: buckets.forget,
     get size(): number {
       return buckets.size;
     },
