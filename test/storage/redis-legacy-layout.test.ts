@@ -72,6 +72,13 @@ describe("data written by the layout before (redis)", () => {
     // What the service does on start: three tools of the session and three of the tenant move.
     expect((await redis.migrate())!.applied.find((step) => step.name.startsWith("tool patterns"))).toMatchObject({ moved: 6 });
     expect(await raw.exists(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).toBe(0);
+    // Then the fixes leave the error fields for versioned fix sets (layout 3), and the pending offer takes its new form.
+    const shared = `${prefix}:{${session.tenant}:shared}`;
+    for (const [tool, errorType] of [["search", "E"], ["list", "H"]] as const) {
+      expect(JSON.parse((await raw.hget(`${shared}:toolerrors:${tool}`, errorType))!)).not.toHaveProperty("fixes");
+      expect(await raw.hget(`${shared}:toolfixes:${tool}`, errorType)).toMatch(/^[0-9a-f]{16}\n\{"fixes":\[\{"fix_delta":/);
+    }
+    expect(await raw.hget(`${shared}:offers:${session.sessionId}`, "search")).toMatch(/^offer-1\n\{"call_id":"call-0004","error_type":"E",.*"born":"\d+"\}$/);
     const memory = createMemoryStore(DEFAULT_LIMITS, { now: () => Date.parse(at(30)) });
     stores.push(redis, memory);
     const offers = [];

@@ -183,16 +183,38 @@ describe("fix-detection facts of a call (redis)", () => {
   });
 });
 
-describe("a fix's canonical text (redis)", () => {
-  it("is what canonicalJson makes of the delta, when the session's script builds it for the tenant", async () => {
+describe("retention of a tenant's tool keys (redis)", () => {
+  it("gives every key of a tool's knowledge, its fix sets too, the tools' retention, also a key made after the tool's first call", async () => {
+    const store = await open({ toolsTtlSeconds: 300, sessionsTtlSeconds: 0 });
+    const session = aSession();
+    // The fix set is made by the second call, well after the tool's keys were first renewed; the third offers it.
+    await store.recordSharedToolCall(session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }), null);
+    await store.recordSharedToolCall(session, aCall("t", "success", { x: 2 }), null);
+    await store.recordSharedToolCall(aSession(), aCall("t", "failure", { x: 1 }, { error_type: "bad" }), null);
+    const found = await ttls(store);
+    const toolKeys = Object.entries(found).filter(([key]) => /:(tool|toolargs|toolargs-seen|toolerrors|toolerrors-seen|toolfixes|seen):t$/.test(key));
+    expect(toolKeys.map(([key]) => key.slice(key.lastIndexOf("}:") + 2)).sort()).toEqual(
+      ["seen:t", "tool:t", "toolargs-seen:t", "toolargs:t", "toolerrors-seen:t", "toolerrors:t", "toolfixes:t"].sort(),
+    );
+    for (const [key, ttl] of toolKeys) expect({ key, expiring: ttl > 0 && ttl <= 300_000 }).toEqual({ key, expiring: true });
+  });
+});
+
+describe("a fix's stored form (redis)", () => {
+  it("keeps the delta as given in its fix set, and ranks it under canonicalJson of the delta", async () => {
     const store = await open({});
     const session = aSession();
     await store.recordToolCall(session, aCall("search", "failure", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, é: 1 }, { error_type: "E" }));
     await store.recordSharedToolCall(session, aCall("search", "failure", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, é: 1 }, { error_type: "E" }), null);
     await store.recordSharedToolCall(session, aCall("search", "success", { "9": { x: 3, y: 1 }, "10": "y", n: [{ b: 2, a: 1 }], é: 1 }), null);
-    const errorsKey = (await keysWritten(store))!.find((key) => key.endsWith(":toolerrors:search"))!;
-    const errorField = JSON.parse((await raw.hget(errorsKey, "E"))!) as { fixes: Array<{ delta: string; canonical: string }> };
-    const [fix] = errorField.fixes;
-    expect(fix!.canonical).toBe(canonicalJson(JSON.parse(fix!.delta)));
+    const written = (await keysWritten(store))!;
+    const field = (await raw.hget(written.find((key) => key.endsWith(":toolfixes:search"))!, "E"))!;
+    // A version, then the set as JSON: the version moves with every write of the set.
+    const [version, json] = [field.slice(0, field.indexOf("\n")), field.slice(field.indexOf("\n") + 1)];
+    expect(version).toMatch(/^[0-9a-f]{16}$/);
+    const [fix] = (JSON.parse(json) as { fixes: Array<{ fix_delta: unknown }> }).fixes;
+    expect(fix!.fix_delta).toEqual({ added: { n: [{ b: 2, a: 1 }] }, removed: ["a/b"], changed: { "9": { from: { y: 1, x: 2 }, to: { x: 3, y: 1 } }, "10": { from: "x", to: "y" } } });
+    const members = await raw.zrange(written.find((key) => key.endsWith(":eff:best"))!, "0", "-1");
+    expect(members).toEqual([JSON.stringify(["search", "E", canonicalJson(fix!.fix_delta)])]);
   });
 });

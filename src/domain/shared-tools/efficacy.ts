@@ -32,6 +32,16 @@ export type FixRanking = "wilson" | "applied";
 
 export const emptyCounts = (): EfficacyCounts => ({ offered: 0, worked: 0, failed: 0, other_fix: 0, ignored: 0 });
 
+/** A fix's counts where some were never written: each absent one is 0, its latest outcomes none. */
+export const fixCounts = (fix: Partial<FixCounts>): Required<FixCounts> => ({
+  offered: fix.offered ?? 0,
+  worked: fix.worked ?? 0,
+  failed: fix.failed ?? 0,
+  other_fix: fix.other_fix ?? 0,
+  ignored: fix.ignored ?? 0,
+  recent_outcomes: fix.recent_outcomes ?? "",
+});
+
 /** z for a two-sided 95% interval. */
 const Z = 1.96;
 

@@ -20,7 +20,7 @@ import { applyCallToPattern, emptyPattern, emptyRecency, forgetErrorTypes, seeAn
 import { MAX_ERROR_TYPES_PER_TOOL } from "../tools/pattern-limits.js";
 import type { ArgDelta, ErrorPattern, ToolArguments, ToolPattern } from "../tools/types.js";
 import { fixApplies, isHeld } from "./applicability.js";
-import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedErrorPattern, SharedFix, SharedToolKnowledge, ToolEfficacy } from "./types.js";
+import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedErrorPattern, SharedFix, SharedSuccessPattern, SharedToolKnowledge, ToolEfficacy } from "./types.js";
 
 /** Distinct fixes kept per error type: enough for alternatives, few enough to stay one glance. */
 export const MAX_FIXES_PER_ERROR = 5;
@@ -76,41 +76,63 @@ function leastUsedFix(fixes: SharedFix[]): number {
   return worst;
 }
 
+/** The fixes learned for one error type of a tool and its latest fix events: what a call's fix decisions read and change. */
+export type FixSet = Pick<SharedErrorPattern, "fixes" | "recent_fixes">;
+
+/** A set for an error type that holds no fix yet. */
+export const emptyFixSet = (): FixSet => ({ fixes: [], recent_fixes: [] });
+
+/**
+ * Learns the fix a call made for a failure of the set's error type (mutating the set): one more application of a fix
+ * kept, or a new fix, the least used one forgotten past MAX_FIXES_PER_ERROR; and one more fix event. Answers the fix
+ * learned and the one forgotten for it, if any.
+ */
+export function learnFixIn(set: FixSet, facts: Pick<SharedCallFacts, "session_id" | "call_id">, fix: NonNullable<SharedCallFacts["fix"]>, now: string): { learned: SharedFix; forgotten: SharedFix | null } {
+  const wanted = canonicalJson(fix.delta);
+  let learned = set.fixes.find((kept) => canonicalJson(kept.fix_delta) === wanted);
+  let forgotten: SharedFix | null = null;
+  if (learned) {
+    learned.times_applied += 1;
+    learned.last_applied_at = now;
+    // Seen fixing a failure again: one more success among its latest outcomes.
+    learned.efficacy.recent_outcomes = withRecentOutcome(learned.efficacy.recent_outcomes, true);
+  } else {
+    if (set.fixes.length >= MAX_FIXES_PER_ERROR) forgotten = set.fixes.splice(leastUsedFix(set.fixes), 1)[0]!;
+    learned = {
+      fix_delta: structuredClone(fix.delta),
+      typical_fix: describeDelta(fix.delta),
+      times_applied: 1,
+      last_applied_at: now,
+      // Its first success: the one fix detection just saw.
+      efficacy: fixEfficacy({ ...emptyCounts(), recent_outcomes: "w" }, 1),
+    };
+    set.fixes.push(learned);
+  }
+  set.recent_fixes.push({ session_id: facts.session_id, failed_call_id: fix.failed_call_id, fix_call_id: facts.call_id, applied_at: now });
+  if (set.recent_fixes.length > MAX_FIX_EVENTS_PER_ERROR) set.recent_fixes.shift();
+  return { learned, forgotten };
+}
+
 function learnFix(knowledge: SharedToolKnowledge, facts: SharedCallFacts, fix: NonNullable<SharedCallFacts["fix"]>, now: string, recency: PatternRecency): void {
   knowledge.fixes_learned += 1;
   if (fix.error_type) {
     // Learning a fix for an error type is seeing it: it is the most recent, and the cap may forget another.
     forgetErrorTypes(knowledge as unknown as ToolPattern, seeAndForget(recency.errors, [fix.error_type], knowledge.total_calls, MAX_ERROR_TYPES_PER_TOOL));
-    const pattern = errorPatternFor(knowledge, fix.error_type);
-    const wanted = canonicalJson(fix.delta);
-    const known = pattern.fixes.find((kept) => canonicalJson(kept.fix_delta) === wanted);
-    if (known) {
-      known.times_applied += 1;
-      known.last_applied_at = now;
-      // Seen fixing a failure again: one more success among its latest outcomes.
-      known.efficacy.recent_outcomes = withRecentOutcome(known.efficacy.recent_outcomes, true);
-    } else {
-      if (pattern.fixes.length >= MAX_FIXES_PER_ERROR) pattern.fixes.splice(leastUsedFix(pattern.fixes), 1);
-      pattern.fixes.push({
-        fix_delta: structuredClone(fix.delta),
-        typical_fix: describeDelta(fix.delta),
-        times_applied: 1,
-        last_applied_at: now,
-        // Its first success: the one fix detection just saw.
-        efficacy: fixEfficacy({ ...emptyCounts(), recent_outcomes: "w" }, 1),
-      });
-    }
-    pattern.recent_fixes.push({ session_id: facts.session_id, failed_call_id: fix.failed_call_id, fix_call_id: facts.call_id, applied_at: now });
-    if (pattern.recent_fixes.length > MAX_FIX_EVENTS_PER_ERROR) pattern.recent_fixes.shift();
+    learnFixIn(errorPatternFor(knowledge, fix.error_type), facts, fix, now);
   }
-  knowledge.success_patterns.push({
+  knowledge.success_patterns.push(sharedSuccessOf(facts, fix));
+  if (knowledge.success_patterns.length > MAX_SHARED_SUCCESS_PATTERNS) knowledge.success_patterns.shift();
+}
+
+/** The success pattern a call that fixed a failure leaves. */
+export function sharedSuccessOf(facts: Pick<SharedCallFacts, "context_goal" | "arguments" | "call_id" | "session_id">, fix: NonNullable<SharedCallFacts["fix"]>): SharedSuccessPattern {
+  return {
     goal_match: facts.context_goal || null,
     arg_hints: structuredClone(facts.arguments),
     example_call_id: facts.call_id,
     delta_that_fixed: structuredClone(fix.delta),
     session_id: facts.session_id,
-  });
-  if (knowledge.success_patterns.length > MAX_SHARED_SUCCESS_PATTERNS) knowledge.success_patterns.shift();
+  };
 }
 
 /**
@@ -126,9 +148,9 @@ export function foldSharedCall(knowledge: SharedToolKnowledge, facts: SharedCall
 }
 
 /**
- * Decides the session's pending offer with the call that follows it (mutating the counts of the
- * offered fix, when still kept, and of the tool). Returns the outcome, or null when this call is not
- * the one right after the offered failure (the session was reset, or calls raced in a Cluster), or
+ * Decides the session's pending offer with the call that follows it, on the set of the offer's error type (mutating
+ * the offered fix's counts, when the set still keeps it). Answers the outcome and the fix it counted for, or null when
+ * this call is not the one right after the offered failure (the session was reset, or calls raced in a Cluster), or
  * it was partial or cancelled.
  *
  * Under the Wilson rule, a fix that worked when offered counts as applied once more, even when fix
@@ -136,12 +158,17 @@ export function foldSharedCall(knowledge: SharedToolKnowledge, facts: SharedCall
  * failures would count against it and its successes for a sibling, and the ranking would wrongly
  * sink it. The "applied" rule keeps counting as it did before efficacy was measured.
  */
-export function decideOffer(knowledge: SharedToolKnowledge, offer: PendingOffer, facts: SharedCallFacts, ranking: FixRanking = "wilson"): OfferOutcome | null {
+export function decideOfferIn(
+  set: FixSet | undefined,
+  offer: PendingOffer,
+  facts: SharedCallFacts,
+  ranking: FixRanking = "wilson",
+): { outcome: OfferOutcome; fix: SharedFix | null } | null {
   if (facts.previous_call_id !== offer.call_id) return null;
   const outcome = outcomeOf(isAdopted(offer.fix_delta, facts.arguments), facts.outcome);
   if (!outcome) return null;
   const wanted = canonicalJson(offer.fix_delta);
-  const fix = knowledge.error_patterns.find((ep) => ep.error_type === offer.error_type)?.fixes.find((kept) => canonicalJson(kept.fix_delta) === wanted);
+  const fix = set?.fixes.find((kept) => canonicalJson(kept.fix_delta) === wanted) ?? null;
   if (fix) {
     fix.efficacy[outcome] += 1;
     const detected = facts.fix && canonicalJson(facts.fix.delta) === wanted && facts.fix.error_type === offer.error_type;
@@ -152,8 +179,14 @@ export function decideOffer(knowledge: SharedToolKnowledge, offer: PendingOffer,
       fix.last_applied_at = facts.timestamp;
     }
   }
-  knowledge.efficacy[outcome] += 1;
-  return outcome;
+  return { outcome, fix };
+}
+
+/** decideOfferIn on the knowledge (mutating the tool's counts too): the outcome, or null. */
+export function decideOffer(knowledge: SharedToolKnowledge, offer: PendingOffer, facts: SharedCallFacts, ranking: FixRanking = "wilson"): OfferOutcome | null {
+  const decided = decideOfferIn(knowledge.error_patterns.find((ep) => ep.error_type === offer.error_type), offer, facts, ranking);
+  if (decided) knowledge.efficacy[decided.outcome] += 1;
+  return decided?.outcome ?? null;
 }
 
 /**
@@ -172,20 +205,23 @@ export function fixesFor<F extends RankableFix & { fix_delta: ArgDelta }>(ranked
   return offered;
 }
 
+/** The fix to offer a failure with these arguments, of the set's fixes (in learning order): the first of fixesFor, or null. */
+export function bestFixIn(set: FixSet | undefined, args: ToolArguments, ranking: FixRanking = "wilson"): SharedFix | null {
+  return fixesFor(rankFixes(set?.fixes ?? [], ranking), args, ranking)[0] ?? null;
+}
+
 /**
  * The fix to offer a failure of an error type with these arguments (stored knowledge: fixes in learning
  * order): the first of fixesFor, or null when none may be offered.
  */
 export function bestFixOf(knowledge: SharedToolKnowledge, errorType: string | null, args: ToolArguments, ranking: FixRanking = "wilson"): SharedFix | null {
   if (!errorType) return null;
-  const fixes = knowledge.error_patterns.find((ep) => ep.error_type === errorType)?.fixes ?? [];
-  return fixesFor(rankFixes(fixes, ranking), args, ranking)[0] ?? null;
+  return bestFixIn(knowledge.error_patterns.find((ep) => ep.error_type === errorType), args, ranking);
 }
 
-/** Counts the offer of a fix (mutating it and the tool) and answers it as the agent gets it. */
-export function offerFix(knowledge: SharedToolKnowledge, fix: SharedFix, offerId: string, ranking: FixRanking = "wilson"): KnownSharedFix {
+/** Counts the offer of a fix (mutating it) and answers it as the agent gets it. */
+export function offerFixIn(fix: SharedFix, offerId: string, ranking: FixRanking = "wilson"): KnownSharedFix {
   fix.efficacy.offered += 1;
-  knowledge.efficacy.offered += 1;
   return {
     fix_delta: structuredClone(fix.fix_delta),
     typical_fix: fix.typical_fix,
@@ -193,6 +229,12 @@ export function offerFix(knowledge: SharedToolKnowledge, fix: SharedFix, offerId
     offer_id: offerId,
     efficacy: fixEfficacy(fix.efficacy, fix.times_applied, ranking),
   };
+}
+
+/** Counts the offer of a fix (mutating it and the tool) and answers it as the agent gets it. */
+export function offerFix(knowledge: SharedToolKnowledge, fix: SharedFix, offerId: string, ranking: FixRanking = "wilson"): KnownSharedFix {
+  knowledge.efficacy.offered += 1;
+  return offerFixIn(fix, offerId, ranking);
 }
 
 /**

@@ -68,14 +68,20 @@ export function createKeys(prefix: string) {
         /**
          * Hash of one tool's shared knowledge, a field each (lib/learn-tool-call.lua): calls, successes,
          * failure, fixes, timed, timed_sum, success_patterns, the offer counts, dropped_argument_names,
-         * dropped_error_types, offers_since, born, last_used_at, updated_at; and from the layout before fields, state, which the layout migration moves.
+         * dropped_error_types, born (a random token made with the tool's keys: an offer made before it decides nothing),
+         * last_used_at, updated_at.
          */
         tool: (toolName: string) => `${root}:tool:${toolName}`,
         /** A field per argument name of the tool, and when each was last seen (lib/tool-fields.lua). */
         toolArgs: (toolName: string) => `${root}:toolargs:${toolName}`,
         toolArgsSeen: (toolName: string) => `${root}:toolargs-seen:${toolName}`,
-        /** A field per error type of the tool (with its fixes and their counts), and when each was last seen. */
+        /** A field per error type of the tool (its count, goals and example arguments), and when each was last seen. */
         toolErrors: (toolName: string) => `${root}:toolerrors:${toolName}`,
+        /**
+         * A field per error type the tool learned fixes for: `<version>\n<fixes and fix events as JSON>`
+         * (tool-fixes.ts decides them; lib/learn-tool-call.lua writes one only while its version is the one decided on).
+         */
+        toolFixes: (toolName: string) => `${root}:toolfixes:${toolName}`,
         toolErrorsSeen: (toolName: string) => `${root}:toolerrors-seen:${toolName}`,
         /**
          * HyperLogLog of the sessions that called the tool. A prefix of its own, not a suffix:
@@ -127,7 +133,10 @@ export function createKeys(prefix: string) {
         bestFixes: `${root}:eff:best`,
         worstFixes: `${root}:eff:worst`,
         rankedFixes: `${root}:eff:fixes`,
-        /** Hash: tool → the offer made to the session's latest failure of it (JSON), until the tool's next call decides it. */
+        /**
+         * Hash: tool → the offer made to the session's latest failure of it, `<offer id>\n<offer as JSON>` (tool-fixes.ts),
+         * until the tool's next call decides it.
+         */
         pendingOffers: (sessionId: string) => `${root}:offers:${sessionId}`,
         /** String: the tenant's last offer number (offer ids are `offer-<n>`). */
         offerSequence: `${root}:offerseq`,

@@ -1,9 +1,10 @@
 // The Redis layout's versioned migrations: each run once per key prefix, on start or by `npm run migrate`, so that no read on the hot path knows an older layout.
-import { Cluster } from "ioredis";
 import { randomBytes } from "node:crypto";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
+import { scanAll, tenantOf } from "./migration-scan.js";
+import { moveFixSets } from "./migration-fix-sets.js";
 
 /** What one migration did, for the log. */
 export interface MigrationReport {
@@ -32,28 +33,6 @@ interface OldTemplate {
 const OLD_BUCKETS = "tmpl:buckets";
 const OLD_BUCKET_OF = "tmpl:bucket-of";
 const OLD_SIGNATURES = "tmpl:signatures";
-
-/** Every key that matches, on each primary of a Cluster or on the one server. */
-async function scanAll(redis: ScriptedRedis, pattern: string): Promise<string[]> {
-  const nodes = redis instanceof Cluster ? redis.nodes("master") : [redis];
-  const found: string[] = [];
-  for (const node of nodes) {
-    let cursor = "0";
-    do {
-      const [next, keys] = await guarded(() => node.scan(cursor, "MATCH", pattern, "COUNT", 1000));
-      found.push(...keys);
-      cursor = next;
-    } while (cursor !== "0");
-  }
-  return found;
-}
-
-/** The tenant whose shared keys start `<prefix>:{<tenant>:shared}:`. */
-function tenantOf(key: string, prefix: string): string | null {
-  const start = `${prefix}:{`;
-  const end = key.lastIndexOf(":shared}:");
-  return key.startsWith(start) && end > start.length ? key.slice(start.length, end) : null;
-}
 
 /**
  * Version 1: a template's shape in `tmpl:records`, each bucket's ids in a sorted set of its own by when each was made,
@@ -133,6 +112,7 @@ async function moveLegacyTools(redis: ScriptedRedis, keys: Keys, prefix: string)
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "template buckets split into shapes, sets and versions", run: splitTemplateBuckets },
   { version: 2, name: "tool patterns and knowledge kept as one document moved into fields", run: moveLegacyTools },
+  { version: 3, name: "a tool's fixes moved out of its error fields into versioned fix sets", run: moveFixSets },
 ];
 
 /** The layout version a store of this code writes. */

@@ -45,7 +45,7 @@ export interface ScriptCommands {
   forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
   listSharedToolsByPrefix(toolNames: string, tools: string, prefix: string, afterName: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   /** Per tool: [tool hash, argument fields, error fields, sessions seen], hashes flat. */
-  readSharedTools(tools: string, root: string, ...toolNames: string[]): Promise<Array<[string[], string[], string[], number]>>;
+  readSharedTools(tools: string, root: string, ...toolNames: string[]): Promise<Array<[string[], string[], string[], number, string[]]>>;
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number, number]>;
   /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
   pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;

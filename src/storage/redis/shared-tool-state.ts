@@ -1,26 +1,12 @@
 // Converts a tool's shared knowledge as the learnToolCall script keeps it (a field at a time) into the wire SharedToolKnowledge.
-import { fixEfficacy, type EfficacyCounts, type FixCounts, type FixRanking } from "../../domain/shared-tools/efficacy.js";
-import { presentKnowledge, toolEfficacy } from "../../domain/shared-tools/knowledge.js";
-import type { SharedFixEvent, SharedToolKnowledge } from "../../domain/shared-tools/types.js";
-import { describeDelta } from "../../domain/tools/delta-text.js";
-import type { ArgDelta } from "../../domain/tools/types.js";
+import { fixCounts, type EfficacyCounts, type FixRanking } from "../../domain/shared-tools/efficacy.js";
+import { presentKnowledge, toolEfficacy, type FixSet } from "../../domain/shared-tools/knowledge.js";
+import type { SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { recentlyUsed } from "../../recently-used.js";
 import { argumentsInOrder, asArray, errorsInOrder, fieldPairs, patternFromState, versionOf, type ErrorField, type PatternState } from "./pattern-state.js";
+import { fixSetFrom } from "./tool-fix-texts.js";
 
 type Empty = Record<string, never>;
-
-/** A fix as the script keeps it: its delta, counts and offer outcomes (a count not written yet is 0). */
-interface FixState extends Partial<FixCounts> {
-  delta: string;
-  times_applied: number;
-  last_applied_at: string;
-}
-
-/** An error type's field: a session's error pattern, with the fixes learned for it and the latest fix events. */
-interface SharedErrorField extends ErrorField {
-  fixes?: FixState[] | Empty;
-  events?: SharedFixEvent[] | Empty;
-}
 
 interface SharedSuccess {
   goal_match?: string;
@@ -32,7 +18,9 @@ interface SharedSuccess {
 
 /** What knowledgeFrom reads, whichever layout it came from. */
 interface SharedState extends PatternState {
-  errors: Array<SharedErrorField & { error_type: string }>;
+  errors: Array<ErrorField & { error_type: string }>;
+  /** The fix sets by error type. */
+  fixes: Map<string, FixSet>;
   successes: SharedSuccess[] | Empty;
   fixes_learned: number;
   last_used_at: string;
@@ -45,19 +33,13 @@ export interface SharedToolReply {
   args: string[];
   errors: string[];
   sessionsSeen: number;
+  /** The fix sets' fields: `<version>\n<JSON>` each. */
+  fixes: string[];
 }
 
-const countsOf = (fix: Partial<FixCounts>): FixCounts => ({
-  offered: fix.offered ?? 0,
-  worked: fix.worked ?? 0,
-  failed: fix.failed ?? 0,
-  other_fix: fix.other_fix ?? 0,
-  ignored: fix.ignored ?? 0,
-  recent_outcomes: fix.recent_outcomes ?? "",
-});
 
 /** The knowledge from its fields (lib/learn-tool-call.lua). */
-function stateFromFields(reply: SharedToolReply): SharedState {
+function stateFromFields(reply: SharedToolReply, ranking: FixRanking): SharedState {
   const fields = new Map(fieldPairs(reply.tool));
   const count = (name: string) => Number(fields.get(name) ?? 0);
   return {
@@ -68,7 +50,8 @@ function stateFromFields(reply: SharedToolReply): SharedState {
     timed: count("timed"),
     timed_sum: count("timed_sum"),
     args: argumentsInOrder(reply.args),
-    errors: errorsInOrder<SharedErrorField>(reply.errors),
+    errors: errorsInOrder<ErrorField>(reply.errors),
+    fixes: new Map(fieldPairs(reply.fixes).map(([errorType, raw]) => [errorType, fixSetFrom(raw.slice(raw.indexOf("\n") + 1), ranking)])),
     successes: JSON.parse(fields.get("success_patterns") ?? "[]") as SharedSuccess[] | Empty,
     recent: [],
     updated_at: fields.get("updated_at") ?? "",
@@ -76,7 +59,7 @@ function stateFromFields(reply: SharedToolReply): SharedState {
     dropped_error_types: count("dropped_error_types"),
     fixes_learned: count("fixes"),
     last_used_at: fields.get("last_used_at") ?? "",
-    eff: countsOf({ offered: count("offered"), worked: count("worked"), failed: count("failed"), other_fix: count("other_fix"), ignored: count("ignored") }),
+    eff: fixCounts({ offered: count("offered"), worked: count("worked"), failed: count("failed"), other_fix: count("other_fix"), ignored: count("ignored") }),
   };
 }
 
@@ -87,20 +70,10 @@ function knowledgeFrom(toolName: string, state: SharedState, sessionsSeen: numbe
   return presentKnowledge(
     {
       ...base,
-      error_patterns: base.error_patterns.map((pattern, i) => ({
-        ...pattern,
-        fixes: asArray(state.errors[i]!.fixes).map((fix) => {
-          const delta = JSON.parse(fix.delta) as ArgDelta;
-          return {
-            fix_delta: delta,
-            typical_fix: describeDelta(delta),
-            times_applied: fix.times_applied,
-            last_applied_at: fix.last_applied_at,
-            efficacy: fixEfficacy(countsOf(fix), fix.times_applied, ranking),
-          };
-        }),
-        recent_fixes: asArray(state.errors[i]!.events),
-      })),
+      error_patterns: base.error_patterns.map((pattern) => {
+        const set = state.fixes.get(pattern.error_type);
+        return { ...pattern, fixes: set?.fixes ?? [], recent_fixes: set?.recent_fixes ?? [] };
+      }),
       success_patterns: base.success_patterns.map((pattern, i) => ({ ...pattern, session_id: successes[i]!.session_id })),
       fixes_learned: state.fixes_learned,
       sessions_seen: sessionsSeen,
@@ -136,7 +109,7 @@ export function createServedKnowledge(ranking: FixRanking) {
       const version = versionOf(reply.tool, "calls");
       // The version ends the key: names and counts cannot run into it.
       const key = `${tenant}\u0000${toolName}\u0000${reply.sessionsSeen}\u0000${version}`;
-      return presented(key, () => deepFreeze(knowledgeFrom(toolName, stateFromFields(reply), reply.sessionsSeen, ranking)));
+      return presented(key, () => deepFreeze(knowledgeFrom(toolName, stateFromFields(reply, ranking), reply.sessionsSeen, ranking)));
     },
   };
 }

@@ -2,12 +2,10 @@
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { latencyBucket } from "../../domain/activity/latency.js";
 import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
-import { adoptionText, fixEfficacy, type FixCounts } from "../../domain/shared-tools/efficacy.js";
-import { applicabilityText } from "../../domain/shared-tools/applicability.js";
-import { MAX_FIX_EVENTS_PER_ERROR, MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
+import type { FixCounts } from "../../domain/shared-tools/efficacy.js";
+import { MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
-import { canonicalJson } from "../../domain/tools/arguments.js";
-import { describeDelta } from "../../domain/tools/delta-text.js";
+import { formatCallId } from "../../domain/tools/arguments.js";
 import { MAX_ARGUMENT_NAMES_PER_TOOL, MAX_CONTEXTS_PER_ERROR, MAX_ERROR_TYPES_PER_TOOL, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
 import type { RankedFix } from "../../domain/efficacy/ranks.js";
@@ -23,7 +21,8 @@ import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { createServedKnowledge } from "./shared-tool-state.js";
-import { callFacts, tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
+import { createToolFixes, type DecidedLearning, type LearnDecision } from "./tool-fixes.js";
+import { tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
 import { argumentPairs } from "./log-entries.js";
 import { recordDeciding, recordInSession, sessionScriptInput, sessionWriteFrom, type SessionDecision, type SessionDeciding, type SessionRecord } from "./session-writes.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
@@ -73,11 +72,11 @@ function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[
   return tools;
 }
 
-/** recordSignedToolCall-38.lua's answer. */
+/** recordSignedToolCall-39.lua's answer. */
 interface SignedCallAnswer {
   /** `held`: the session moved since the call was decided, so neither part was written. */
   template: StepAnswer | { outcome: "held" };
-  /** recordAndLearnToolCall-29.lua's answer, as JSON text. */
+  /** recordAndLearnToolCall-30.lua's answer, as JSON text. */
   answer?: string;
 }
 
@@ -90,42 +89,32 @@ export function createRedisSharedToolStore(
 ): SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> {
   const ranking = limits.fixRanking ?? "wilson";
   const served = createServedKnowledge(ranking);
+  const fixes = createToolFixes(ranking);
 
-  /** learnToolCall-16.lua's keys and input for the session's record of a call. */
-  function tenantScriptInput(
-    session: SessionRef,
-    { entry, fixedErrorType, argumentPairs, previousCallId }: SessionRecord,
-    idempotencyKey: IdempotencyKey | null,
-    offer: boolean,
-  ): { keys: string[]; input: LearnInput } {
+  /** learnToolCall-17.lua's keys and input for the session's record of a call, with what the decision made of it. */
+  function tenantScriptInput(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null, decided: DecidedLearning): { keys: string[]; input: LearnInput } {
+    const { entry } = record;
     const shared = keys.shared(session.tenant);
     const [recordKey, recordTtl] = tenantIdempotencyRecord(shared.applied, idempotencyKey && scopedWriteId(`tool-call:${session.sessionId}`, idempotencyKey.key), limits.idempotencyTtlSeconds);
-    const delta = entry.fix_for ? entry.delta_args : null;
     const named = tenantKeys(keys, session.tenant, entry.tool_name, session.sessionId, recordKey);
     return {
       keys: named.keys,
       input: {
         keys: named.names,
-        ...callFacts(entry, argumentPairs),
+        tool: entry.tool_name,
         session: session.sessionId,
-        call_id: entry.id,
+        arguments: record.argumentPairs,
+        goal: entry.context_goal ?? "",
+        at: entry.timestamp,
         at_ms: Date.parse(entry.timestamp),
-        fixed_error_type: fixedErrorType ?? "",
-        fixed_id: entry.fix_for ?? "",
-        delta: delta ? JSON.stringify(delta) : "",
-        canonical_delta: delta ? canonicalJson(delta) : "",
-        adoption: delta ? adoptionText(delta, entry.arguments) : "",
-        applicability: delta ? applicabilityText(delta) : "",
-        offer,
-        previous_id: previousCallId ?? "",
+        previous_id: "",
+        ...decided,
         entry_event: JSON.stringify({ session_id: session.sessionId, ...entry }),
-        fix_event: delta ? JSON.stringify(fixDetected(session, entry)) : "",
+        fix_event: entry.fix_for ? JSON.stringify(fixDetected(session, entry)) : "",
         latency_bucket: entry.execution_time_ms === null ? "" : latencyBucket(entry.execution_time_ms),
         max_values: MAX_VALUES_PER_ARGUMENT,
         max_contexts: MAX_CONTEXTS_PER_ERROR,
         max_successes: MAX_SHARED_SUCCESS_PATTERNS,
-        max_fixes: MAX_FIXES_PER_ERROR,
-        max_fix_events: MAX_FIX_EVENTS_PER_ERROR,
         max_names: MAX_ARGUMENT_NAMES_PER_TOOL,
         max_errors: MAX_ERROR_TYPES_PER_TOOL,
         recent_sessions: RECENT_SESSIONS_KEPT,
@@ -134,100 +123,115 @@ export function createRedisSharedToolStore(
         record_ttl: recordTtl,
         events_kept: limits.eventsMaxPerTenant,
         events_ttl: limits.eventsTtlSeconds,
-        ranking,
         prefix: shared.prefix,
       },
     };
   }
 
-  /** The script's answer for a failure offered a fix, as the known fix. */
-  function knownFixFrom(answer: LearnAnswer | undefined): KnownSharedFix | null {
-    if (!answer?.delta) return null;
-    const fixDelta = JSON.parse(answer.delta) as ArgDelta;
-    // A sixth part, the fix's latest outcomes, since fixes are retired on them; an answer kept from before has five.
-    const parts = String(answer.counts).split(",");
-    const [offered, worked, failed, otherFix, ignored] = parts.slice(0, 5).map(Number) as [number, number, number, number, number];
-    const recentOutcomes = parts[5] ?? "";
-    const timesApplied = Number(answer.times_applied);
-    return {
-      fix_delta: fixDelta,
-      typical_fix: describeDelta(fixDelta),
-      times_applied: timesApplied,
-      offer_id: String(answer.offer_id),
-      efficacy: fixEfficacy({ offered, worked, failed, other_fix: otherFix, ignored, recent_outcomes: recentOutcomes }, timesApplied, ranking),
-    };
-  }
-
-  /** Folds the session's record into the tenant's knowledge; answers the known fix of a failure. */
-  async function learn(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KnownSharedFix | null> {
-    const script = tenantScriptInput(session, record, idempotencyKey, offer);
-    const answer = JSON.parse(await guarded(() => redis.learnToolCall(...script.keys, JSON.stringify(script.input)))) as LearnAnswer;
-    return knownFixFrom(answer);
+  /** Folds the session's record into the tenant's knowledge on its own (learnToolCall-17.lua); answers the known fix of a failure. */
+  function learn(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KnownSharedFix | null> {
+    const call = { session, entry: record.entry, fixedErrorType: record.fixedErrorType, previousCallId: record.previousCallId, offer };
+    return fixes.learn(call, async (decided) => {
+      const script = tenantScriptInput(session, record, idempotencyKey, decided);
+      return JSON.parse(await guarded(() => redis.learnToolCall(...script.keys, JSON.stringify(script.input)))) as LearnAnswer;
+    });
   }
 
   /**
    * A single Redis server lets one script touch both hash tags: the session's write and the tenant's in one round trip
-   * while the session's window is known here. The fix is decided here; the id the session allocates is filled in by the script.
+   * while the session's window and the tool's fixes are known here; both parts are decided here.
    */
   async function recordAndLearn(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KeyedWrite<RecordedToolCall>> {
+    let tenant: LearnDecision | null = null;
     const answer = await recordDeciding(deciding, session, call, async (decision) => {
       const script = recordAndLearnInput(session, call, idempotencyKey, offer, decision);
-      return JSON.parse(await guarded(() => redis.recordAndLearnToolCall(...script.keys, script.input))) as RecordAndLearnAnswer;
+      tenant = script.tenant;
+      return settledFused(script.tenant, () => guarded(() => redis.recordAndLearnToolCall(...script.keys, script.input)));
     });
-    return recordedFrom(answer, call);
+    return recordedFrom(session, answer, call, tenant!, idempotencyKey, offer);
   }
 
-  /** recordAndLearnToolCall-29.lua's keys and input (JSON text) for a call, with the session's part as decided. */
+  /** Sends a fused script and settles the tenant's decision with what its part answered (nothing, when the session's part did not apply). */
+  async function settledFused(tenant: LearnDecision, send: () => Promise<string>): Promise<RecordAndLearnAnswer> {
+    let answer: RecordAndLearnAnswer;
+    try {
+      answer = JSON.parse(await send()) as RecordAndLearnAnswer;
+    } catch (error) {
+      tenant.settle(null);
+      throw error;
+    }
+    tenant.settle(answer.learned ?? null);
+    return answer;
+  }
+
+  /** recordAndLearnToolCall-30.lua's keys and input (JSON text) for a call, both parts as decided here. */
   function recordAndLearnInput(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, decision: SessionDecision) {
     const args = argumentPairs(call.arguments);
     const local = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, limits.idempotencyTtlSeconds, decision);
     const { fix } = decision;
+    // The call as the session will record it, if it applies: the id after the last one the guard says was allocated.
     const decided: SessionRecord = {
-      entry: { id: "", ...call, fixed_by: null, fix_for: fix?.target.id ?? null, delta_args: fix?.delta ?? null },
+      entry: { id: formatCallId(decision.expect.allocated + 1), ...call, fixed_by: null, fix_for: fix?.target.id ?? null, delta_args: fix?.delta ?? null },
       fixedErrorType: fix ? errorTypeOf(fix.target) : null,
       argumentPairs: args,
       previousCallId: null,
     };
-    const tenant = tenantScriptInput(session, decided, idempotencyKey, offer);
-    return { keys: [...local.keys, ...tenant.keys], sessionNames: local.input.keys, input: JSON.stringify({ session: local.input, tenant: tenant.input }) };
+    const tenant = fixes.decide({ session, entry: decided.entry, fixedErrorType: decided.fixedErrorType, previousCallId: undefined, offer });
+    const script = tenantScriptInput(session, decided, idempotencyKey, tenant.decided);
+    return { keys: [...local.keys, ...script.keys], sessionNames: local.input.keys, input: JSON.stringify({ session: local.input, tenant: script.input }), tenant };
   }
 
-  /** recordAndLearnToolCall-29.lua's answer as the recorded call, the entry made from `call`. */
-  function recordedFrom(answer: RecordAndLearnAnswer, call: NewToolCall): KeyedWrite<RecordedToolCall> {
+  /**
+   * recordAndLearnToolCall-30.lua's answer as the recorded call, the entry made from `call`. The tenant's part goes on
+   * its own (a second round trip) when it did not apply with the session's: a replay, whose first write the tenant's
+   * record answers, or a refusal (the tool's fixes moved, or the call before was not the offered failure).
+   */
+  async function recordedFrom(
+    session: SessionRef,
+    answer: RecordAndLearnAnswer,
+    call: NewToolCall,
+    tenant: LearnDecision, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KeyedWrite<RecordedToolCall>> {
     const written = sessionWriteFrom(answer.recorded, call, argumentPairs(call.arguments));
     if (written.outcome === "mismatch") return written;
-    return { outcome: written.outcome, value: { entry: written.record.entry, knownFix: knownFixFrom(answer.learned) } };
+    const { learned } = answer;
+    const knownFix =
+      learned && learned.outcome !== "refused" ? fixes.answered(tenant, learned) : await learn(session, written.record, idempotencyKey, offer);
+    return { outcome: written.outcome, value: { entry: written.record.entry, knownFix } };
   }
 
   /**
    * A failure with a message on a single server: its template step decided here, then one script applies it and records
-   * the call with the signature and template it makes (recordSignedToolCall-38.lua). A session that moved since the call
+   * the call with the signature and template it makes (recordSignedToolCall-39.lua). A session that moved since the call
    * was decided holds the whole write back, and both parts are decided again.
    */
   async function recordSigned(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, failure: FailureToSign): Promise<KeyedWrite<RecordedToolCall> | null> {
     const { template, rest } = await templates.runStep(session.tenant, templateMessageOf(failure), async (step) => {
       const signed: NewToolCall = { ...call, signature: templateSignature(failure.errorType, step.decision.id), template: step.decision.template };
       let reply: SignedCallAnswer | null = null;
+      let tenant: LearnDecision | null = null;
       const answer = await recordDeciding(deciding, session, signed, async (decision) => {
         const script = recordAndLearnInput(session, signed, idempotencyKey, offer, decision);
+        tenant = script.tenant;
         // Where the session's keys the script checks the guard with are in KEYS (1-based, after the step's).
         const at = (name: string) => step.keys.length + 1 + script.sessionNames.indexOf(name);
         const outer = { template: step.input, session: { expect: decision.expect, span: limits.fixDetectionWindow, at: { meta: at("meta"), settings: at("settings"), log: at("log"), calls: at("calls") } } };
         // recordAndLearnToolCall's input travels on its own, as that script takes it, not escaped into this one's.
-        reply = JSON.parse(await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify(outer), script.input))) as SignedCallAnswer;
-        // A step held for the session (which moved) answers the session's refusal, and both go again; a step that did
-        // not apply wrote nothing, so there is no window to keep: the caller reads the step's answer.
-        return reply.answer ? (JSON.parse(reply.answer) as RecordAndLearnAnswer) : { recorded: { outcome: "mismatch" as const } };
+        return settledFused(script.tenant, async () => {
+          reply = JSON.parse(await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify(outer), script.input))) as SignedCallAnswer;
+          // A step held for the session (which moved) answers the session's refusal, and both go again; a step that did
+          // not apply wrote nothing, so there is no window to keep: the caller reads the step's answer.
+          return reply.answer ?? JSON.stringify({ recorded: { outcome: "mismatch" } });
+        });
       });
       const { template } = reply! as SignedCallAnswer;
       // recordDeciding returns only once the session did not refuse the call.
       if (template.outcome === "held") throw new Error("a step held for its session is sent again, never answered");
-      return { template, rest: { answer, signed } };
+      return { template, rest: { answer, signed, tenant: tenant! } };
     });
     if (template.outcome === "mismatch") return { outcome: "mismatch" };
     // A retry whose step was applied before: the caller records it again from the first write's template.
     if (template.outcome !== "applied") return null;
-    return recordedFrom(rest.answer, rest.signed);
+    return recordedFrom(session, rest.answer, rest.signed, rest.tenant, idempotencyKey, offer);
   }
 
   const store: SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> = {
@@ -271,8 +275,8 @@ export function createRedisSharedToolStore(
       const replies = await guarded(() => redis.readSharedTools(shared.tools, shared.prefix, ...toolNames));
       const found: SharedToolKnowledge[] = [];
       toolNames.forEach((name, i) => {
-        const [tool, args, errors, sessionsSeen] = replies[i]!;
-        if (tool.length > 0) found.push(served.knowledgeOf(tenant, name, { tool, args, errors, sessionsSeen }));
+        const [tool, args, errors, sessionsSeen, fixSets] = replies[i]!;
+        if (tool.length > 0) found.push(served.knowledgeOf(tenant, name, { tool, args, errors, sessionsSeen, fixes: fixSets }));
       });
       return found;
     },
@@ -296,7 +300,15 @@ export function createRedisSharedToolStore(
       const shared = keys.shared(tenant);
       await redis.writes.transaction((t) =>
         t
-          .del(shared.tool(toolName), shared.toolSessions(toolName), shared.toolArgs(toolName), shared.toolArgsSeen(toolName), shared.toolErrors(toolName), shared.toolErrorsSeen(toolName))
+          .del(
+            shared.tool(toolName),
+            shared.toolSessions(toolName),
+            shared.toolArgs(toolName),
+            shared.toolArgsSeen(toolName),
+            shared.toolErrors(toolName),
+            shared.toolErrorsSeen(toolName),
+            shared.toolFixes(toolName),
+          )
           .zrem(shared.tools, toolName)
           .zrem(shared.toolNames, toolName),
       );

@@ -1,5 +1,5 @@
-// The tool-call scripts' inputs and answers, by name: what recordToolCall-13.lua, learnToolCall-16.lua and
-// recordAndLearnToolCall-29.lua take as their one JSON argument and answer as JSON, and their keys in order.
+// The tool-call scripts' inputs and answers, by name: what recordToolCall-13.lua, learnToolCall-17.lua and
+// recordAndLearnToolCall-30.lua take as their one JSON argument and answer as JSON, and their keys in order.
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import type { Keys } from "./keys.js";
@@ -48,6 +48,7 @@ export function tenantKeys(keys: Keys, tenant: string, tool: string, sessionId: 
     args_seen: shared.toolArgsSeen(tool),
     errors: shared.toolErrors(tool),
     errors_seen: shared.toolErrorsSeen(tool),
+    fixes: shared.toolFixes(tool),
     sessions: shared.toolSessions(tool),
     tools: shared.tools,
     tool_names: shared.toolNames,
@@ -148,22 +149,62 @@ export type RecordAnswer =
   | { outcome: "mismatch" }
   | (WindowReply & { outcome: "conflict" });
 
-/** lib/learn-tool-call.lua's input (with its keys' names). */
-export interface LearnInput extends CallFacts {
+/** What a decision on the tenant's fixes of a tool read: the script applies it only while all of it is still so. */
+export interface LearnGuard {
+  /** The tool's birth token ('' for a tool not kept). */
+  born: string;
+  /** Each fix set read, by error type: the version it was read at ('' for none). */
+  fixes: Record<string, string>;
+  /** The session's pending offer of the tool after its id ('' for none). */
+  pending: string;
+  /** The session's call of the tool before this one, where the decision took it to be the offered failure (a single server's one script checks it). */
+  previous?: string;
+}
+
+/** A fix's entry in the efficacy report: its member, its places (domain/efficacy/ranks.ts) and what the report shows. */
+export interface RankEntry {
+  member: string;
+  best: number;
+  /** Absent: the fix never failed when taken, and is no one's worst. */
+  worst?: number;
+  shown: string;
+}
+
+/** lib/learn-tool-call.lua's input (with its keys' names): the call, what the decision read, and what it changes. */
+export interface LearnInput {
   keys: string[];
+  tool: string;
   session: string;
-  call_id: string;
+  /** log-entries.ts: argumentPairs. */
+  arguments: string;
+  goal: string;
+  at: string;
   at_ms: number;
-  fixed_error_type: string;
-  fixed_id: string;
-  delta: string;
-  canonical_delta: string;
-  adoption: string;
-  /** Where the fix applies (applicability.ts: applicabilityText), or "". */
-  applicability: string;
-  /** false: offer the call's failure no fix (the caller cannot show one to the model). */
-  offer: boolean;
+  success: boolean;
+  /** The session's call of the tool before this one: filled in by the single server's one script, which knows it. */
   previous_id: string;
+  guard: LearnGuard;
+  /** The birth token a tool not kept gets. */
+  born: string;
+  /** Increments of the tool's counts, by field. */
+  counts: Record<string, number>;
+  /** Increments of the tenant's efficacy totals, by field. */
+  totals: Record<string, number>;
+  /** The error type the call failed with: its pattern is counted. */
+  failure?: string;
+  /** The error type a fix was learned for: its pattern is seen (made, if the caps forgot it). */
+  learned_for?: string;
+  /** Fix sets written, each with its new version. */
+  fixes: Array<{ name: string; version: string; text: string }>;
+  ranks: { changed: RankEntry[]; forgotten: string[] };
+  /** The success pattern the call's fix leaves (JSON), or "". */
+  success_pattern: string;
+  /** The session's pending offer of the tool is decided, so it goes. */
+  pending_cleared: boolean;
+  /** The offer made to the call's failure: each text follows the id Redis numbers it with. */
+  offer?: { pending: string; record: string; event: string };
+  /** fix.outcome's data, after the pending offer's id (the script puts it first). */
+  outcome_event?: string;
   entry_event: string;
   fix_event: string;
   /** "" when the call has no execution time. */
@@ -171,8 +212,6 @@ export interface LearnInput extends CallFacts {
   max_values: number;
   max_contexts: number;
   max_successes: number;
-  max_fixes: number;
-  max_fix_events: number;
   max_names: number;
   max_errors: number;
   recent_sessions: number;
@@ -181,20 +220,18 @@ export interface LearnInput extends CallFacts {
   record_ttl: number;
   events_kept: number;
   events_ttl: number;
-  ranking: string;
   prefix: string;
 }
 
-/** lib/learn-tool-call.lua's answer: empty, or the fix offered to the call's failure. */
-export interface LearnAnswer {
-  delta?: string;
-  times_applied?: number;
-  offer_id?: string;
-  /** "offered,worked,failed,other_fix,ignored,recent_outcomes" (an answer kept from before recent outcomes has five parts) */
-  counts?: string;
-}
+/** lib/learn-tool-call.lua's answer. */
+export type LearnAnswer =
+  | { outcome: "applied"; offer_id?: string }
+  /** What the key's first write kept: "1" for no offer, else the offer (shared-tools.ts: knownFixFrom). */
+  | { outcome: "replayed"; record: string }
+  /** What the decision read, as it now reads (raw: a fix set's field, the pending offer with its id). */
+  | { outcome: "refused"; born: string; pending: string; fixes: Record<string, string> };
 
-/** recordAndLearnToolCall-29.lua's answer. */
+/** recordAndLearnToolCall-30.lua's answer: `learned` only when the session's part applied. */
 export interface RecordAndLearnAnswer {
   recorded: RecordAnswer;
   learned?: LearnAnswer;

@@ -7,20 +7,20 @@
 -- arguments, "values": [JSON as given], "canonical": [canonical JSON]}, the values as JSON text so that cjson
 -- never re-encodes what an agent sent; first and place order the names as they were first seen.
 -- An error type's field: {"first": call number, "count", "contexts", "example_args", and the session's
--- "fix_delta" or the tenant's "fixes" and "events"}.
+-- "fix_delta"; the tenant's fixes are kept apart (lib/learn-tool-call.lua)}.
 
--- When a tool's keys were made, by Redis's clock in microseconds. With the tool's call count it is the
--- version a reader caches its decoded copy by: a tool forgotten (or reset) and called again starts its
--- count over, but cannot be born in the same microsecond, since Redis runs one script at a time.
+-- When a session's pattern of a tool was made, by Redis's clock in microseconds. With the tool's call count it is the
+-- version a reader caches its decoded copy by: a pattern forgotten (or reset) and called again starts its count over,
+-- but cannot be born in the same microsecond, since Redis runs one script at a time.
 local function bornNow()
   local time = rcall('TIME')
   return time[1] .. string.format('%06d', tonumber(time[2]))
 end
 
 -- Marks `names` seen at `callNumber` in `seenKey` and, past `max`, forgets the least recently seen from
--- `fieldsKey`; answers how many it forgot. A name new to the tool may have made both keys: they get the
--- retention `ttl` then, unless they have an expiry (lib/renewal.lua renews them with the rest).
-local function seeAndForget(fieldsKey, seenKey, names, callNumber, max, ttl)
+-- `fieldsKey` (and from `alsoKey`, when given); answers how many it forgot. A name new to the tool may have made both
+-- keys: they get the retention `ttl` then, unless they have an expiry (lib/renewal.lua renews them with the rest).
+local function seeAndForget(fieldsKey, seenKey, names, callNumber, max, ttl, alsoKey)
   if #names == 0 then return 0 end
   local scored = {}
   for _, name in ipairs(names) do
@@ -39,6 +39,7 @@ local function seeAndForget(fieldsKey, seenKey, names, callNumber, max, ttl)
   local forgotten = {}
   for i = 1, #popped, 2 do forgotten[#forgotten + 1] = popped[i] end
   rcall('HDEL', fieldsKey, unpack(forgotten))
+  if alsoKey then rcall('HDEL', alsoKey, unpack(forgotten)) end
   return #forgotten
 end
 
@@ -75,17 +76,28 @@ local function keepArguments(argsKey, seenKey, args, callNumber, maxNames, maxVa
 end
 
 -- The error pattern of `name` (decoded, or nil when the tool has none), seen now at `callNumber`; answers
--- it and how many error types the cap forgot. The caller changes it and writes it back with saveError,
--- which gives the hash its expiry when the pattern was new (the hash may have been made by that write).
-local function seeError(errorsKey, seenKey, name, callNumber, maxTypes, ttl)
+-- it and how many error types the cap forgot (from `alsoKey` too: the tenant's fix sets). The caller changes it and
+-- writes it back with saveError, which gives the hash its expiry when the pattern was new (the hash may have been made
+-- by that write).
+local function seeError(errorsKey, seenKey, name, callNumber, maxTypes, ttl, alsoKey)
   local raw = rcall('HGET', errorsKey, name)
-  local dropped = seeAndForget(errorsKey, seenKey, { name }, callNumber, maxTypes, ttl)
+  local dropped = seeAndForget(errorsKey, seenKey, { name }, callNumber, maxTypes, ttl, alsoKey)
   return raw and cjson.decode(raw) or nil, dropped
 end
 
 local function saveError(errorsKey, name, ep, ttl)
   -- cjson writes an empty list as {}: the reader takes {} for an empty list.
   if rcall('HSET', errorsKey, name, cjson.encode(ep)) == 1 and ttl > 0 then rcall('EXPIRE', errorsKey, ttl, 'NX') end
+end
+
+-- Appends `text` (a JSON object) to the JSON list in field `field` of hash `key`, the oldest dropped past `max`.
+local function appendTrimmed(key, field, text, max)
+  local raw = rcall('HGET', key, field)
+  local list = raw and cjson.decode(raw) or {}
+  if list[1] == nil then list = {} end
+  list[#list + 1] = cjson.decode(text)
+  if #list > max then table.remove(list, 1) end
+  rcall('HSET', key, field, cjson.encode(list))
 end
 
 -- A goal remembered for an error pattern: distinct, the latest `cap`, a goal already listed keeping its place.

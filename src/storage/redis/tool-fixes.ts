@@ -1,0 +1,280 @@
+// The tenant's fixes of a tool decided here by the domain's rules, on what this process last read or wrote of them, and applied by lib/learn-tool-call.lua only while that is still so.
+import { randomBytes } from "node:crypto";
+import { fixOffered, fixOutcome } from "../../domain/activity/event-data.js";
+import { fixEfficacy, type FixRanking } from "../../domain/shared-tools/efficacy.js";
+import { bestFixIn, decideOfferIn, emptyFixSet, learnFixIn, offerFixIn, type FixSet } from "../../domain/shared-tools/knowledge.js";
+import type { KnownSharedFix, SharedCallFacts, SharedFix } from "../../domain/shared-tools/types.js";
+import type { SessionRef } from "../../domain/refs.js";
+import { errorTypeOf } from "../../domain/tools/pattern-update.js";
+import { describeDelta } from "../../domain/tools/delta-text.js";
+import { FAILURE_OUTCOMES, type ArgDelta, type ToolLogEntry } from "../../domain/tools/types.js";
+import { isMeasuredTime } from "../../domain/text/text-format.js";
+import { weightedLru } from "../../recently-used.js";
+import { StoreUnavailableError } from "../../errors.js";
+import { pauseAfterRefusal } from "./refusal-pause.js";
+import { fixSetFrom, fixSetText, rankEntry, rankMember, type StoredPending } from "./tool-fix-texts.js";
+import type { LearnAnswer, LearnInput } from "./tool-call-scripts.js";
+
+/**
+ * What this process keeps of the tenants' tools, each bounded by entries, the least recently used forgotten first: a
+ * fix set is at most 5 fixes and 3 events (a few KB with large arguments), a pending offer one fix, a birth token 16
+ * characters. A decision on what is not kept takes it for absent; the script refuses it if it is not, and answers it.
+ */
+const CACHED = { fixSets: 20_000, pendingOffers: 100_000, births: 100_000 };
+
+/** Tries of one call whose fixes keep moving under it (other replicas learning the same error type); then 503. */
+const MAX_TRIES = 32;
+
+const newToken = () => randomBytes(8).toString("hex");
+const beforeNewline = (raw: string) => raw.slice(0, Math.max(0, raw.indexOf("\n")));
+const afterNewline = (raw: string) => (raw.includes("\n") ? raw.slice(raw.indexOf("\n") + 1) : "");
+
+/** A recorded call as the tenant's decision takes it. */
+export interface CallToLearn {
+  session: SessionRef;
+  entry: ToolLogEntry;
+  /** The error type of the failure the call fixed, or null. */
+  fixedErrorType: string | null;
+  /**
+   * The session's call of the tool before this one (null for none), or undefined where it is not known yet: a single
+   * server's one script, which records the call in its session first, checks what the decision took it to be.
+   */
+  previousCallId: string | null | undefined;
+  /** false: offer the call's failure no fix (the caller cannot show one). */
+  offer: boolean;
+}
+
+/** What a decision makes of the script's input. */
+export type DecidedLearning = Pick<
+  LearnInput,
+  "guard" | "born" | "counts" | "totals" | "failure" | "learned_for" | "fixes" | "ranks" | "success_pattern" | "pending_cleared" | "offer" | "outcome_event" | "success"
+>;
+
+export interface LearnDecision {
+  decided: DecidedLearning;
+  /** What the call's failure is offered once Redis numbers the offer (its id empty here), or null. */
+  offered: KnownSharedFix | null;
+  /** Keeps what the script answered: the state a refusal read, or forgets what this decision foresaw when it did not apply (null: unknown). */
+  settle(answer: LearnAnswer | null): void;
+}
+
+/** The fix a replay's record kept: "1" for none, else the offer's id, times applied, counts and delta, a line each. */
+export function knownFixFromRecord(record: string, ranking: FixRanking): KnownSharedFix | null {
+  const [offerId, times, counts, delta] = record.split("\n");
+  if (!delta) return null;
+  const fixDelta = JSON.parse(delta) as ArgDelta;
+  // A sixth part, the fix's latest outcomes, since fixes are retired on them; a record kept from before has five.
+  const parts = String(counts).split(",");
+  const [offered, worked, failed, otherFix, ignored] = parts.slice(0, 5).map(Number) as [number, number, number, number, number];
+  const timesApplied = Number(times);
+  return {
+    fix_delta: fixDelta,
+    typical_fix: describeDelta(fixDelta),
+    times_applied: timesApplied,
+    offer_id: String(offerId),
+    efficacy: fixEfficacy({ offered, worked, failed, other_fix: otherFix, ignored, recent_outcomes: parts[5] ?? "" }, timesApplied, ranking),
+  };
+}
+
+/** The success pattern a fix leaves, as the tool's list keeps it: arguments and delta as JSON text. */
+function successPatternText(session: SessionRef, entry: ToolLogEntry, delta: ArgDelta): string {
+  return JSON.stringify({
+    ...(entry.context_goal ? { goal_match: entry.context_goal } : {}),
+    arg_hints: JSON.stringify(entry.arguments),
+    example_call_id: entry.id,
+    delta_that_fixed: JSON.stringify(delta),
+    session_id: session.sessionId,
+  });
+}
+
+/** An event's data without its offer id, which the script puts first once it is known. */
+function withoutOfferId(data: { offer_id: string }): string {
+  const { offer_id: _id, ...rest } = data;
+  return JSON.stringify(rest);
+}
+
+export function createToolFixes(ranking: FixRanking) {
+  const births = weightedLru<string>(CACHED.births, () => 1);
+  const sets = weightedLru<string>(CACHED.fixSets, () => 1);
+  const pendingOffers = weightedLru<string>(CACHED.pendingOffers, () => 1);
+  const toolKey = (tenant: string, tool: string) => `${tenant}\u0000${tool}`;
+  const setKey = (tenant: string, tool: string, errorType: string) => `${tenant}\u0000${tool}\u0000${errorType}`;
+  const pendingKey = (session: SessionRef, tool: string) => `${session.tenant}\u0000${session.sessionId}\u0000${tool}`;
+
+  /** Decides what the call does to the tool's fixes, on the state kept here, and foresees the state it leaves. */
+  function decide(call: CallToLearn): LearnDecision {
+    const { session, entry } = call;
+    const tool = entry.tool_name;
+    const born = births.get(toolKey(session.tenant, tool)) ?? "";
+    const bornAfter = born || newToken();
+    const pendingBody = pendingOffers.get(pendingKey(session, tool)) ?? "";
+
+    // Each set the decision reads, as kept here (raw '' for none), and decoded when it is changed.
+    const read = new Map<string, { raw: string; set: FixSet | undefined }>();
+    const setOf = (errorType: string, create: boolean): FixSet | undefined => {
+      let held = read.get(errorType);
+      if (!held) {
+        const raw = sets.get(setKey(session.tenant, tool, errorType)) ?? "";
+        held = { raw, set: raw ? fixSetFrom(afterNewline(raw), ranking) : undefined };
+        read.set(errorType, held);
+      }
+      if (!held.set && create) held.set = emptyFixSet();
+      return held.set;
+    };
+    const changed = new Set<string>();
+    const ranked = new Map<SharedFix, string>();
+    const forgotten: string[] = [];
+    const failed = FAILURE_OUTCOMES.has(entry.outcome);
+    const counts: Record<string, number> = { calls: 1 };
+    const totals: Record<string, number> = {};
+    const count = (outcome: string) => {
+      counts[outcome] = (counts[outcome] ?? 0) + 1;
+      totals[outcome] = (totals[outcome] ?? 0) + 1;
+    };
+    if (entry.outcome === "success") counts.successes = 1;
+    if (failed) counts.failure = 1;
+    if (isMeasuredTime(entry.execution_time_ms)) {
+      counts.timed = 1;
+      counts.timed_sum = entry.execution_time_ms;
+    }
+    const fix = entry.fix_for && entry.delta_args ? { failed_call_id: entry.fix_for, error_type: call.fixedErrorType, delta: entry.delta_args } : null;
+    const facts: SharedCallFacts = { ...entry, session_id: session.sessionId, call_id: entry.id, fix, previous_call_id: call.previousCallId ?? null };
+    const decided: DecidedLearning = {
+      guard: { born, fixes: {}, pending: pendingBody },
+      born: bornAfter,
+      counts,
+      totals,
+      ...(failed ? { failure: errorTypeOf(entry) } : {}),
+      fixes: [],
+      ranks: { changed: [], forgotten },
+      success_pattern: "",
+      pending_cleared: pendingBody !== "",
+      success: entry.outcome === "success",
+    };
+
+    // 1. The fix this call made, learned under the error type of the failure it fixed.
+    if (fix) {
+      counts.fixes = 1;
+      if (fix.error_type) {
+        const set = setOf(fix.error_type, true)!;
+        const { learned, forgotten: gone } = learnFixIn(set, facts, fix, entry.timestamp);
+        changed.add(fix.error_type);
+        ranked.set(learned, fix.error_type);
+        if (gone) forgotten.push(rankMember(tool, fix.error_type, gone));
+        decided.learned_for = fix.error_type;
+      }
+      decided.success_pattern = successPatternText(session, entry, fix.delta);
+    }
+
+    // 2. The session's pending offer of the tool is decided by this call, if it is the next one and was made to the
+    // knowledge kept now (not to a tool forgotten since).
+    if (pendingBody !== "") {
+      const pending = JSON.parse(pendingBody) as StoredPending;
+      if (born !== "" && pending.born === born) {
+        // Where the call before is not known yet, it is taken for the offered failure, and the script checks it.
+        const assumed = call.previousCallId === undefined;
+        if (assumed) decided.guard.previous = pending.call_id;
+        const offer = { offer_id: "", ...pending };
+        const outcome = decideOfferIn(setOf(pending.error_type, false), offer, assumed ? { ...facts, previous_call_id: pending.call_id } : facts, ranking);
+        if (outcome) {
+          count(outcome.outcome);
+          if (outcome.fix) {
+            changed.add(pending.error_type);
+            ranked.set(outcome.fix, pending.error_type);
+          }
+          decided.outcome_event = withoutOfferId(fixOutcome(session, entry, offer, outcome.outcome));
+        }
+      }
+    }
+
+    // 3. Only then is this call's own failure offered the best fix, which its next call will decide.
+    let offered: KnownSharedFix | null = null;
+    if (call.offer && failed) {
+      const errorType = errorTypeOf(entry);
+      const set = setOf(errorType, false);
+      const best = bestFixIn(set, entry.arguments, ranking);
+      if (best) {
+        offered = offerFixIn(best, "", ranking);
+        count("offered");
+        changed.add(errorType);
+        ranked.set(best, errorType);
+        const pending: StoredPending = { call_id: entry.id, error_type: errorType, fix_delta: best.fix_delta, born: bornAfter };
+        const { efficacy } = offered;
+        const countsText = [efficacy.offered, efficacy.worked, efficacy.failed, efficacy.other_fix, efficacy.ignored, efficacy.recent_outcomes].join(",");
+        decided.offer = {
+          pending: JSON.stringify(pending),
+          record: `${offered.times_applied}\n${countsText}\n${JSON.stringify(best.fix_delta)}`,
+          event: withoutOfferId(fixOffered(session, entry, offered)),
+        };
+      }
+    }
+
+    for (const [errorType, { raw }] of read) decided.guard.fixes[errorType] = raw === "" ? "" : beforeNewline(raw);
+    const foreseen = new Map<string, string>();
+    for (const errorType of changed) {
+      const version = newToken();
+      const text = fixSetText(read.get(errorType)!.set!);
+      decided.fixes.push({ name: errorType, version, text });
+      foreseen.set(setKey(session.tenant, tool, errorType), `${version}\n${text}`);
+    }
+    for (const [fixed, errorType] of ranked) decided.ranks.changed.push(rankEntry(tool, errorType, fixed));
+
+    // Foreseen now, before Redis answers: this process's next call of the tool decides on what this one leaves.
+    const bornKey = toolKey(session.tenant, tool);
+    const offerKey = pendingKey(session, tool);
+    births.set(bornKey, bornAfter);
+    for (const [key, raw] of foreseen) sets.set(key, raw);
+    // Decided (so gone) or not, a pending offer is replaced by this call's own, if any.
+    const pendingForeseen = decided.offer?.pending ?? "";
+    pendingOffers.set(offerKey, pendingForeseen);
+
+    return {
+      decided,
+      offered,
+      settle(answer) {
+        if (answer?.outcome === "applied") return;
+        if (answer?.outcome === "refused") {
+          births.set(bornKey, answer.born);
+          pendingOffers.set(offerKey, afterNewline(answer.pending));
+          for (const [errorType, raw] of Object.entries(answer.fixes)) sets.set(setKey(session.tenant, tool, errorType), raw);
+          return;
+        }
+        // Not applied, or not known to be: what this decision foresaw is forgotten, unless a later one foresaw more.
+        if (births.get(bornKey) === bornAfter && born === "") births.forget(bornKey);
+        for (const [key, raw] of foreseen) if (sets.get(key) === raw) sets.forget(key);
+        if (pendingOffers.get(offerKey) === pendingForeseen) pendingOffers.forget(offerKey);
+      },
+    };
+  }
+
+  /**
+   * Applies the call to the tenant's knowledge with `send` (learnToolCall-17.lua), deciding again on what a refusal
+   * answers; answers the fix offered to the call's failure, or null.
+   */
+  async function learn(call: CallToLearn, send: (decided: DecidedLearning) => Promise<LearnAnswer>): Promise<KnownSharedFix | null> {
+    for (let tries = 1; ; tries += 1) {
+      const decision = decide(call);
+      let answer: LearnAnswer;
+      try {
+        answer = await send(decision.decided);
+      } catch (error) {
+        decision.settle(null);
+        throw error;
+      }
+      decision.settle(answer);
+      if (answer.outcome !== "refused") return answered(decision, answer);
+      if (tries >= MAX_TRIES) throw new StoreUnavailableError(new Error(`a tool's fixes moved under ${MAX_TRIES} tries in a row`));
+      await pauseAfterRefusal(tries);
+    }
+  }
+
+  /** The fix offered, as the applied or replayed write answers it. */
+  function answered(decision: LearnDecision, answer: Exclude<LearnAnswer, { outcome: "refused" }>): KnownSharedFix | null {
+    if (answer.outcome === "replayed") return knownFixFromRecord(answer.record, ranking);
+    return decision.offered && answer.offer_id ? { ...decision.offered, offer_id: answer.offer_id } : null;
+  }
+
+  return { decide, learn, answered };
+}
+
+export type ToolFixes = ReturnType<typeof createToolFixes>;
