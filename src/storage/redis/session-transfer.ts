@@ -1,5 +1,5 @@
 // Exports and imports a whole session's tool memory, each as one MULTI/EXEC round trip.
-import { randomBytes } from "node:crypto";
+import { newWriteToken } from "./write-tokens.js";
 import { RECENT_CALLS_PER_TOOL } from "../../domain/tools/pattern-limits.js";
 import type { FixRelation, StoredMemory } from "../../domain/tools/types.js";
 import type { Keys } from "./keys.js";
@@ -54,7 +54,7 @@ export async function importSession(redis: ScriptedRedis, k: SessionKeys, memory
     created_at: memory.created_at,
     updated_at: memory.updated_at,
     // A new write token (lib/session-window.lua): no window a replica kept of the session before reads as this one.
-    token: randomBytes(8).toString("hex"),
+    token: newWriteToken(),
   };
   const tools = Object.keys(memory.tool_patterns);
   const recency = importedToolRecency(memory);

@@ -1,5 +1,5 @@
 // A call's write to its session: the fix decided here on the session's window as this process last knew it, sent with the guard of that window, and decided again on the window a refusal answers.
-import { randomBytes } from "node:crypto";
+import { newWriteToken } from "./write-tokens.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import {
@@ -73,7 +73,7 @@ export interface SessionDecision {
  * are refused with it and decided again, rather than landing before it.
  */
 export function decideInSession(window: SessionWindow, call: NewToolCall, defaults: EffectiveSessionSettings): SessionDecision {
-  const token = randomBytes(8).toString("hex");
+  const token = newWriteToken();
   if (call.outcome !== "success") return { expect: window.guard, fix: null, token };
   const success: ToolLogEntry = { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null };
   return { expect: window.guard, fix: fixOnWindow(window, success, defaults), token };

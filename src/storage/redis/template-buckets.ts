@@ -1,5 +1,5 @@
 // A tenant's failure templates on Redis: each step decided here (domain/failures/template-step.ts) against its bucket as last read, then applied by a script that refuses it if the bucket moved since.
-import { randomBytes } from "node:crypto";
+import { newWriteToken } from "./write-tokens.js";
 import { StoreUnavailableError } from "../../errors.js";
 import { decideTemplateStep, type BucketTemplateState, type TemplateBucketSnapshot, type TemplateStepDecision } from "../../domain/failures/template-step.js";
 import { MAX_TEMPLATES, placeInBucket, prepareMessage, type LearnedFailureTemplate } from "../../domain/failures/templates.js";
@@ -115,9 +115,6 @@ export interface RedisTemplateOptions {
 /** Templates kept of the buckets read for placing queries (their shapes only, a few hundred bytes each). */
 const PLACEMENT_CACHED_TEMPLATES = 20_000;
 
-/** A new random version of a bucket. */
-const newVersion = () => randomBytes(8).toString("hex");
-
 /** A bucket's key and the tenant's template and recall keys, by the name the scripts read them by, in the order they travel in KEYS. */
 function templateKeys(keys: Keys, tenant: string, bucket: string): Record<string, string> {
   const shared = keys.shared(tenant);
@@ -192,8 +189,8 @@ export function createRedisTemplateBuckets(redis: ScriptedRedis, keys: Keys, opt
         bucket_root: keys.shared(tenant).templateBucketRoot,
         bucket: prepared.bucket,
         version: decision.next.version,
-        next_version: newVersion(),
-        forget_version: newVersion(),
+        next_version: newWriteToken(),
+        forget_version: newWriteToken(),
         id: decision.id,
         created: decision.created,
         shape: decision.reshaped ? JSON.stringify({ bucket: prepared.bucket, tokens: after.tokens, gaps: after.gaps }) : "",

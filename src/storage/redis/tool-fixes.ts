@@ -1,5 +1,4 @@
 // The tenant's fixes of a tool decided here by the domain's rules, on what this process last read or wrote of them, and applied by lib/learn-tool-call.lua only while that is still so.
-import { randomBytes } from "node:crypto";
 import { fixOffered, fixOutcome } from "../../domain/activity/event-data.js";
 import { fixEfficacy, type FixRanking } from "../../domain/shared-tools/efficacy.js";
 import { bestFixIn, decideOfferIn, emptyFixSet, learnFixIn, offerFixIn, type FixSet } from "../../domain/shared-tools/knowledge.js";
@@ -12,6 +11,7 @@ import { isMeasuredTime } from "../../domain/text/text-format.js";
 import { weightedLru } from "../../recently-used.js";
 import { StoreUnavailableError } from "../../errors.js";
 import { pauseAfterRefusal } from "./refusal-pause.js";
+import { newWriteToken } from "./write-tokens.js";
 import { fixSetFrom, fixSetText, rankEntry, rankMember, type StoredPending } from "./tool-fix-texts.js";
 import type { LearnAnswer, LearnInput } from "./tool-call-scripts.js";
 
@@ -25,7 +25,21 @@ const CACHED = { fixSets: 20_000, pendingOffers: 100_000, births: 100_000 };
 /** Tries of one call whose fixes keep moving under it (other replicas learning the same error type); then 503. */
 const MAX_TRIES = 32;
 
-const newToken = () => randomBytes(8).toString("hex");
+/**
+ * A fix set as kept here: its field as Redis holds it (the version the script compares, '' for none) and the set decoded,
+ * which no decision changes (a decision changes a copy, which becomes what is kept once foreseen).
+ */
+interface CachedSet {
+  raw: string;
+  set: FixSet | undefined;
+}
+
+/** A set to change: each fix and its counts copied, what no rule changes in place (the delta, its text) shared. */
+const copyOf = (set: FixSet): FixSet => ({
+  fixes: set.fixes.map((fix) => ({ ...fix, efficacy: { ...fix.efficacy } })),
+  recent_fixes: [...set.recent_fixes],
+});
+
 const beforeNewline = (raw: string) => raw.slice(0, Math.max(0, raw.indexOf("\n")));
 const afterNewline = (raw: string) => (raw.includes("\n") ? raw.slice(raw.indexOf("\n") + 1) : "");
 
@@ -95,7 +109,9 @@ function withoutOfferId(data: { offer_id: string }): string {
 
 export function createToolFixes(ranking: FixRanking) {
   const births = weightedLru<string>(CACHED.births, () => 1);
-  const sets = weightedLru<string>(CACHED.fixSets, () => 1);
+  const sets = weightedLru<CachedSet>(CACHED.fixSets, () => 1);
+  /** A set as Redis answered it (its field, '' for none), decoded once. */
+  const cachedSet = (raw: string): CachedSet => ({ raw, set: raw === "" ? undefined : fixSetFrom(afterNewline(raw), ranking) });
   const pendingOffers = weightedLru<string>(CACHED.pendingOffers, () => 1);
   const toolKey = (tenant: string, tool: string) => `${tenant}\u0000${tool}`;
   const setKey = (tenant: string, tool: string, errorType: string) => `${tenant}\u0000${tool}\u0000${errorType}`;
@@ -106,20 +122,25 @@ export function createToolFixes(ranking: FixRanking) {
     const { session, entry } = call;
     const tool = entry.tool_name;
     const born = births.get(toolKey(session.tenant, tool)) ?? "";
-    const bornAfter = born || newToken();
+    const bornAfter = born || newWriteToken();
     const pendingBody = pendingOffers.get(pendingKey(session, tool)) ?? "";
 
-    // Each set the decision reads, as kept here (raw '' for none), and decoded when it is changed.
-    const read = new Map<string, { raw: string; set: FixSet | undefined }>();
-    const setOf = (errorType: string, create: boolean): FixSet | undefined => {
+    // Each set the decision reads, as kept here (raw '' for none), and the copy it changes, made on its first change.
+    const read = new Map<string, { raw: string; kept: FixSet | undefined; changing?: FixSet }>();
+    const heldSet = (errorType: string) => {
       let held = read.get(errorType);
       if (!held) {
-        const raw = sets.get(setKey(session.tenant, tool, errorType)) ?? "";
-        held = { raw, set: raw ? fixSetFrom(afterNewline(raw), ranking) : undefined };
+        const cached = sets.get(setKey(session.tenant, tool, errorType));
+        held = cached ? { raw: cached.raw, kept: cached.set } : { raw: "", kept: undefined };
         read.set(errorType, held);
       }
-      if (!held.set && create) held.set = emptyFixSet();
-      return held.set;
+      return held;
+    };
+    /** The set to change (a new one when none is kept). */
+    const changingSetOf = (errorType: string): FixSet => {
+      const held = heldSet(errorType);
+      held.changing ??= held.kept ? copyOf(held.kept) : emptyFixSet();
+      return held.changing;
     };
     const changed = new Set<string>();
     const ranked = new Map<SharedFix, string>();
@@ -156,8 +177,7 @@ export function createToolFixes(ranking: FixRanking) {
     if (fix) {
       counts.fixes = 1;
       if (fix.error_type) {
-        const set = setOf(fix.error_type, true)!;
-        const { learned, forgotten: gone } = learnFixIn(set, facts, fix, entry.timestamp);
+        const { learned, forgotten: gone } = learnFixIn(changingSetOf(fix.error_type), facts, fix, entry.timestamp);
         changed.add(fix.error_type);
         ranked.set(learned, fix.error_type);
         if (gone) forgotten.push(rankMember(tool, fix.error_type, gone));
@@ -175,7 +195,8 @@ export function createToolFixes(ranking: FixRanking) {
         const assumed = call.previousCallId === undefined;
         if (assumed) decided.guard.previous = pending.call_id;
         const offer = { offer_id: "", ...pending };
-        const outcome = decideOfferIn(setOf(pending.error_type, false), offer, assumed ? { ...facts, previous_call_id: pending.call_id } : facts, ranking);
+        const held = heldSet(pending.error_type);
+        const outcome = decideOfferIn((held.changing ?? held.kept) && changingSetOf(pending.error_type), offer, assumed ? { ...facts, previous_call_id: pending.call_id } : facts, ranking);
         if (outcome) {
           count(outcome.outcome);
           if (outcome.fix) {
@@ -191,9 +212,12 @@ export function createToolFixes(ranking: FixRanking) {
     let offered: KnownSharedFix | null = null;
     if (call.offer && failed) {
       const errorType = errorTypeOf(entry);
-      const set = setOf(errorType, false);
-      const best = bestFixIn(set, entry.arguments, ranking);
-      if (best) {
+      // Chosen on the set as the steps before left it; the offer is counted on the copy.
+      const held = heldSet(errorType);
+      const chosen = bestFixIn(held.changing ?? held.kept, entry.arguments, ranking);
+      if (chosen) {
+        const choosingFrom = (held.changing ?? held.kept)!;
+        const best = changingSetOf(errorType).fixes[choosingFrom.fixes.indexOf(chosen)]!;
         offered = offerFixIn(best, "", ranking);
         count("offered");
         changed.add(errorType);
@@ -210,12 +234,13 @@ export function createToolFixes(ranking: FixRanking) {
     }
 
     for (const [errorType, { raw }] of read) decided.guard.fixes[errorType] = raw === "" ? "" : beforeNewline(raw);
-    const foreseen = new Map<string, string>();
+    const foreseen = new Map<string, CachedSet>();
     for (const errorType of changed) {
-      const version = newToken();
-      const text = fixSetText(read.get(errorType)!.set!);
+      const version = newWriteToken();
+      const set = read.get(errorType)!.changing!;
+      const text = fixSetText(set);
       decided.fixes.push({ name: errorType, version, text });
-      foreseen.set(setKey(session.tenant, tool, errorType), `${version}\n${text}`);
+      foreseen.set(setKey(session.tenant, tool, errorType), { raw: `${version}\n${text}`, set });
     }
     for (const [fixed, errorType] of ranked) decided.ranks.changed.push(rankEntry(tool, errorType, fixed));
 
@@ -223,7 +248,7 @@ export function createToolFixes(ranking: FixRanking) {
     const bornKey = toolKey(session.tenant, tool);
     const offerKey = pendingKey(session, tool);
     births.set(bornKey, bornAfter);
-    for (const [key, raw] of foreseen) sets.set(key, raw);
+    for (const [key, cached] of foreseen) sets.set(key, cached);
     // Decided (so gone) or not, a pending offer is replaced by this call's own, if any.
     const pendingForeseen = decided.offer?.pending ?? "";
     pendingOffers.set(offerKey, pendingForeseen);
@@ -236,12 +261,12 @@ export function createToolFixes(ranking: FixRanking) {
         if (answer?.outcome === "refused") {
           births.set(bornKey, answer.born);
           pendingOffers.set(offerKey, afterNewline(answer.pending));
-          for (const [errorType, raw] of Object.entries(answer.fixes)) sets.set(setKey(session.tenant, tool, errorType), raw);
+          for (const [errorType, raw] of Object.entries(answer.fixes)) sets.set(setKey(session.tenant, tool, errorType), cachedSet(raw));
           return;
         }
         // Not applied, or not known to be: what this decision foresaw is forgotten, unless a later one foresaw more.
         if (births.get(bornKey) === bornAfter && born === "") births.forget(bornKey);
-        for (const [key, raw] of foreseen) if (sets.get(key) === raw) sets.forget(key);
+        for (const [key, cached] of foreseen) if (sets.get(key) === cached) sets.forget(key);
         if (pendingOffers.get(offerKey) === pendingForeseen) pendingOffers.forget(offerKey);
       },
     };
