@@ -109,6 +109,20 @@ export function fixEfficacyContract(factory: StoreFactory): void {
       expect(await efficacyOf(store)).toMatchObject({ offered: 1, worked: 0, pending: 1 });
     });
 
+    it("offers a fix again to a session's first failure after a reset, though the offer made before it was never decided", async () => {
+      const store = await open();
+      await learn(store, { n: 1 });
+      const session = aSession();
+      // Its third call is offered the fix; the reset starts its ids over, below that call's.
+      await call(store, session, "success", { n: 5 });
+      await call(store, session, "success", { n: 6 });
+      expect(await call(store, session, "failure", { n: 0 })).toMatchObject({ knownFix: { offer_id: "offer-1" } });
+      await store.resetSession(session);
+      expect(await call(store, session, "failure", { n: 0 })).toMatchObject({ entry: { id: "call-0001" }, knownFix: { offer_id: "offer-2" } });
+      await call(store, session, "success", { n: 1 });
+      expect(await efficacyOf(store)).toMatchObject({ offered: 2, worked: 1, pending: 1 });
+    });
+
     it("counts a fix that worked when offered as applied again, also when fix detection saw another change", async () => {
       const store = await open();
       await learn(store, { n: 0, timeout: 30 });

@@ -78,6 +78,8 @@ describe("data written by the layout before (redis)", () => {
       expect(JSON.parse((await raw.hget(`${shared}:toolerrors:${tool}`, errorType))!)).not.toHaveProperty("fixes");
       expect(await raw.hget(`${shared}:toolfixes:${tool}`, errorType)).toMatch(/^[0-9a-f]{16}\n\{"fixes":\[\{"fix_delta":/);
     }
+    // The offer numbers the layout before compared are read by the move of the pending offers, then gone from every tool.
+    for (const tool of ["search", "fetch", "list"]) expect(await raw.hexists(`${shared}:tool:${tool}`, "offers_since")).toBe(0);
     expect(await raw.hget(`${shared}:offers:${session.sessionId}`, "search")).toMatch(/^offer-1\n\{"call_id":"call-0004","error_type":"E",.*"born":"\d+"\}$/);
     const memory = createMemoryStore(DEFAULT_LIMITS, { now: () => Date.parse(at(30)) });
     stores.push(redis, memory);

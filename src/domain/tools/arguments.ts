@@ -102,3 +102,6 @@ export function valueText(value: unknown): string {
 export function formatCallId(sequence: number): string {
   return `call-${String(sequence).padStart(4, "0")}`;
 }
+
+/** `call-0042` → 42: where a call comes in its session. */
+export const callSequenceOf = (callId: string): number => Number(callId.slice("call-".length));

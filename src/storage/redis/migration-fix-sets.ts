@@ -1,5 +1,4 @@
 // Layout version 3: a tool's fixes leave its error fields for fix sets of their own, each with a version, and pending offers and report members take the forms TypeScript writes.
-import { randomBytes } from "node:crypto";
 import { fixCounts, type FixCounts } from "../../domain/shared-tools/efficacy.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
 import { guarded } from "./errors.js";
@@ -7,6 +6,7 @@ import type { Keys } from "./keys.js";
 import { scanAll, tenantOf } from "./migration-scan.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import type { StoredPending } from "./tool-fix-texts.js";
+import { newWriteToken } from "./write-tokens.js";
 
 type Empty = Record<string, never>;
 const asArray = <T>(value: T[] | Empty | undefined): T[] => (Array.isArray(value) ? value : []);
@@ -34,30 +34,49 @@ interface PendingBefore {
   canonical: string;
 }
 
-/** One tool's error fields without their fixes, and its fix sets: written in one MULTI, with the errors' retention. */
-async function moveToolFixes(redis: ScriptedRedis, errorsKey: string, fixesKey: string, toolKey: string): Promise<boolean> {
-  const fields = await guarded(() => redis.hgetall(errorsKey));
-  const errors: Array<[string, string]> = [];
-  const sets: Array<[string, string]> = [];
-  for (const [errorType, json] of Object.entries(fields)) {
-    const { fixes, events, ...rest } = JSON.parse(json) as ErrorFieldBefore;
-    if (fixes === undefined && events === undefined) continue;
-    errors.push([errorType, JSON.stringify(rest)]);
+/** An error field's fixes as a fix set's JSON, or null when there are none, or when they cannot be read (left as they are, unread). */
+function fixSetOf(fixes: FixBefore[] | Empty | undefined, events: unknown[] | Empty | undefined): string | null {
+  try {
     const kept = asArray(fixes).map((fix) => ({
       fix_delta: JSON.parse(fix.delta) as ArgDelta,
       times_applied: fix.times_applied,
       last_applied_at: fix.last_applied_at,
       ...fixCounts(fix),
     }));
-    if (kept.length > 0) sets.push([errorType, `${randomBytes(8).toString("hex")}\n${JSON.stringify({ fixes: kept, events: asArray(events) })}`]);
+    return kept.length > 0 ? JSON.stringify({ fixes: kept, events: asArray(events) }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One tool's error fields without their fixes, and its fix sets: written in one MULTI, with the errors' retention. A fix
+ * set already there (written by this version while the move ran) is kept.
+ */
+async function moveToolFixes(redis: ScriptedRedis, errorsKey: string, fixesKey: string): Promise<boolean> {
+  const fields = await guarded(() => redis.hgetall(errorsKey));
+  const errors: Array<[string, string]> = [];
+  const sets: Array<[string, string]> = [];
+  for (const [errorType, json] of Object.entries(fields)) {
+    let parsed: ErrorFieldBefore;
+    try {
+      parsed = JSON.parse(json) as ErrorFieldBefore;
+    } catch {
+      continue;
+    }
+    const { fixes, events, ...rest } = parsed;
+    if (fixes === undefined && events === undefined) continue;
+    errors.push([errorType, JSON.stringify(rest)]);
+    const set = fixSetOf(fixes, events);
+    if (set !== null) sets.push([errorType, `${newWriteToken()}\n${set}`]);
   }
   if (errors.length === 0) return false;
   const ttl = await guarded(() => redis.pttl(errorsKey));
   await redis.writes.transaction((t) => {
     t.hset(errorsKey, ...errors.flat());
-    if (sets.length > 0) t.hset(fixesKey, ...sets.flat());
+    for (const [errorType, field] of sets) t.hsetnx(fixesKey, errorType, field);
     if (sets.length > 0 && ttl > 0) t.pexpire(fixesKey, ttl);
-    return t.hdel(toolKey, "offers_since");
+    return t;
   });
   return true;
 }
@@ -72,13 +91,21 @@ async function movePendingOffers(redis: ScriptedRedis, offersKey: string, toolKe
   const moved: string[] = [];
   for (const [tool, raw] of Object.entries(fields)) {
     if (!raw.startsWith("{")) continue;
-    const before = JSON.parse(raw) as PendingBefore;
+    let before: PendingBefore;
+    let fixDelta: ArgDelta;
+    try {
+      before = JSON.parse(raw) as PendingBefore;
+      fixDelta = JSON.parse(before.canonical) as ArgDelta;
+    } catch {
+      // Unreadable: the service reads it as no offer, and the tool's next call replaces it.
+      continue;
+    }
     const [since, born] = await guarded(() => redis.hmget(toolKeyOf(tool), "offers_since", "born"));
     const number = Number(before.id.slice("offer-".length));
     const pending: StoredPending = {
       call_id: before.call_id ?? before.call ?? "",
       error_type: before.error_type ?? before.et ?? "",
-      fix_delta: JSON.parse(before.canonical) as ArgDelta,
+      fix_delta: fixDelta,
       born: born && number > Number(since ?? 0) ? born : "",
     };
     moved.push(tool, `${before.id}\n${JSON.stringify(pending)}`);
@@ -86,9 +113,15 @@ async function movePendingOffers(redis: ScriptedRedis, offersKey: string, toolKe
   if (moved.length > 0) await guarded(() => redis.hset(offersKey, ...moved));
 }
 
-/** The efficacy report's members as JSON.stringify writes them (cjson wrote '/' as '\/'), each moved with its score and entry. */
+/** The efficacy report's members as JSON.stringify writes them (cjson wrote '/' as '\\/'), each moved with its score and entry. */
 async function respellReportMembers(redis: ScriptedRedis, shared: ReturnType<Keys["shared"]>): Promise<void> {
-  const respelled = (member: string) => JSON.stringify(JSON.parse(member));
+  const respelled = (member: string) => {
+    try {
+      return JSON.stringify(JSON.parse(member));
+    } catch {
+      return member;
+    }
+  };
   for (const key of [shared.bestFixes, shared.worstFixes]) {
     const flat = await guarded(() => redis.zrange(key, "0", "-1", "WITHSCORES"));
     for (let i = 0; i + 1 < flat.length; i += 2) {
@@ -102,23 +135,32 @@ async function respellReportMembers(redis: ScriptedRedis, shared: ReturnType<Key
   }
 }
 
-/** Version 3: every tenant's tools, pending offers and efficacy report. Answers how many tools' fixes moved. */
-export async function moveFixSets(redis: ScriptedRedis, keys: Keys, prefix: string): Promise<number> {
-  let moved = 0;
-  const tenants = new Set<string>();
-  for (const errorsKey of await scanAll(redis, `${prefix}:{*:shared}:toolerrors:*`)) {
-    const tenant = tenantOf(errorsKey, prefix);
+/** Each tenant key of `pattern` with the tenant's keys, where the key is the one `keyOf` names for the part after its prefix. */
+async function* tenantKeys(redis: ScriptedRedis, keys: Keys, prefix: string, pattern: string, keyOf: (shared: ReturnType<Keys["shared"]>, rest: string) => string, at: (shared: ReturnType<Keys["shared"]>) => string) {
+  for (const key of await scanAll(redis, `${prefix}:{*:shared}:${pattern}`)) {
+    const tenant = tenantOf(key, prefix);
     const shared = tenant === null ? null : keys.shared(tenant);
-    const tool = shared ? errorsKey.slice(shared.toolErrors("").length) : "";
-    if (!shared || shared.toolErrors(tool) !== errorsKey) continue;
-    tenants.add(tenant!);
-    if (await moveToolFixes(redis, errorsKey, shared.toolFixes(tool), shared.tool(tool))) moved += 1;
+    if (!shared || !key.startsWith(at(shared))) continue;
+    const rest = key.slice(at(shared).length);
+    if (keyOf(shared, rest) === key) yield { shared, rest, key };
   }
-  for (const offersKey of await scanAll(redis, `${prefix}:{*:shared}:offers:*`)) {
-    const tenant = tenantOf(offersKey, prefix);
-    if (tenant === null || !offersKey.startsWith(keys.shared(tenant).pendingOffers(""))) continue;
-    await movePendingOffers(redis, offersKey, keys.shared(tenant).tool);
+}
+
+/**
+ * Version 3: every tenant's pending offers first (they read the tools' offers_since), then the tools' fixes, then the
+ * efficacy reports, and last offers_since goes from every tool. Answers how many tools' fixes moved.
+ */
+export async function moveFixSets(redis: ScriptedRedis, keys: Keys, prefix: string): Promise<number> {
+  for await (const { shared, key } of tenantKeys(redis, keys, prefix, "offers:*", (s, rest) => s.pendingOffers(rest), (s) => s.pendingOffers(""))) {
+    await movePendingOffers(redis, key, shared.tool);
   }
-  for (const tenant of tenants) await respellReportMembers(redis, keys.shared(tenant));
+  let moved = 0;
+  for await (const { shared, rest, key } of tenantKeys(redis, keys, prefix, "toolerrors:*", (s, tool) => s.toolErrors(tool), (s) => s.toolErrors(""))) {
+    if (await moveToolFixes(redis, key, shared.toolFixes(rest))) moved += 1;
+  }
+  for await (const { shared } of tenantKeys(redis, keys, prefix, "eff:best", (s) => s.bestFixes, (s) => s.bestFixes)) await respellReportMembers(redis, shared);
+  for await (const { key } of tenantKeys(redis, keys, prefix, "tool:*", (s, tool) => s.tool(tool), (s) => s.tool(""))) {
+    await guarded(() => redis.hdel(key, "offers_since"));
+  }
   return moved;
 }

@@ -226,7 +226,7 @@ export interface LearnInput {
 /** lib/learn-tool-call.lua's answer. */
 export type LearnAnswer =
   | { outcome: "applied"; offer_id?: string }
-  /** What the key's first write kept: "1" for no offer, else the offer (shared-tools.ts: knownFixFrom). */
+  /** What the key's first write kept: "1" for no offer, else the offer (tool-fixes.ts: knownFixFromRecord). */
   | { outcome: "replayed"; record: string }
   /** What the decision read, as it now reads (raw: a fix set's field, the pending offer with its id). */
   | { outcome: "refused"; born: string; pending: string; fixes: Record<string, string> };

@@ -5,6 +5,7 @@ import { bestFixIn, decideOfferIn, emptyFixSet, learnFixIn, offerFixIn, type Fix
 import type { KnownSharedFix, SharedCallFacts, SharedFix } from "../../domain/shared-tools/types.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
+import { callSequenceOf } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
 import { FAILURE_OUTCOMES, type ArgDelta, type ToolLogEntry } from "../../domain/tools/types.js";
 import { isMeasuredTime } from "../../domain/text/text-format.js";
@@ -169,7 +170,7 @@ export function createToolFixes(ranking: FixRanking) {
       fixes: [],
       ranks: { changed: [], forgotten },
       success_pattern: "",
-      pending_cleared: pendingBody !== "",
+      pending_cleared: false,
       success: entry.outcome === "success",
     };
 
@@ -186,10 +187,15 @@ export function createToolFixes(ranking: FixRanking) {
       decided.success_pattern = successPatternText(session, entry, fix.delta);
     }
 
+    // A write that comes after the write of a later call of the session's tool (it was refused, and tried again behind
+    // that one) leaves that call's offer alone and offers nothing: the session has moved past this call.
+    const pending = pendingBody === "" ? null : (JSON.parse(pendingBody) as StoredPending);
+    const late = pending !== null && callSequenceOf(pending.call_id) >= callSequenceOf(entry.id);
+    decided.pending_cleared = pending !== null && !late;
+
     // 2. The session's pending offer of the tool is decided by this call, if it is the next one and was made to the
     // knowledge kept now (not to a tool forgotten since).
-    if (pendingBody !== "") {
-      const pending = JSON.parse(pendingBody) as StoredPending;
+    if (pending && !late) {
       if (born !== "" && pending.born === born) {
         // Where the call before is not known yet, it is taken for the offered failure, and the script checks it.
         const assumed = call.previousCallId === undefined;
@@ -210,7 +216,7 @@ export function createToolFixes(ranking: FixRanking) {
 
     // 3. Only then is this call's own failure offered the best fix, which its next call will decide.
     let offered: KnownSharedFix | null = null;
-    if (call.offer && failed) {
+    if (call.offer && failed && !late) {
       const errorType = errorTypeOf(entry);
       // Chosen on the set as the steps before left it; the offer is counted on the copy.
       const held = heldSet(errorType);
@@ -233,7 +239,8 @@ export function createToolFixes(ranking: FixRanking) {
       }
     }
 
-    for (const [errorType, { raw }] of read) decided.guard.fixes[errorType] = raw === "" ? "" : beforeNewline(raw);
+    // Own properties whatever the name (an error type is an agent's text, and may be "__proto__").
+    decided.guard.fixes = Object.fromEntries([...read].map(([errorType, { raw }]) => [errorType, raw === "" ? "" : beforeNewline(raw)]));
     const foreseen = new Map<string, CachedSet>();
     for (const errorType of changed) {
       const version = newWriteToken();
@@ -249,8 +256,8 @@ export function createToolFixes(ranking: FixRanking) {
     const offerKey = pendingKey(session, tool);
     births.set(bornKey, bornAfter);
     for (const [key, cached] of foreseen) sets.set(key, cached);
-    // Decided (so gone) or not, a pending offer is replaced by this call's own, if any.
-    const pendingForeseen = decided.offer?.pending ?? "";
+    // Decided (so gone) or not, a pending offer is replaced by this call's own, if any; a late write leaves it.
+    const pendingForeseen = late ? pendingBody : (decided.offer?.pending ?? "");
     pendingOffers.set(offerKey, pendingForeseen);
 
     return {

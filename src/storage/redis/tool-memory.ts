@@ -87,8 +87,12 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
       const shared = keys.shared(session.tenant);
       await writeLocalThenTenant(
         () => importSession(redis, keys.session(session), memory, limits.sessionsTtlSeconds),
-        // An import lists the session as active now; it logs no event (nothing was called).
-        () => guarded(() => redis.touchListing(shared.sessionListing, shared.prefix, "sessions", session.sessionId, Date.now(), limits.sessionsTtlSeconds)),
+        // An import lists the session as active now; it logs no event (nothing was called). Offers made to the session before
+        // it go (see resetSession).
+        async () => {
+          await guarded(() => redis.touchListing(shared.sessionListing, shared.prefix, "sessions", session.sessionId, Date.now(), limits.sessionsTtlSeconds));
+          await guarded(() => redis.del(shared.pendingOffers(session.sessionId)));
+        },
       );
     },
 
@@ -96,6 +100,9 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
       deciding.windows.forget(windowKey(session));
       const k = keys.session(session);
       await redis.writes.transaction((t) => t.clearSession(k.meta, k.log, k.calls, k.fixes, k.tools, k.legacyPatterns, k.root));
+      // The session starts over, its call ids with it: an offer made to a call before stays undecided, as on the embedded
+      // store, and is no longer there to be taken for a later call's (tool-fixes.ts leaves an offer alone to a write older than it).
+      await guarded(() => redis.del(keys.shared(session.tenant).pendingOffers(session.sessionId)));
     },
 
     async readSessionSettings(session) {

@@ -7,7 +7,8 @@
 -- pending offer per tool: '<offer id>\n<JSON>'), offer_sequence, efficacy_totals, best_fixes, worst_fixes, ranked_fixes.
 -- input, by name (tool-call-scripts.ts: LearnInput): the call (tool, session, arguments, goal, at, at_ms); what the
 -- decision read (guard: born, fixes by error type, pending, previous); what it changes (counts, totals, failure,
--- learned_for, fixes, pending, offer, ranks, success, events); the activity's texts, caps and retentions.
+-- learned_for, fixes, ranks, success_pattern, pending_cleared, offer, outcome_event); the activity's texts, caps and
+-- retentions.
 -- Answers { outcome = 'applied', offer_id }, { outcome = 'replayed', record = what the first write kept ('1' for no
 -- offer) }, or, when something the decision read moved, { outcome = 'refused', born, pending, fixes } as it now reads,
 -- and writes nothing.
