@@ -1,11 +1,12 @@
-// A tool's fix sets and a session's pending offer as Redis keeps them: the JSON of each, and the efficacy report's entry of a fix.
+// The texts Redis keeps of a tool's fixes: fix sets and pending offers (their JSON and framing), the efficacy report's entry of a fix, a replay's record, a success pattern, an offer event's data.
 import { bestRank, worstRank } from "../../domain/efficacy/ranks.js";
 import { fixEfficacy, type FixRanking } from "../../domain/shared-tools/efficacy.js";
 import type { FixSet } from "../../domain/shared-tools/knowledge.js";
-import type { PendingOffer, SharedFix, SharedFixEvent } from "../../domain/shared-tools/types.js";
+import type { KnownSharedFix, PendingOffer, SharedFix, SharedFixEvent } from "../../domain/shared-tools/types.js";
+import type { SessionRef } from "../../domain/refs.js";
 import { canonicalJson } from "../../domain/tools/arguments.js";
 import { describeDelta } from "../../domain/tools/delta-text.js";
-import type { ArgDelta } from "../../domain/tools/types.js";
+import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
 import type { RankEntry } from "./tool-call-scripts.js";
 
 /** A fix as a set keeps it: what it changes, how often it fixed its error type, and its offers' outcomes. */
@@ -76,4 +77,44 @@ export function rankEntry(toolName: string, errorType: string, fix: SharedFix): 
     ...(worst === null ? {} : { worst }),
     shown: JSON.stringify({ delta: JSON.stringify(fix_delta), ...shown }),
   };
+}
+
+/** A field's version, or a pending offer's id: what comes before its first newline ('' for none). */
+export const beforeNewline = (raw: string) => raw.slice(0, Math.max(0, raw.indexOf("\n")));
+/** What follows a field's version or an offer's id. */
+export const afterNewline = (raw: string) => (raw.includes("\n") ? raw.slice(raw.indexOf("\n") + 1) : "");
+
+/** The fix a replay's record kept: "1" for none, else the offer's id, times applied, counts and delta, a line each. */
+export function knownFixFromRecord(record: string, ranking: FixRanking): KnownSharedFix | null {
+  const [offerId, times, counts, delta] = record.split("\n");
+  if (!delta) return null;
+  const fixDelta = JSON.parse(delta) as ArgDelta;
+  // A sixth part, the fix's latest outcomes, since fixes are retired on them; a record kept from before has five.
+  const parts = String(counts).split(",");
+  const [offered, worked, failed, otherFix, ignored] = parts.slice(0, 5).map(Number) as [number, number, number, number, number];
+  const timesApplied = Number(times);
+  return {
+    fix_delta: fixDelta,
+    typical_fix: describeDelta(fixDelta),
+    times_applied: timesApplied,
+    offer_id: String(offerId),
+    efficacy: fixEfficacy({ offered, worked, failed, other_fix: otherFix, ignored, recent_outcomes: parts[5] ?? "" }, timesApplied, ranking),
+  };
+}
+
+/** The success pattern a fix leaves, as the tool's list keeps it: arguments and delta as JSON text. */
+export function successPatternText(session: SessionRef, entry: ToolLogEntry, delta: ArgDelta): string {
+  return JSON.stringify({
+    ...(entry.context_goal ? { goal_match: entry.context_goal } : {}),
+    arg_hints: JSON.stringify(entry.arguments),
+    example_call_id: entry.id,
+    delta_that_fixed: JSON.stringify(delta),
+    session_id: session.sessionId,
+  });
+}
+
+/** An event's data without its offer id, which the script puts first once it is known. */
+export function withoutOfferId(data: { offer_id: string }): string {
+  const { offer_id: _id, ...rest } = data;
+  return JSON.stringify(rest);
 }

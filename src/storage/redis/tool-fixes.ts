@@ -1,48 +1,28 @@
 // The tenant's fixes of a tool decided here by the domain's rules, on what this process last read or wrote of them, and applied by lib/learn-tool-call.lua only while that is still so.
 import { fixOffered, fixOutcome } from "../../domain/activity/event-data.js";
-import { fixEfficacy, type FixRanking } from "../../domain/shared-tools/efficacy.js";
+import type { FixRanking } from "../../domain/shared-tools/efficacy.js";
 import { bestFixIn, decideOfferIn, emptyFixSet, learnFixIn, offerFixIn, type FixSet } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedCallFacts, SharedFix } from "../../domain/shared-tools/types.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 import { callSequenceOf } from "../../domain/tools/arguments.js";
-import { describeDelta } from "../../domain/tools/delta-text.js";
-import { FAILURE_OUTCOMES, type ArgDelta, type ToolLogEntry } from "../../domain/tools/types.js";
+import { FAILURE_OUTCOMES, type ToolLogEntry } from "../../domain/tools/types.js";
 import { isMeasuredTime } from "../../domain/text/text-format.js";
-import { weightedLru } from "../../recently-used.js";
 import { StoreUnavailableError } from "../../errors.js";
 import { pauseAfterRefusal } from "./refusal-pause.js";
 import { newWriteToken } from "./write-tokens.js";
-import { fixSetFrom, fixSetText, rankEntry, rankMember, type StoredPending } from "./tool-fix-texts.js";
+import { createToolFixCache, type CachedSet } from "./tool-fix-cache.js";
+import { afterNewline, beforeNewline, fixSetText, knownFixFromRecord, rankEntry, rankMember, successPatternText, withoutOfferId, type StoredPending } from "./tool-fix-texts.js";
 import type { LearnAnswer, LearnInput } from "./tool-call-scripts.js";
-
-/**
- * What this process keeps of the tenants' tools, each bounded by entries, the least recently used forgotten first: a
- * fix set is at most 5 fixes and 3 events (a few KB with large arguments), a pending offer one fix, a birth token 16
- * characters. A decision on what is not kept takes it for absent; the script refuses it if it is not, and answers it.
- */
-const CACHED = { fixSets: 20_000, pendingOffers: 100_000, births: 100_000 };
 
 /** Tries of one call whose fixes keep moving under it (other replicas learning the same error type); then 503. */
 const MAX_TRIES = 32;
-
-/**
- * A fix set as kept here: its field as Redis holds it (the version the script compares, '' for none) and the set decoded,
- * which no decision changes (a decision changes a copy, which becomes what is kept once foreseen).
- */
-interface CachedSet {
-  raw: string;
-  set: FixSet | undefined;
-}
 
 /** A set to change: each fix and its counts copied, what no rule changes in place (the delta, its text) shared. */
 const copyOf = (set: FixSet): FixSet => ({
   fixes: set.fixes.map((fix) => ({ ...fix, efficacy: { ...fix.efficacy } })),
   recent_fixes: [...set.recent_fixes],
 });
-
-const beforeNewline = (raw: string) => raw.slice(0, Math.max(0, raw.indexOf("\n")));
-const afterNewline = (raw: string) => (raw.includes("\n") ? raw.slice(raw.indexOf("\n") + 1) : "");
 
 /** A recorded call as the tenant's decision takes it. */
 export interface CallToLearn {
@@ -73,50 +53,8 @@ export interface LearnDecision {
   settle(answer: LearnAnswer | null): void;
 }
 
-/** The fix a replay's record kept: "1" for none, else the offer's id, times applied, counts and delta, a line each. */
-export function knownFixFromRecord(record: string, ranking: FixRanking): KnownSharedFix | null {
-  const [offerId, times, counts, delta] = record.split("\n");
-  if (!delta) return null;
-  const fixDelta = JSON.parse(delta) as ArgDelta;
-  // A sixth part, the fix's latest outcomes, since fixes are retired on them; a record kept from before has five.
-  const parts = String(counts).split(",");
-  const [offered, worked, failed, otherFix, ignored] = parts.slice(0, 5).map(Number) as [number, number, number, number, number];
-  const timesApplied = Number(times);
-  return {
-    fix_delta: fixDelta,
-    typical_fix: describeDelta(fixDelta),
-    times_applied: timesApplied,
-    offer_id: String(offerId),
-    efficacy: fixEfficacy({ offered, worked, failed, other_fix: otherFix, ignored, recent_outcomes: parts[5] ?? "" }, timesApplied, ranking),
-  };
-}
-
-/** The success pattern a fix leaves, as the tool's list keeps it: arguments and delta as JSON text. */
-function successPatternText(session: SessionRef, entry: ToolLogEntry, delta: ArgDelta): string {
-  return JSON.stringify({
-    ...(entry.context_goal ? { goal_match: entry.context_goal } : {}),
-    arg_hints: JSON.stringify(entry.arguments),
-    example_call_id: entry.id,
-    delta_that_fixed: JSON.stringify(delta),
-    session_id: session.sessionId,
-  });
-}
-
-/** An event's data without its offer id, which the script puts first once it is known. */
-function withoutOfferId(data: { offer_id: string }): string {
-  const { offer_id: _id, ...rest } = data;
-  return JSON.stringify(rest);
-}
-
 export function createToolFixes(ranking: FixRanking) {
-  const births = weightedLru<string>(CACHED.births, () => 1);
-  const sets = weightedLru<CachedSet>(CACHED.fixSets, () => 1);
-  /** A set as Redis answered it (its field, '' for none), decoded once. */
-  const cachedSet = (raw: string): CachedSet => ({ raw, set: raw === "" ? undefined : fixSetFrom(afterNewline(raw), ranking) });
-  const pendingOffers = weightedLru<string>(CACHED.pendingOffers, () => 1);
-  const toolKey = (tenant: string, tool: string) => `${tenant}\u0000${tool}`;
-  const setKey = (tenant: string, tool: string, errorType: string) => `${tenant}\u0000${tool}\u0000${errorType}`;
-  const pendingKey = (session: SessionRef, tool: string) => `${session.tenant}\u0000${session.sessionId}\u0000${tool}`;
+  const { births, sets, pendingOffers, cachedSet, toolKey, setKey, pendingKey } = createToolFixCache(ranking);
 
   /** Decides what the call does to the tool's fixes, on the state kept here, and foresees the state it leaves. */
   function decide(call: CallToLearn): LearnDecision {
