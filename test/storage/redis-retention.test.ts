@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Store, StoreLimits } from "../../src/storage/port.js";
 import type { SessionRef, TaskRef } from "../../src/domain/refs.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
+import { bestRank } from "../../src/domain/efficacy/ranks.js";
 import { canonicalJson } from "../../src/domain/tools/arguments.js";
 import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";
 import { DEFAULT_LIMITS, keysMatching, keysWritten, rawRedis, redisElapse, redisStoreFactory, uniquePrefix } from "../helpers/stores.js";
@@ -216,5 +217,8 @@ describe("a fix's stored form (redis)", () => {
     expect(fix!.fix_delta).toEqual({ added: { n: [{ b: 2, a: 1 }] }, removed: ["a/b"], changed: { "9": { from: { y: 1, x: 2 }, to: { x: 3, y: 1 } }, "10": { from: "x", to: "y" } } });
     const members = await raw.zrange(written.find((key) => key.endsWith(":eff:best"))!, "0", "-1");
     expect(members).toEqual([JSON.stringify(["search", "E", canonicalJson(fix!.fix_delta)])]);
+    // Its place as domain/efficacy/ranks.ts makes it, to the unit (15 digits).
+    expect(await raw.zscore(written.find((key) => key.endsWith(":eff:best"))!, members[0]!)).toBe(String(bestRank(1, 0)));
+    expect(String(bestRank(1, 0))).toMatch(/^\d{15}$/);
   });
 });
