@@ -129,12 +129,12 @@ export function createRedisSharedToolStore(
   }
 
   /** Folds the session's record into the tenant's knowledge on its own (learnToolCall-17.lua); answers the known fix of a failure. */
-  function learn(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KnownSharedFix | null> {
+  function learn(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null, offer: boolean, refused = false): Promise<KnownSharedFix | null> {
     const call = { session, entry: record.entry, fixedErrorType: record.fixedErrorType, previousCallId: record.previousCallId, offer };
     return fixes.learn(call, async (decided) => {
       const script = tenantScriptInput(session, record, idempotencyKey, decided);
       return JSON.parse(await guarded(() => redis.learnToolCall(...script.keys, JSON.stringify(script.input)))) as LearnAnswer;
-    });
+    }, refused);
   }
 
   /**
@@ -195,7 +195,7 @@ export function createRedisSharedToolStore(
     if (written.outcome === "mismatch") return written;
     const { learned } = answer;
     const knownFix =
-      learned && learned.outcome !== "refused" ? fixes.answered(tenant, learned) : await learn(session, written.record, idempotencyKey, offer);
+      learned && learned.outcome !== "refused" ? fixes.answered(tenant, learned) : await learn(session, written.record, idempotencyKey, offer, learned !== undefined);
     return { outcome: written.outcome, value: { entry: written.record.entry, knownFix } };
   }
 

@@ -217,21 +217,39 @@ export function createToolFixes(ranking: FixRanking) {
     };
   }
 
+  // The tries of this process's calls after a refusal, one at a time per tool: a refusal refuses every call this process
+  // decided on what it foresaw, and if all of them tried again at once, each on the state its own refusal answered, they
+  // would refuse each other (and other replicas) over and over. In turn, each decides on what the one before leaves.
+  const turns = new Map<string, Promise<unknown>>();
+  function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const mine = (turns.get(key) ?? Promise.resolve()).then(work, work);
+    const settled = mine.catch(() => undefined);
+    turns.set(key, settled);
+    void settled.then(() => {
+      if (turns.get(key) === settled) turns.delete(key);
+    });
+    return mine;
+  }
+
   /**
    * Applies the call to the tenant's knowledge with `send` (learnToolCall-17.lua), deciding again on what a refusal
-   * answers; answers the fix offered to the call's failure, or null.
+   * answers; answers the fix offered to the call's failure, or null. `refused`: the call was refused before (its single
+   * server's one script), so it waits its turn from the first try.
    */
-  async function learn(call: CallToLearn, send: (decided: DecidedLearning) => Promise<LearnAnswer>): Promise<KnownSharedFix | null> {
-    for (let tries = 1; ; tries += 1) {
+  async function learn(call: CallToLearn, send: (decided: DecidedLearning) => Promise<LearnAnswer>, refused = false): Promise<KnownSharedFix | null> {
+    const attempt = async () => {
       const decision = decide(call);
-      let answer: LearnAnswer;
       try {
-        answer = await send(decision.decided);
+        const answer = await send(decision.decided);
+        decision.settle(answer);
+        return { decision, answer };
       } catch (error) {
         decision.settle(null);
         throw error;
       }
-      decision.settle(answer);
+    };
+    for (let tries = 1; ; tries += 1) {
+      const { decision, answer } = refused || tries > 1 ? await inTurn(toolKey(call.session.tenant, call.entry.tool_name), attempt) : await attempt();
       if (answer.outcome !== "refused") return answered(decision, answer);
       if (tries >= MAX_TRIES) throw new StoreUnavailableError(new Error(`a tool's fixes moved under ${MAX_TRIES} tries in a row`));
       await pauseAfterRefusal(tries);
