@@ -184,13 +184,17 @@ export function createRedisSharedToolStore(
   /**
    * recordAndLearnToolCall-30.lua's answer as the recorded call, the entry made from `call`. The tenant's part goes on
    * its own (a second round trip) when it did not apply with the session's: a replay, whose first write the tenant's
-   * record answers, or a refusal (the tool's fixes moved, or the call before was not the offered failure).
+   * record answers, or a refusal (what its decision read moved, or the call before was not the offered failure), which
+   * then waits its turn behind this process's other tries of the tool.
    */
   async function recordedFrom(
     session: SessionRef,
     answer: RecordAndLearnAnswer,
     call: NewToolCall,
-    tenant: LearnDecision, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KeyedWrite<RecordedToolCall>> {
+    tenant: LearnDecision,
+    idempotencyKey: IdempotencyKey | null,
+    offer: boolean,
+  ): Promise<KeyedWrite<RecordedToolCall>> {
     const written = sessionWriteFrom(answer.recorded, call, argumentPairs(call.arguments));
     if (written.outcome === "mismatch") return written;
     const { learned } = answer;
