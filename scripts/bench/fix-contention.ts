@@ -6,38 +6,17 @@ import { pathToFileURL } from "node:url";
 import { Redis } from "ioredis";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import type { NewToolCall } from "../../src/storage/port.js";
+import { aCall } from "../../test/helpers/fixtures.js";
 import { startRedisServer } from "../../test/helpers/redis-server.js";
+import { BENCH_LIMITS } from "./knowledge-cost.js";
 
-const limits = {
-  maxLessonsPerTask: 40,
-  maxToolLogEntries: 50,
-  fixDetectionWindow: 10,
-  lessonsTtlSeconds: 2_592_000,
-  sessionsTtlSeconds: 2_592_000,
-  toolsTtlSeconds: 7_776_000,
-  idempotencyTtlSeconds: 86_400,
-  eventsMaxPerTenant: 100,
-  eventsTtlSeconds: 86_400,
-};
 
 /** Agents per replica, each running failure-then-fix pairs of its own sessions, and pairs per agent. */
 const AGENTS = 25;
 const PAIRS_PER_AGENT = 16;
 
-const call = (outcome: "failure" | "success", wait: number): NewToolCall => ({
-  timestamp: new Date().toISOString(),
-  tool_name: "deploy",
-  arguments: { wait },
-  arguments_hash: "",
-  context_goal: null,
-  preceding_call_id: null,
-  outcome,
-  result_summary: "",
-  result_type: "none",
-  execution_time_ms: 40,
-  error_type: outcome === "failure" ? "Timeout" : null,
-  error_message: null,
-});
+const call = (outcome: "failure" | "success", wait: number): NewToolCall =>
+  aCall("deploy", outcome, { wait }, { timestamp: new Date().toISOString(), error_type: outcome === "failure" ? "Timeout" : null });
 
 export interface ContentionRow {
   replicas: number;
@@ -50,7 +29,7 @@ export interface ContentionRow {
 export async function measureFixContention(replicas: number): Promise<ContentionRow> {
   const redis = await startRedisServer();
   const admin = new Redis(redis.url);
-  const stores = Array.from({ length: replicas }, () => createRedisStore({ url: redis.url, keyPrefix: "contention", commandTimeoutMs: 5000, limits }));
+  const stores = Array.from({ length: replicas }, () => createRedisStore({ url: redis.url, keyPrefix: "contention", commandTimeoutMs: 5000, limits: BENCH_LIMITS }));
   try {
     for (const store of stores) if (store.client.status !== "ready") await once(store.client, "ready");
     const seed = { tenant: "t", sessionId: "seed" };

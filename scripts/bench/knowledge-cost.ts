@@ -21,7 +21,8 @@ export interface KnowledgeCost {
   efficacy: Array<{ tools: number; micros: number; sent: number; inside: number }>;
 }
 
-const limits = {
+/** The retention and caps the Redis-cost scripts run their stores with (a month of sessions, three of tools). */
+export const BENCH_LIMITS = {
   maxLessonsPerTask: 40,
   maxToolLogEntries: 50,
   fixDetectionWindow: 10,
@@ -71,7 +72,7 @@ const lesson = (task: string, i: number): Lesson => ({
 export async function measureKnowledgeCost(calls: number): Promise<KnowledgeCost> {
   const redis = await startRedisServer();
   const admin = new Redis(redis.url);
-  const store = createRedisStore({ url: redis.url, keyPrefix: "cost", commandTimeoutMs: 5000, limits });
+  const store = createRedisStore({ url: redis.url, keyPrefix: "cost", commandTimeoutMs: 5000, limits: BENCH_LIMITS });
   if (store.client.status !== "ready") await once(store.client, "ready");
   const session = (id: string): SessionRef => ({ tenant: "bench", sessionId: id });
 

@@ -2,23 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { createToolFixes } from "../../src/storage/redis/tool-fixes.js";
 import type { ToolLogEntry } from "../../src/domain/tools/types.js";
+import { aCall } from "../helpers/fixtures.js";
 
 const session = { tenant: "t", sessionId: "s" };
 
 const entry = (id: string, outcome: "success" | "failure", args: Record<string, unknown>): ToolLogEntry => ({
   id,
-  timestamp: "2026-01-01T00:00:00.000Z",
-  tool_name: "deploy",
-  arguments: args,
-  arguments_hash: "",
-  context_goal: null,
-  preceding_call_id: null,
-  outcome,
-  result_summary: "",
-  result_type: "none",
-  execution_time_ms: null,
-  error_type: outcome === "failure" ? "Timeout" : null,
-  error_message: null,
+  ...aCall("deploy", outcome, args, { error_type: outcome === "failure" ? "Timeout" : null }),
   fixed_by: null,
   fix_for: null,
   delta_args: null,

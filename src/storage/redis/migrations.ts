@@ -1,6 +1,6 @@
 // The Redis layout's versioned migrations: each run once per key prefix, on start or by `npm run migrate`, so that no read on the hot path knows an older layout.
-import { randomBytes } from "node:crypto";
 import { guarded } from "./errors.js";
+import { newWriteToken } from "./write-tokens.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { scanAll, tenantOf } from "./migration-scan.js";
@@ -58,7 +58,7 @@ async function splitTemplateBuckets(redis: ScriptedRedis, keys: Keys, prefix: st
         }
         if (ttl > 0) t.pexpire(key, ttl);
         // A new random version, as a step gives one: no cache holds it.
-        t.hset(shared.templateVersions, bucket, randomBytes(8).toString("hex"));
+        t.hset(shared.templateVersions, bucket, newWriteToken());
       }
       if (ttl > 0) t.pexpire(shared.templateRecords, ttl).pexpire(shared.templateVersions, ttl);
       t.del(oldKey, `${root}${OLD_BUCKET_OF}`, `${root}${OLD_SIGNATURES}`);

@@ -30,7 +30,7 @@ local function stillAsDecided(guard, previousId, born, pending, fixes)
   if guard.previous and guard.previous ~= previousId then return false end
   if born ~= guard.born or afterNewline(pending) ~= guard.pending then return false end
   for name, raw in pairs(fixes) do
-    if beforeNewline(raw ~= '' and raw or nil) ~= guard.fixes[name] then return false end
+    if beforeNewline(raw) ~= guard.fixes[name] then return false end
   end
   return true
 end
