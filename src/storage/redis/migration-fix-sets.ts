@@ -3,7 +3,7 @@ import { fixCounts, type FixCounts } from "../../domain/shared-tools/efficacy.js
 import type { ArgDelta } from "../../domain/tools/types.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
-import { scanAll, tenantOf } from "./migration-scan.js";
+import { keysOfTenants, type SharedKeys } from "./migration-scan.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import type { StoredPending } from "./tool-fix-texts.js";
 import { newWriteToken } from "./write-tokens.js";
@@ -114,7 +114,7 @@ async function movePendingOffers(redis: ScriptedRedis, offersKey: string, toolKe
 }
 
 /** The efficacy report's members as JSON.stringify writes them (cjson wrote '/' as '\\/'), each moved with its score and entry. */
-async function respellReportMembers(redis: ScriptedRedis, shared: ReturnType<Keys["shared"]>): Promise<void> {
+async function respellReportMembers(redis: ScriptedRedis, shared: SharedKeys): Promise<void> {
   const respelled = (member: string) => {
     try {
       return JSON.stringify(JSON.parse(member));
@@ -135,31 +135,20 @@ async function respellReportMembers(redis: ScriptedRedis, shared: ReturnType<Key
   }
 }
 
-/** Each tenant key of `pattern` with the tenant's keys, where the key is the one `keyOf` names for the part after its prefix. */
-async function* tenantKeys(redis: ScriptedRedis, keys: Keys, prefix: string, pattern: string, keyOf: (shared: ReturnType<Keys["shared"]>, rest: string) => string, at: (shared: ReturnType<Keys["shared"]>) => string) {
-  for (const key of await scanAll(redis, `${prefix}:{*:shared}:${pattern}`)) {
-    const tenant = tenantOf(key, prefix);
-    const shared = tenant === null ? null : keys.shared(tenant);
-    if (!shared || !key.startsWith(at(shared))) continue;
-    const rest = key.slice(at(shared).length);
-    if (keyOf(shared, rest) === key) yield { shared, rest, key };
-  }
-}
-
 /**
  * Version 3: every tenant's pending offers first (they read the tools' offers_since), then the tools' fixes, then the
  * efficacy reports, and last offers_since goes from every tool. Answers how many tools' fixes moved.
  */
 export async function moveFixSets(redis: ScriptedRedis, keys: Keys, prefix: string): Promise<number> {
-  for await (const { shared, key } of tenantKeys(redis, keys, prefix, "offers:*", (s, rest) => s.pendingOffers(rest), (s) => s.pendingOffers(""))) {
+  for await (const { shared, key } of keysOfTenants(redis, keys, prefix, "offers:*", (s, rest) => s.pendingOffers(rest), (s) => s.pendingOffers(""))) {
     await movePendingOffers(redis, key, shared.tool);
   }
   let moved = 0;
-  for await (const { shared, rest, key } of tenantKeys(redis, keys, prefix, "toolerrors:*", (s, tool) => s.toolErrors(tool), (s) => s.toolErrors(""))) {
+  for await (const { shared, rest, key } of keysOfTenants(redis, keys, prefix, "toolerrors:*", (s, tool) => s.toolErrors(tool), (s) => s.toolErrors(""))) {
     if (await moveToolFixes(redis, key, shared.toolFixes(rest))) moved += 1;
   }
-  for await (const { shared } of tenantKeys(redis, keys, prefix, "eff:best", (s) => s.bestFixes, (s) => s.bestFixes)) await respellReportMembers(redis, shared);
-  for await (const { key } of tenantKeys(redis, keys, prefix, "tool:*", (s, tool) => s.tool(tool), (s) => s.tool(""))) {
+  for await (const { shared } of keysOfTenants(redis, keys, prefix, "eff:best", (s) => s.bestFixes, (s) => s.bestFixes)) await respellReportMembers(redis, shared);
+  for await (const { key } of keysOfTenants(redis, keys, prefix, "tool:*", (s, tool) => s.tool(tool), (s) => s.tool(""))) {
     await guarded(() => redis.hdel(key, "offers_since"));
   }
   return moved;

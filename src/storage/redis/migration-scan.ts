@@ -1,7 +1,11 @@
 // What the layout migrations walk: every key of a pattern on each primary, and whose tenant or session a key is.
 import { Cluster } from "ioredis";
 import { guarded } from "./errors.js";
+import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
+
+/** A tenant's shared keys. */
+export type SharedKeys = ReturnType<Keys["shared"]>;
 
 /** Every key that matches, on each primary of a Cluster or on the one server. */
 export async function scanAll(redis: ScriptedRedis, pattern: string): Promise<string[]> {
@@ -25,3 +29,13 @@ export function tenantOf(key: string, prefix: string): string | null {
   return key.startsWith(start) && end > start.length ? key.slice(start.length, end) : null;
 }
 
+/** Each tenant key of `pattern` with the tenant's keys, where the key is the one `keyOf` names for the part after its prefix. */
+export async function* keysOfTenants(redis: ScriptedRedis, keys: Keys, prefix: string, pattern: string, keyOf: (shared: SharedKeys, rest: string) => string, at: (shared: SharedKeys) => string) {
+  for (const key of await scanAll(redis, `${prefix}:{*:shared}:${pattern}`)) {
+    const tenant = tenantOf(key, prefix);
+    const shared = tenant === null ? null : keys.shared(tenant);
+    if (!shared || !key.startsWith(at(shared))) continue;
+    const rest = key.slice(at(shared).length);
+    if (keyOf(shared, rest) === key) yield { shared, rest, key };
+  }
+}
