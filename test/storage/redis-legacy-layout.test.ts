@@ -72,12 +72,15 @@ describe("data written by the layout before (redis)", () => {
     // What the service does on start: three tools of the session and three of the tenant move.
     expect((await redis.migrate())!.applied.find((step) => step.name.startsWith("tool patterns"))).toMatchObject({ moved: 6 });
     expect(await raw.exists(`${prefix}:{${session.tenant}:session:${session.sessionId}}:patterns`)).toBe(0);
-    // Then the fixes leave the error fields for versioned fix sets (layout 3), and the pending offer takes its new form.
+    // Then the fixes leave the error fields for versioned fix sets (layout 3), each in a slot whose offer counts sit beside
+    // the set (layout 4), and the pending offer takes its new form.
     const shared = `${prefix}:{${session.tenant}:shared}`;
     for (const [tool, errorType] of [["search", "E"], ["list", "H"]] as const) {
       expect(JSON.parse((await raw.hget(`${shared}:toolerrors:${tool}`, errorType))!)).not.toHaveProperty("fixes");
-      expect(await raw.hget(`${shared}:toolfixes:${tool}`, errorType)).toMatch(/^[0-9a-f]{16}\n\{"fixes":\[\{"fix_delta":/);
+      expect(await raw.hget(`${shared}:toolfixes:${tool}`, errorType)).toMatch(/^[0-9a-f]{16}\n\{"fixes":\[\{"slot":0,"fix_delta":/);
     }
+    expect(await raw.hgetall(`${shared}:toolfixcounts:search`)).toEqual({ "0:offered:E": "1" });
+    expect(await raw.exists(`${shared}:toolfixcounts:list`)).toBe(0);
     // The offer numbers the layout before compared are read by the move of the pending offers, then gone from every tool.
     for (const tool of ["search", "fetch", "list"]) expect(await raw.hexists(`${shared}:tool:${tool}`, "offers_since")).toBe(0);
     expect(await raw.hget(`${shared}:offers:${session.sessionId}`, "search")).toMatch(/^offer-1\n\{"call_id":"call-0004","error_type":"E",.*"born":"\d+"\}$/);

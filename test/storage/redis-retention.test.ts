@@ -188,14 +188,15 @@ describe("retention of a tenant's tool keys (redis)", () => {
   it("gives every key of a tool's knowledge, its fix sets too, the tools' retention, also a key made after the tool's first call", async () => {
     const store = await open({ toolsTtlSeconds: 300, sessionsTtlSeconds: 0 });
     const session = aSession();
-    // The fix set is made by the second call, well after the tool's keys were first renewed; the third offers it.
+    // The fix set is made by the second call, well after the tool's keys were first renewed; the third offers it, which
+    // counts the offer in a key of its own.
     await store.recordSharedToolCall(session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }), null);
     await store.recordSharedToolCall(session, aCall("t", "success", { x: 2 }), null);
     await store.recordSharedToolCall(aSession(), aCall("t", "failure", { x: 1 }, { error_type: "bad" }), null);
     const found = await ttls(store);
-    const toolKeys = Object.entries(found).filter(([key]) => /:(tool|toolargs|toolargs-seen|toolerrors|toolerrors-seen|toolfixes|seen):t$/.test(key));
+    const toolKeys = Object.entries(found).filter(([key]) => /:(tool|toolargs|toolargs-seen|toolerrors|toolerrors-seen|toolfixes|toolfixcounts|seen):t$/.test(key));
     expect(toolKeys.map(([key]) => key.slice(key.lastIndexOf("}:") + 2)).sort()).toEqual(
-      ["seen:t", "tool:t", "toolargs-seen:t", "toolargs:t", "toolerrors-seen:t", "toolerrors:t", "toolfixes:t"].sort(),
+      ["seen:t", "tool:t", "toolargs-seen:t", "toolargs:t", "toolerrors-seen:t", "toolerrors:t", "toolfixes:t", "toolfixcounts:t"].sort(),
     );
     for (const [key, ttl] of toolKeys) expect({ key, expiring: ttl > 0 && ttl <= 300_000 }).toEqual({ key, expiring: true });
   });
@@ -213,7 +214,9 @@ describe("a fix's stored form (redis)", () => {
     // A version, then the set as JSON: the version moves with every write of the set.
     const [version, json] = [field.slice(0, field.indexOf("\n")), field.slice(field.indexOf("\n") + 1)];
     expect(version).toMatch(/^[0-9a-f]{16}$/);
-    const [fix] = (JSON.parse(json) as { fixes: Array<{ fix_delta: unknown }> }).fixes;
+    const [fix] = (JSON.parse(json) as { fixes: Array<{ slot: number; fix_delta: unknown }> }).fixes;
+    // Its slot names its offer counts, which sit beside the set so an offer does not move its version.
+    expect(fix!.slot).toBe(0);
     expect(fix!.fix_delta).toEqual({ added: { n: [{ b: 2, a: 1 }] }, removed: ["a/b"], changed: { "9": { from: { y: 1, x: 2 }, to: { x: 3, y: 1 } }, "10": { from: "x", to: "y" } } });
     const members = await raw.zrange(written.find((key) => key.endsWith(":eff:best"))!, "0", "-1");
     expect(members).toEqual([JSON.stringify(["search", "E", canonicalJson(fix!.fix_delta)])]);

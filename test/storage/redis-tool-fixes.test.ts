@@ -4,6 +4,7 @@ import { createRedisStore } from "../../src/storage/redis/index.js";
 import type { Store } from "../../src/storage/port.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
+import { MAX_ERROR_TYPES_PER_TOOL } from "../../src/domain/tools/pattern-limits.js";
 import { aCall, uniqueId } from "../helpers/fixtures.js";
 import { DEFAULT_LIMITS, onCluster, onSentinel, rawRedis, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
 
@@ -11,7 +12,13 @@ const opened: Store[] = [];
 afterEach(async () => Promise.all(opened.splice(0).map((store) => store.close())));
 
 /** Two replicas of one Redis prefix, each with caches of its own. */
-function twoReplicas(): [Store, Store] {
+const twoReplicas = (): [Store, Store] => {
+  const [one, two] = twoReplicasWithPrefix();
+  return [one, two];
+};
+
+/** Two replicas and the prefix they share, for a test that reads what they stored. */
+function twoReplicasWithPrefix(): [Store, Store, string] {
   const prefix = uniquePrefix();
   const replica = () =>
     createRedisStore({
@@ -23,7 +30,7 @@ function twoReplicas(): [Store, Store] {
     });
   const stores: [Store, Store] = [replica(), replica()];
   opened.push(...stores);
-  return stores;
+  return [...stores, prefix];
 }
 
 const aSession = (): SessionRef => ({ tenant: "default", sessionId: uniqueId("session") });
@@ -79,5 +86,94 @@ describe("offers decided on a replica's cached fixes (redis)", () => {
     const report = await one.efficacyReport("default", 5);
     expect(report.tools).toMatchObject({ offered: 1, worked: 1 });
     expect(report.best).toMatchObject([{ fix_delta: { changed: { wait: { from: 0, to: 1 } } }, counts: { offered: 1, worked: 1 } }]);
+  });
+});
+
+/** The stored version of the deploy tool's Timeout fix set, read raw. */
+async function setVersion(raw: ReturnType<typeof rawRedis>, prefix: string): Promise<string> {
+  const field = (await raw.hget(`${prefix}:{default:shared}:toolfixes:deploy`, "Timeout"))!;
+  return field.slice(0, field.indexOf("\n"));
+}
+
+describe("offer counts beside the fix set (redis)", () => {
+  it("leaves the set's version where it was when a fix is offered, and counts offers made at once on two replicas exactly", async () => {
+    const [one, two, prefix] = twoReplicasWithPrefix();
+    const raw = rawRedis();
+    try {
+      await learnFix(one);
+      const before = await setVersion(raw, prefix);
+      // Twenty offers at once, half on each replica: none changes the set, so none is refused and none is lost.
+      const offers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 === 0 ? one : two, aSession(), "failure", { wait: 0 })));
+      expect(offers.every((offer) => offer !== null)).toBe(true);
+      expect(await setVersion(raw, prefix)).toBe(before);
+      expect(await raw.hgetall(`${prefix}:{default:shared}:toolfixcounts:deploy`)).toEqual({ "0:offered:Timeout": "20" });
+      // Each offer answers the count its own increment left: twenty different numbers, one to twenty.
+      expect(offers.map((offer) => offer!.efficacy.offered).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect((await two.efficacyReport("default", 5)).best).toMatchObject([{ counts: { offered: 20, worked: 0 } }]);
+    } finally {
+      await raw.quit();
+    }
+  });
+
+  it("counts an offer ignored (the next call left its error) beside the set too, and still moves the set for an outcome that ranks", async () => {
+    const [one, two, prefix] = twoReplicasWithPrefix();
+    const raw = rawRedis();
+    try {
+      await learnFix(one);
+      const ignoredBy = aSession();
+      expect(await call(one, ignoredBy, "failure", { wait: 0 })).not.toBeNull();
+      const before = await setVersion(raw, prefix);
+      // The same args again: the agent ignored the offer. Counted, not a change of the set.
+      await call(two, ignoredBy, "failure", { wait: 0 });
+      expect(await setVersion(raw, prefix)).toBe(before);
+      const workedBy = aSession();
+      expect(await call(two, workedBy, "failure", { wait: 0 })).not.toBeNull();
+      await call(one, workedBy, "success", { wait: 1 });
+      // A fix that worked moves its ranking, kept in the set: a new version.
+      expect(await setVersion(raw, prefix)).not.toBe(before);
+      const [knowledge] = await one.sharedToolKnowledge("default", ["deploy"]);
+      expect(knowledge!.error_patterns[0]!.fixes[0]!.efficacy).toMatchObject({ offered: 3, worked: 1, ignored: 1 });
+    } finally {
+      await raw.quit();
+    }
+  });
+
+  it("answers a replayed offer with the counts the first answer gave, and counts it once", async () => {
+    const [one, two, prefix] = twoReplicasWithPrefix();
+    await learnFix(one);
+    const session = aSession();
+    const key = { key: "k-offer", fingerprint: "f" };
+    const failure = aCall("deploy", "failure", { wait: 0 }, { error_type: "Timeout" });
+    const first = await one.recordSharedToolCall(session, failure, key);
+    // Another offer meanwhile, so a count read anew would differ from the first answer's.
+    await call(two, aSession(), "failure", { wait: 0 });
+    const again = await two.recordSharedToolCall(session, failure, key);
+    expect(again).toEqual({ ...first, outcome: "replayed" });
+    expect(first).toMatchObject({ value: { knownFix: { offer_id: "offer-1", efficacy: { offered: 1 } } } });
+    const raw = rawRedis();
+    try {
+      expect(await raw.hget(`${prefix}:{default:shared}:toolfixcounts:deploy`, "0:offered:Timeout")).toBe("2");
+    } finally {
+      await raw.quit();
+    }
+  });
+
+  it("drops an error type's offer counts with its fixes when the tool's cap on error types forgets it", async () => {
+    const [one, , prefix] = twoReplicasWithPrefix();
+    const raw = rawRedis();
+    try {
+      await learnFix(one);
+      expect(await call(one, aSession(), "failure", { wait: 0 })).not.toBeNull();
+      const counts = `${prefix}:{default:shared}:toolfixcounts:deploy`;
+      expect(await raw.hkeys(counts)).toEqual(["0:offered:Timeout"]);
+      // As many newer error types as the cap keeps: Timeout, the least recently seen, is forgotten, its counts too.
+      for (let i = 0; i < MAX_ERROR_TYPES_PER_TOOL; i += 1) {
+        await one.recordSharedToolCall(aSession(), aCall("deploy", "failure", { wait: i }, { error_type: `E${i}` }), null);
+      }
+      expect(await raw.hexists(`${prefix}:{default:shared}:toolfixes:deploy`, "Timeout")).toBe(0);
+      expect(await raw.exists(counts)).toBe(0);
+    } finally {
+      await raw.quit();
+    }
   });
 });

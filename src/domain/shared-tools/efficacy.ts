@@ -5,6 +5,12 @@ import type { ArgDelta, ToolArguments, ToolOutcome } from "../tools/types.js";
 /** What the session's next call of the tool did with an offered fix. */
 export type OfferOutcome = "worked" | "failed" | "other_fix" | "ignored";
 
+/**
+ * Whether an outcome changes what offers are decided on: a fix's score, its retirement and its latest outcomes move
+ * only when it was adopted. Offers and the outcomes of offers not taken are only counted.
+ */
+export const movesRanking = (outcome: OfferOutcome): boolean => outcome === "worked" || outcome === "failed";
+
 /** The raw counts kept per fix (and summed per tool); `adopted` is derived: worked + failed. */
 export interface EfficacyCounts {
   offered: number;

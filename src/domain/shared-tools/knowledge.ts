@@ -164,14 +164,12 @@ export function decideOfferIn(
   facts: SharedCallFacts,
   ranking: FixRanking = "wilson",
 ): { outcome: OfferOutcome; fix: SharedFix | null } | null {
-  if (facts.previous_call_id !== offer.call_id) return null;
-  const outcome = outcomeOf(isAdopted(offer.fix_delta, facts.arguments), facts.outcome);
+  const outcome = offerOutcomeOf(offer, facts);
   if (!outcome) return null;
-  const wanted = canonicalJson(offer.fix_delta);
-  const fix = set?.fixes.find((kept) => canonicalJson(kept.fix_delta) === wanted) ?? null;
+  const fix = offeredFixIn(set, offer);
   if (fix) {
     fix.efficacy[outcome] += 1;
-    const detected = facts.fix && canonicalJson(facts.fix.delta) === wanted && facts.fix.error_type === offer.error_type;
+    const detected = facts.fix && canonicalJson(facts.fix.delta) === canonicalJson(offer.fix_delta) && facts.fix.error_type === offer.error_type;
     // An adoption's outcome is one of the latest; one that fix detection saw too was counted when this call was folded in.
     if (outcome === "failed" || (outcome === "worked" && !detected)) fix.efficacy.recent_outcomes = withRecentOutcome(fix.efficacy.recent_outcomes, outcome === "worked");
     if (ranking === "wilson" && outcome === "worked" && !detected) {
@@ -180,6 +178,21 @@ export function decideOfferIn(
     }
   }
   return { outcome, fix };
+}
+
+/**
+ * How the call ends the session's pending offer: null when it is not the call right after the offered failure (the
+ * session was reset, or calls raced in a Cluster), or when it was partial or cancelled.
+ */
+export function offerOutcomeOf(offer: Pick<PendingOffer, "call_id" | "fix_delta">, facts: Pick<SharedCallFacts, "previous_call_id" | "arguments" | "outcome">): OfferOutcome | null {
+  if (facts.previous_call_id !== offer.call_id) return null;
+  return outcomeOf(isAdopted(offer.fix_delta, facts.arguments), facts.outcome);
+}
+
+/** The set's fix an offer named, or null when the set no longer keeps it. */
+export function offeredFixIn(set: FixSet | undefined, offer: Pick<PendingOffer, "fix_delta">): SharedFix | null {
+  const wanted = canonicalJson(offer.fix_delta);
+  return set?.fixes.find((kept) => canonicalJson(kept.fix_delta) === wanted) ?? null;
 }
 
 /** decideOfferIn on the knowledge (mutating the tool's counts too): the outcome, or null. */

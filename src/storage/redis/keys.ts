@@ -82,6 +82,11 @@ export function createKeys(prefix: string) {
          * (tool-fixes.ts decides them; lib/learn-tool-call.lua writes one only while its version is the one decided on).
          */
         toolFixes: (toolName: string) => `${root}:toolfixes:${toolName}`,
+        /**
+         * Hash: the offer counts of the fixes in toolFixes, as increments, `<slot>:<count>:<error type>` → n (tool-fix-texts.ts:
+         * countField): offered, other_fix and ignored, which no decision reads, so that counting them moves no set's version.
+         */
+        toolFixCounts: (toolName: string) => `${root}:toolfixcounts:${toolName}`,
         toolErrorsSeen: (toolName: string) => `${root}:toolerrors-seen:${toolName}`,
         /**
          * HyperLogLog of the sessions that called the tool. A prefix of its own, not a suffix:

@@ -5,6 +5,7 @@ import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { scanAll, tenantOf } from "./migration-scan.js";
 import { moveFixSets } from "./migration-fix-sets.js";
+import { moveOfferCounts } from "./migration-fix-counts.js";
 
 /** What one migration did, for the log. */
 export interface MigrationReport {
@@ -113,6 +114,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "template buckets split into shapes, sets and versions", run: splitTemplateBuckets },
   { version: 2, name: "tool patterns and knowledge kept as one document moved into fields", run: moveLegacyTools },
   { version: 3, name: "a tool's fixes moved out of its error fields into versioned fix sets", run: moveFixSets },
+  { version: 4, name: "a fix's offer counts moved out of its fix set into increments beside it", run: moveOfferCounts },
 ];
 
 /** The layout version a store of this code writes. */

@@ -44,8 +44,8 @@ export interface ScriptCommands {
   pageListingByPrefix(ids: string, listing: string, prefix: string, afterId: string, count: Arg): Promise<Array<string | number>>;
   forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
   listSharedToolsByPrefix(toolNames: string, tools: string, prefix: string, afterName: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
-  /** Per tool: [tool hash, argument fields, error fields, sessions seen], hashes flat. */
-  readSharedTools(tools: string, root: string, ...toolNames: string[]): Promise<Array<[string[], string[], string[], number, string[]]>>;
+  /** Per tool: [tool hash, argument fields, error fields, sessions seen, fix sets, the fixes' offer counts], hashes flat. */
+  readSharedTools(tools: string, root: string, ...toolNames: string[]): Promise<Array<[string[], string[], string[], number, string[], string[]]>>;
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number, number]>;
   /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
   pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;
@@ -56,7 +56,7 @@ export interface ScriptCommands {
   readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
   addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
-  readEfficacy(totals: string, best: string, worst: string, ranked: string, listed: Arg, toolRoot: string): Promise<string>;
+  readEfficacy(totals: string, best: string, worst: string, ranked: string, listed: Arg, toolRoot: string, countsRoot: string, ...countNames: string[]): Promise<string>;
 }
 
 /** The client with the scripts registered, and the way every write a request waits for is confirmed. */

@@ -2,8 +2,7 @@
 import { fixDetected } from "../../domain/activity/event-data.js";
 import { latencyBucket } from "../../domain/activity/latency.js";
 import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
-import type { FixCounts } from "../../domain/shared-tools/efficacy.js";
-import { MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
+import { MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
 import { formatCallId } from "../../domain/tools/arguments.js";
 import { MAX_ARGUMENT_NAMES_PER_TOOL, MAX_CONTEXTS_PER_ERROR, MAX_ERROR_TYPES_PER_TOOL, MAX_VALUES_PER_ARGUMENT } from "../../domain/tools/pattern-limits.js";
@@ -22,6 +21,7 @@ import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { createServedKnowledge } from "./shared-tool-state.js";
 import { createToolFixes, type DecidedLearning, type LearnDecision } from "./tool-fixes.js";
+import { OFFER_COUNTS } from "./tool-fix-texts.js";
 import { tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
 import { argumentPairs } from "./log-entries.js";
 import { recordDeciding, recordInSession, sessionScriptInput, sessionWriteFrom, type SessionDecision, type SessionDeciding, type SessionRecord } from "./session-writes.js";
@@ -40,18 +40,20 @@ type KnowledgeLimits = Pick<
   | "fixRanking"
 >;
 
-/** A ranked fix as readEfficacy-4.lua answers it: its member (["tool","error type","canonical delta"]) and what the report shows. */
-function rankedFixOf([member, raw]: [string, string]): RankedFix {
+/** A fix as readEfficacy-4.lua lists it: its member (["tool","error type","canonical delta"]), what the report shows, and its offer counts (false for none). */
+type ListedFix = [member: string, shown: string, offerCounts: Array<string | false>];
+
+function rankedFixOf([member, raw, offerCounts]: ListedFix): RankedFix {
   const [toolName, errorType] = JSON.parse(member) as [string, string, string];
-  // Written as times and last before the names were words.
-  const fix = JSON.parse(raw) as { delta: string; times_applied?: number; times?: number; last_applied_at?: string; last?: string } & FixCounts;
+  const fix = JSON.parse(raw) as { delta: string; times_applied: number; last_applied_at: string; worked: number; failed: number; recent_outcomes: string };
+  const [offered, otherFix, ignored] = offerCounts.map(Number) as [number, number, number];
   return {
     tool_name: toolName,
     error_type: errorType,
     fix_delta: JSON.parse(fix.delta) as ArgDelta,
-    times_applied: fix.times_applied ?? fix.times ?? 0,
-    last_applied_at: fix.last_applied_at ?? fix.last ?? "",
-    counts: { offered: fix.offered, worked: fix.worked, failed: fix.failed, other_fix: fix.other_fix, ignored: fix.ignored, recent_outcomes: fix.recent_outcomes ?? "" },
+    times_applied: fix.times_applied,
+    last_applied_at: fix.last_applied_at,
+    counts: { offered, worked: fix.worked, failed: fix.failed, other_fix: otherFix, ignored, recent_outcomes: fix.recent_outcomes },
   };
 }
 
@@ -72,11 +74,11 @@ function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[
   return tools;
 }
 
-/** recordSignedToolCall-39.lua's answer. */
+/** recordSignedToolCall-40.lua's answer. */
 interface SignedCallAnswer {
   /** `held`: the session moved since the call was decided, so neither part was written. */
   template: StepAnswer | { outcome: "held" };
-  /** recordAndLearnToolCall-30.lua's answer, as JSON text. */
+  /** recordAndLearnToolCall-31.lua's answer, as JSON text. */
   answer?: string;
 }
 
@@ -91,7 +93,7 @@ export function createRedisSharedToolStore(
   const served = createServedKnowledge(ranking);
   const fixes = createToolFixes(ranking);
 
-  /** learnToolCall-17.lua's keys and input for the session's record of a call, with what the decision made of it. */
+  /** learnToolCall-18.lua's keys and input for the session's record of a call, with what the decision made of it. */
   function tenantScriptInput(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null, decided: DecidedLearning): { keys: string[]; input: LearnInput } {
     const { entry } = record;
     const shared = keys.shared(session.tenant);
@@ -117,6 +119,8 @@ export function createRedisSharedToolStore(
         max_successes: MAX_SHARED_SUCCESS_PATTERNS,
         max_names: MAX_ARGUMENT_NAMES_PER_TOOL,
         max_errors: MAX_ERROR_TYPES_PER_TOOL,
+        max_fixes: MAX_FIXES_PER_ERROR,
+        count_names: OFFER_COUNTS,
         recent_sessions: RECENT_SESSIONS_KEPT,
         ttl: limits.toolsTtlSeconds,
         sessions_ttl: limits.sessionsTtlSeconds,
@@ -128,7 +132,7 @@ export function createRedisSharedToolStore(
     };
   }
 
-  /** Folds the session's record into the tenant's knowledge on its own (learnToolCall-17.lua); answers the known fix of a failure. */
+  /** Folds the session's record into the tenant's knowledge on its own (learnToolCall-18.lua); answers the known fix of a failure. */
   function learn(session: SessionRef, record: SessionRecord, idempotencyKey: IdempotencyKey | null, offer: boolean, refused = false): Promise<KnownSharedFix | null> {
     const call = { session, entry: record.entry, fixedErrorType: record.fixedErrorType, previousCallId: record.previousCallId, offer };
     return fixes.learn(call, async (decided) => {
@@ -164,7 +168,7 @@ export function createRedisSharedToolStore(
     return answer;
   }
 
-  /** recordAndLearnToolCall-30.lua's keys and input (JSON text) for a call, both parts as decided here. */
+  /** recordAndLearnToolCall-31.lua's keys and input (JSON text) for a call, both parts as decided here. */
   function recordAndLearnInput(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, decision: SessionDecision) {
     const args = argumentPairs(call.arguments);
     const local = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, limits.idempotencyTtlSeconds, decision);
@@ -182,7 +186,7 @@ export function createRedisSharedToolStore(
   }
 
   /**
-   * recordAndLearnToolCall-30.lua's answer as the recorded call, the entry made from `call`. The tenant's part goes on
+   * recordAndLearnToolCall-31.lua's answer as the recorded call, the entry made from `call`. The tenant's part goes on
    * its own (a second round trip) when it did not apply with the session's: a replay, whose first write the tenant's
    * record answers, or a refusal (what its decision read moved, or the call before was not the offered failure), which
    * then waits its turn behind this process's other tries of the tool.
@@ -205,7 +209,7 @@ export function createRedisSharedToolStore(
 
   /**
    * A failure with a message on a single server: its template step decided here, then one script applies it and records
-   * the call with the signature and template it makes (recordSignedToolCall-39.lua). A session that moved since the call
+   * the call with the signature and template it makes (recordSignedToolCall-40.lua). A session that moved since the call
    * was decided holds the whole write back, and both parts are decided again.
    */
   async function recordSigned(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, failure: FailureToSign): Promise<KeyedWrite<RecordedToolCall> | null> {
@@ -279,8 +283,8 @@ export function createRedisSharedToolStore(
       const replies = await guarded(() => redis.readSharedTools(shared.tools, shared.prefix, ...toolNames));
       const found: SharedToolKnowledge[] = [];
       toolNames.forEach((name, i) => {
-        const [tool, args, errors, sessionsSeen, fixSets] = replies[i]!;
-        if (tool.length > 0) found.push(served.knowledgeOf(tenant, name, { tool, args, errors, sessionsSeen, fixes: fixSets }));
+        const [tool, args, errors, sessionsSeen, fixSets, fixCounts] = replies[i]!;
+        if (tool.length > 0) found.push(served.knowledgeOf(tenant, name, { tool, args, errors, sessionsSeen, fixes: fixSets, fixCounts }));
       });
       return found;
     },
@@ -288,9 +292,9 @@ export function createRedisSharedToolStore(
     async efficacyReport(tenant, listed) {
       const shared = keys.shared(tenant);
       const reply = await guarded(() =>
-        redis.readEfficacy(shared.efficacyTotals, shared.bestFixes, shared.worstFixes, shared.rankedFixes, listed, shared.tool("")),
+        redis.readEfficacy(shared.efficacyTotals, shared.bestFixes, shared.worstFixes, shared.rankedFixes, listed, shared.tool(""), shared.toolFixCounts(""), ...OFFER_COUNTS),
       );
-      const { totals, best, worst } = JSON.parse(reply) as { totals: string[]; best: Array<[string, string]>; worst: Array<[string, string]> };
+      const { totals, best, worst } = JSON.parse(reply) as { totals: string[]; best: ListedFix[]; worst: ListedFix[] };
       const flat = flatHash(totals);
       const counted = (field: string) => Number(flat[field] ?? 0);
       return {
@@ -312,6 +316,7 @@ export function createRedisSharedToolStore(
             shared.toolErrors(toolName),
             shared.toolErrorsSeen(toolName),
             shared.toolFixes(toolName),
+            shared.toolFixCounts(toolName),
           )
           .zrem(shared.tools, toolName)
           .zrem(shared.toolNames, toolName),

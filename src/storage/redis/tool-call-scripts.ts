@@ -1,5 +1,5 @@
-// The tool-call scripts' inputs and answers, by name: what recordToolCall-13.lua, learnToolCall-17.lua and
-// recordAndLearnToolCall-30.lua take as their one JSON argument and answer as JSON, and their keys in order.
+// The tool-call scripts' inputs and answers, by name: what recordToolCall-13.lua, learnToolCall-18.lua and
+// recordAndLearnToolCall-31.lua take as their one JSON argument and answer as JSON, and their keys in order.
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import type { Keys } from "./keys.js";
@@ -49,6 +49,7 @@ export function tenantKeys(keys: Keys, tenant: string, tool: string, sessionId: 
     errors: shared.toolErrors(tool),
     errors_seen: shared.toolErrorsSeen(tool),
     fixes: shared.toolFixes(tool),
+    fix_counts: shared.toolFixCounts(tool),
     sessions: shared.toolSessions(tool),
     tools: shared.tools,
     tool_names: shared.toolNames,
@@ -196,13 +197,24 @@ export interface LearnInput {
   learned_for?: string;
   /** Fix sets written, each with its new version. */
   fixes: Array<{ name: string; version: string; text: string }>;
+  /** Offer counts (tool-fix-texts.ts: countField): each added to by one, and each a new fix's slot starts again (removed first). */
+  fix_counts: { added: string[]; cleared: string[] };
+  /** The slots an error type's fixes may take, and the offer counts each slot keeps: they go with it when the caps forget it. */
+  max_fixes: number;
+  count_names: readonly string[];
   ranks: { changed: RankEntry[]; forgotten: string[] };
   /** The success pattern the call's fix leaves (JSON), or "". */
   success_pattern: string;
   /** The session's pending offer of the tool is decided, so it goes. */
   pending_cleared: boolean;
   /** The offer made to the call's failure: each text follows the id Redis numbers it with. */
-  offer?: { pending: string; record: string; event: string };
+  offer?: {
+    pending: string;
+    /** The offered fix's offer counts' fields (offered, other fix, ignored): the first is added to, all three answered and kept in the record. */
+    counts: string[];
+    record: string;
+    event: string;
+  };
   /** fix.outcome's data, after the pending offer's id (the script puts it first). */
   outcome_event?: string;
   entry_event: string;
@@ -225,13 +237,14 @@ export interface LearnInput {
 
 /** lib/learn-tool-call.lua's answer. */
 export type LearnAnswer =
-  | { outcome: "applied"; offer_id?: string }
+  /** offer_counts: the offered fix's offered, other fix and ignored counts, this offer counted. */
+  | { outcome: "applied"; offer_id?: string; offer_counts?: [number, number, number] }
   /** What the key's first write kept: "1" for no offer, else the offer (tool-fixes.ts: knownFixFromRecord). */
   | { outcome: "replayed"; record: string }
   /** What the decision read, as it now reads (raw: a fix set's field, the pending offer with its id). */
   | { outcome: "refused"; born: string; pending: string; fixes: Record<string, string> };
 
-/** recordAndLearnToolCall-30.lua's answer: `learned` only when the session's part applied. */
+/** recordAndLearnToolCall-31.lua's answer: `learned` only when the session's part applied. */
 export interface RecordAndLearnAnswer {
   recorded: RecordAnswer;
   learned?: LearnAnswer;

@@ -3,7 +3,7 @@ import type { FixRanking } from "../../domain/shared-tools/efficacy.js";
 import type { FixSet } from "../../domain/shared-tools/knowledge.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { weightedLru } from "../../recently-used.js";
-import { afterNewline, fixSetFrom } from "./tool-fix-texts.js";
+import { afterNewline, fixSetFrom, type FixSlots } from "./tool-fix-texts.js";
 
 /**
  * What this process keeps of the tenants' tools, each bounded by entries, the least recently used forgotten first: a
@@ -13,12 +13,14 @@ import { afterNewline, fixSetFrom } from "./tool-fix-texts.js";
 const CACHED = { fixSets: 20_000, pendingOffers: 100_000, births: 100_000 };
 
 /**
- * A fix set as kept here: its field as Redis holds it (the version the script compares, '' for none) and the set decoded,
- * which no decision changes (a decision changes a copy, which becomes what is kept once foreseen).
+ * A fix set as kept here: its field as Redis holds it (the version the script compares, '' for none), the set decoded,
+ * which no decision changes (a decision changes a copy, which becomes what is kept once foreseen), and its fixes' slots.
+ * Its fixes' offer counts are none: no decision reads them (tool-fix-texts.ts: OFFER_COUNTS).
  */
 export interface CachedSet {
   raw: string;
   set: FixSet | undefined;
+  slots: FixSlots;
 }
 
 /** The caches, and the keys each is kept under. */
@@ -29,7 +31,7 @@ export function createToolFixCache(ranking: FixRanking) {
     /** Each session's pending offer of a tool, after its id ('' for none). */
     pendingOffers: weightedLru<string>(CACHED.pendingOffers, () => 1),
     /** A set as Redis answered it (its field, '' for none), decoded once. */
-    cachedSet: (raw: string): CachedSet => ({ raw, set: raw === "" ? undefined : fixSetFrom(afterNewline(raw), ranking) }),
+    cachedSet: (raw: string): CachedSet => (raw === "" ? { raw, set: undefined, slots: new Map() } : { raw, ...fixSetFrom(afterNewline(raw), ranking) }),
     toolKey: (tenant: string, tool: string) => `${tenant}\u0000${tool}`,
     setKey: (tenant: string, tool: string, errorType: string) => `${tenant}\u0000${tool}\u0000${errorType}`,
     pendingKey: (session: SessionRef, tool: string) => `${session.tenant}\u0000${session.sessionId}\u0000${tool}`,

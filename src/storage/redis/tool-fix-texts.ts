@@ -9,16 +9,34 @@ import { describeDelta } from "../../domain/tools/delta-text.js";
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
 import type { RankEntry } from "./tool-call-scripts.js";
 
-/** A fix as a set keeps it: what it changes, how often it fixed its error type, and its offers' outcomes. */
+/**
+ * A fix's counts that no decision reads (offers, and offers not taken), kept beside its set as increments: a change to
+ * them moves no version, so an offer refuses no other replica's write.
+ */
+export const OFFER_COUNTS = ["offered", "other_fix", "ignored"] as const;
+export type OfferCount = (typeof OFFER_COUNTS)[number];
+
+/** A count's field in the tool's fix counts hash: the fix's slot in its set, the count, then the error type (last: it is free text). */
+export const countField = (slot: number, count: OfferCount, errorType: string) => `${slot}:${count}:${errorType}`;
+
+/** The error type, slot and count a field of the fix counts hash names. */
+export function countFieldParts(field: string): { slot: number; count: string; errorType: string } {
+  const first = field.indexOf(":");
+  const second = field.indexOf(":", first + 1);
+  return { slot: Number(field.slice(0, first)), count: field.slice(first + 1, second), errorType: field.slice(second + 1) };
+}
+
+/**
+ * A fix as a set keeps it: its slot (which of the set's places its offer counts are kept under, for as long as it is
+ * kept), what it changes, how often it fixed its error type, and its adoptions' outcomes.
+ */
 interface StoredFix {
+  slot: number;
   fix_delta: ArgDelta;
   times_applied: number;
   last_applied_at: string;
-  offered: number;
   worked: number;
   failed: number;
-  other_fix: number;
-  ignored: number;
   recent_outcomes: string;
 }
 
@@ -32,44 +50,67 @@ export interface StoredPending extends Omit<PendingOffer, "offer_id"> {
   born: string;
 }
 
-/** A fix set from its JSON, each fix as the domain reads it. */
-export function fixSetFrom(text: string, ranking: FixRanking): FixSet {
-  const stored = JSON.parse(text) as StoredFixSet;
-  return {
-    fixes: stored.fixes.map(({ fix_delta, times_applied, last_applied_at, ...counts }) => ({
-      fix_delta,
-      typical_fix: describeDelta(fix_delta),
-      times_applied,
-      last_applied_at,
-      efficacy: fixEfficacy(counts, times_applied, ranking),
-    })),
-    recent_fixes: stored.events,
-  };
+/** A set's fixes' slots, by their deltas: a decision's copy of a set shares each kept fix's delta, a new fix has its own. */
+export type FixSlots = Map<ArgDelta, number>;
+
+/** A fix set decoded: the set as the domain reads it, and its fixes' slots. */
+export interface DecodedSet {
+  set: FixSet;
+  slots: FixSlots;
 }
 
-const storedFix = ({ fix_delta, times_applied, last_applied_at, efficacy }: SharedFix): StoredFix => ({
+/** A fix set from its JSON, each fix as the domain reads it, with its offer counts as `countOf` gives them (none by default). */
+export function fixSetFrom(text: string, ranking: FixRanking, countOf: (slot: number, count: OfferCount) => number = () => 0): DecodedSet {
+  const stored = JSON.parse(text) as StoredFixSet;
+  const slots: FixSlots = new Map();
+  const fixes = stored.fixes.map(({ slot, fix_delta, times_applied, last_applied_at, worked, failed, recent_outcomes }) => {
+    slots.set(fix_delta, slot);
+    const counts = { offered: countOf(slot, "offered"), worked, failed, other_fix: countOf(slot, "other_fix"), ignored: countOf(slot, "ignored"), recent_outcomes };
+    return { fix_delta, typical_fix: describeDelta(fix_delta), times_applied, last_applied_at, efficacy: fixEfficacy(counts, times_applied, ranking) };
+  });
+  return { set: { fixes, recent_fixes: stored.events }, slots };
+}
+
+const storedFix = ({ fix_delta, times_applied, last_applied_at, efficacy }: SharedFix, slot: number): StoredFix => ({
+  slot,
   fix_delta,
   times_applied,
   last_applied_at,
-  offered: efficacy.offered,
   worked: efficacy.worked,
   failed: efficacy.failed,
-  other_fix: efficacy.other_fix,
-  ignored: efficacy.ignored,
   recent_outcomes: efficacy.recent_outcomes ?? "",
 });
 
-export function fixSetText(set: FixSet): string {
-  const stored: StoredFixSet = { fixes: set.fixes.map(storedFix), events: set.recent_fixes };
-  return JSON.stringify(stored);
+/**
+ * A set's JSON, each fix in the slot it had (`before`), a new one in the lowest slot free; answers the slots, and those
+ * a new fix took, whose counts start again from none (a fix forgotten for it left them).
+ */
+export function fixSetText(set: FixSet, before: FixSlots): { text: string; slots: FixSlots; taken: number[] } {
+  const slots: FixSlots = new Map();
+  for (const fix of set.fixes) {
+    const slot = before.get(fix.fix_delta);
+    if (slot !== undefined) slots.set(fix.fix_delta, slot);
+  }
+  const used = new Set(slots.values());
+  const taken: number[] = [];
+  for (const fix of set.fixes) {
+    if (slots.has(fix.fix_delta)) continue;
+    let slot = 0;
+    while (used.has(slot)) slot += 1;
+    used.add(slot);
+    slots.set(fix.fix_delta, slot);
+    taken.push(slot);
+  }
+  const stored: StoredFixSet = { fixes: set.fixes.map((fix) => storedFix(fix, slots.get(fix.fix_delta)!)), events: set.recent_fixes };
+  return { text: JSON.stringify(stored), slots, taken };
 }
 
 /** A fix's member in the efficacy report's sorted sets: tool, error type and canonical delta. */
 export const rankMember = (toolName: string, errorType: string, fix: Pick<SharedFix, "fix_delta">) => JSON.stringify([toolName, errorType, canonicalJson(fix.fix_delta)]);
 
-/** A fix's entry in the efficacy report (read back by shared-tools.ts: rankedFixOf). */
-export function rankEntry(toolName: string, errorType: string, fix: SharedFix): RankEntry {
-  const { fix_delta, ...shown } = storedFix(fix);
+/** A fix's entry in the efficacy report (read back by shared-tools.ts: rankedFixOf, with its offer counts from its slot). */
+export function rankEntry(toolName: string, errorType: string, fix: SharedFix, slot: number): RankEntry {
+  const { fix_delta, ...shown } = storedFix(fix, slot);
   const worst = worstRank(fix.efficacy.worked, fix.efficacy.failed);
   return {
     member: rankMember(toolName, errorType, fix),
@@ -84,23 +125,29 @@ export const beforeNewline = (raw: string) => raw.slice(0, Math.max(0, raw.index
 /** What follows a field's version or an offer's id. */
 export const afterNewline = (raw: string) => (raw.includes("\n") ? raw.slice(raw.indexOf("\n") + 1) : "");
 
-/** The fix a replay's record kept: "1" for none, else the offer's id, times applied, counts and delta, a line each. */
+/**
+ * The fix a replay's record kept: "1" for none, else the offer's id, its offer counts as the script counted them
+ * (offered, other fix, ignored), then what the decision wrote (offerRecord), a line each.
+ */
 export function knownFixFromRecord(record: string, ranking: FixRanking): KnownSharedFix | null {
-  const [offerId, times, counts, delta] = record.split("\n");
+  const [offerId, offerCounts, times, counts, delta] = record.split("\n");
   if (!delta) return null;
   const fixDelta = JSON.parse(delta) as ArgDelta;
-  // A sixth part, the fix's latest outcomes, since fixes are retired on them; a record kept from before has five.
-  const parts = String(counts).split(",");
-  const [offered, worked, failed, otherFix, ignored] = parts.slice(0, 5).map(Number) as [number, number, number, number, number];
+  const [offered, otherFix, ignored] = String(offerCounts).split(",").map(Number) as [number, number, number];
+  const [worked, failed, recent] = String(counts).split(",");
   const timesApplied = Number(times);
   return {
     fix_delta: fixDelta,
     typical_fix: describeDelta(fixDelta),
     times_applied: timesApplied,
     offer_id: String(offerId),
-    efficacy: fixEfficacy({ offered, worked, failed, other_fix: otherFix, ignored, recent_outcomes: parts[5] ?? "" }, timesApplied, ranking),
+    efficacy: fixEfficacy({ offered, worked: Number(worked), failed: Number(failed), other_fix: otherFix, ignored, recent_outcomes: recent ?? "" }, timesApplied, ranking),
   };
 }
+
+/** What an offer's replay record keeps after its id and offer counts (knownFixFromRecord): times applied, adoptions' counts, delta. */
+export const offerRecord = (fix: SharedFix) =>
+  `${fix.times_applied}\n${fix.efficacy.worked},${fix.efficacy.failed},${fix.efficacy.recent_outcomes ?? ""}\n${JSON.stringify(fix.fix_delta)}`;
 
 /** The success pattern a fix leaves, as the tool's list keeps it: arguments and delta as JSON text. */
 export function successPatternText(session: SessionRef, entry: ToolLogEntry, delta: ArgDelta): string {

@@ -1,7 +1,7 @@
 // The tenant's fixes of a tool decided here by the domain's rules, on what this process last read or wrote of them, and applied by lib/learn-tool-call.lua only while that is still so.
 import { fixOffered, fixOutcome } from "../../domain/activity/event-data.js";
-import type { FixRanking } from "../../domain/shared-tools/efficacy.js";
-import { bestFixIn, decideOfferIn, emptyFixSet, learnFixIn, offerFixIn, type FixSet } from "../../domain/shared-tools/knowledge.js";
+import { fixEfficacy, movesRanking, type FixRanking, type OfferOutcome } from "../../domain/shared-tools/efficacy.js";
+import { bestFixIn, decideOfferIn, emptyFixSet, learnFixIn, offerFixIn, offerOutcomeOf, offeredFixIn, type FixSet } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedCallFacts, SharedFix } from "../../domain/shared-tools/types.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
@@ -12,7 +12,22 @@ import { StoreUnavailableError } from "../../errors.js";
 import { pauseAfterRefusal } from "./refusal-pause.js";
 import { newWriteToken } from "./write-tokens.js";
 import { createToolFixCache, type CachedSet } from "./tool-fix-cache.js";
-import { afterNewline, beforeNewline, fixSetText, knownFixFromRecord, rankEntry, rankMember, successPatternText, withoutOfferId, type StoredPending } from "./tool-fix-texts.js";
+import {
+  OFFER_COUNTS,
+  afterNewline,
+  beforeNewline,
+  countField,
+  fixSetText,
+  knownFixFromRecord,
+  offerRecord,
+  rankEntry,
+  rankMember,
+  successPatternText,
+  withoutOfferId,
+  type FixSlots,
+  type OfferCount,
+  type StoredPending,
+} from "./tool-fix-texts.js";
 import type { LearnAnswer, LearnInput } from "./tool-call-scripts.js";
 
 /** Tries of one call whose fixes keep moving under it (other replicas learning the same error type); then 503. */
@@ -42,7 +57,20 @@ export interface CallToLearn {
 /** What a decision makes of the script's input. */
 export type DecidedLearning = Pick<
   LearnInput,
-  "guard" | "born" | "counts" | "totals" | "failure" | "learned_for" | "fixes" | "ranks" | "success_pattern" | "pending_cleared" | "offer" | "outcome_event" | "success"
+  | "guard"
+  | "born"
+  | "counts"
+  | "totals"
+  | "failure"
+  | "learned_for"
+  | "fixes"
+  | "fix_counts"
+  | "ranks"
+  | "success_pattern"
+  | "pending_cleared"
+  | "offer"
+  | "outcome_event"
+  | "success"
 >;
 
 export interface LearnDecision {
@@ -65,12 +93,12 @@ export function createToolFixes(ranking: FixRanking) {
     const pendingBody = pendingOffers.get(pendingKey(session, tool)) ?? "";
 
     // Each set the decision reads, as kept here (raw '' for none), and the copy it changes, made on its first change.
-    const read = new Map<string, { raw: string; kept: FixSet | undefined; changing?: FixSet }>();
+    const read = new Map<string, { raw: string; kept: FixSet | undefined; slots: FixSlots; changing?: FixSet }>();
     const heldSet = (errorType: string) => {
       let held = read.get(errorType);
       if (!held) {
         const cached = sets.get(setKey(session.tenant, tool, errorType));
-        held = cached ? { raw: cached.raw, kept: cached.set } : { raw: "", kept: undefined };
+        held = cached ? { raw: cached.raw, kept: cached.set, slots: cached.slots } : { raw: "", kept: undefined, slots: new Map() };
         read.set(errorType, held);
       }
       return held;
@@ -83,6 +111,8 @@ export function createToolFixes(ranking: FixRanking) {
     };
     const changed = new Set<string>();
     const ranked = new Map<SharedFix, string>();
+    // Offer counts to add to, each a fix of a set the decision read: its field is known once the set's slots are.
+    const counted: Array<{ errorType: string; fix: SharedFix; count: OfferCount }> = [];
     const forgotten: string[] = [];
     const failed = FAILURE_OUTCOMES.has(entry.outcome);
     const counts: Record<string, number> = { calls: 1 };
@@ -106,10 +136,26 @@ export function createToolFixes(ranking: FixRanking) {
       totals,
       ...(failed ? { failure: errorTypeOf(entry) } : {}),
       fixes: [],
+      fix_counts: { added: [], cleared: [] },
       ranks: { changed: [], forgotten },
       success_pattern: "",
       pending_cleared: false,
       success: entry.outcome === "success",
+    };
+
+    /** Counts an offer's outcome on the fix it named: on its set where the outcome moves its ranking, else beside it. */
+    const decideOutcome = (errorType: string, held: ReturnType<typeof heldSet>, offer: StoredPending & { offer_id: string }, outcome: OfferOutcome, asDecided: SharedCallFacts) => {
+      const current = held.changing ?? held.kept;
+      if (!movesRanking(outcome)) {
+        const fix = offeredFixIn(current, offer);
+        if (fix) counted.push({ errorType, fix, count: outcome as OfferCount });
+        return;
+      }
+      const decidedOffer = decideOfferIn(current && changingSetOf(errorType), offer, asDecided, ranking);
+      if (decidedOffer?.fix) {
+        changed.add(errorType);
+        ranked.set(decidedOffer.fix, errorType);
+      }
     };
 
     // 1. The fix this call made, learned under the error type of the failure it fixed.
@@ -140,14 +186,12 @@ export function createToolFixes(ranking: FixRanking) {
         if (assumed) decided.guard.previous = pending.call_id;
         const offer = { offer_id: "", ...pending };
         const held = heldSet(pending.error_type);
-        const outcome = decideOfferIn((held.changing ?? held.kept) && changingSetOf(pending.error_type), offer, assumed ? { ...facts, previous_call_id: pending.call_id } : facts, ranking);
+        const asDecided = assumed ? { ...facts, previous_call_id: pending.call_id } : facts;
+        const outcome = offerOutcomeOf(offer, asDecided);
         if (outcome) {
-          count(outcome.outcome);
-          if (outcome.fix) {
-            changed.add(pending.error_type);
-            ranked.set(outcome.fix, pending.error_type);
-          }
-          decided.outcome_event = withoutOfferId(fixOutcome(session, entry, offer, outcome.outcome));
+          count(outcome);
+          decideOutcome(pending.error_type, held, offer, outcome, asDecided);
+          decided.outcome_event = withoutOfferId(fixOutcome(session, entry, offer, outcome));
         }
       }
     }
@@ -157,37 +201,40 @@ export function createToolFixes(ranking: FixRanking) {
     if (call.offer && failed && !late) {
       const errorType = errorTypeOf(entry);
       // Chosen on the set as the steps before left it; the offer is counted on the copy.
+      // Offering moves no version: the offer is counted beside the set, and the answer carries the counts Redis reached.
       const held = heldSet(errorType);
-      const chosen = bestFixIn(held.changing ?? held.kept, entry.arguments, ranking);
-      if (chosen) {
-        const choosingFrom = (held.changing ?? held.kept)!;
-        const best = changingSetOf(errorType).fixes[choosingFrom.fixes.indexOf(chosen)]!;
-        offered = offerFixIn(best, "", ranking);
+      const best = bestFixIn(held.changing ?? held.kept, entry.arguments, ranking);
+      if (best) {
+        offered = offerFixIn({ ...best, efficacy: { ...best.efficacy } }, "", ranking);
         count("offered");
-        changed.add(errorType);
-        ranked.set(best, errorType);
+        counted.push({ errorType, fix: best, count: "offered" });
         const pending: StoredPending = { call_id: entry.id, error_type: errorType, fix_delta: best.fix_delta, born: bornAfter };
-        const { efficacy } = offered;
-        const countsText = [efficacy.offered, efficacy.worked, efficacy.failed, efficacy.other_fix, efficacy.ignored, efficacy.recent_outcomes].join(",");
-        decided.offer = {
-          pending: JSON.stringify(pending),
-          record: `${offered.times_applied}\n${countsText}\n${JSON.stringify(best.fix_delta)}`,
-          event: withoutOfferId(fixOffered(session, entry, offered)),
-        };
+        decided.offer = { pending: JSON.stringify(pending), counts: [], record: offerRecord(best), event: withoutOfferId(fixOffered(session, entry, offered)) };
       }
     }
 
     // Own properties whatever the name (an error type is an agent's text, and may be "__proto__").
     decided.guard.fixes = Object.fromEntries([...read].map(([errorType, { raw }]) => [errorType, raw === "" ? "" : beforeNewline(raw)]));
     const foreseen = new Map<string, CachedSet>();
+    const slotsAfter = new Map<string, FixSlots>();
     for (const errorType of changed) {
       const version = newWriteToken();
-      const set = read.get(errorType)!.changing!;
-      const text = fixSetText(set);
+      const held = read.get(errorType)!;
+      const set = held.changing!;
+      const { text, slots, taken } = fixSetText(set, held.slots);
       decided.fixes.push({ name: errorType, version, text });
-      foreseen.set(setKey(session.tenant, tool, errorType), { raw: `${version}\n${text}`, set });
+      // A slot a new fix takes starts its counts again: what is there was a forgotten fix's.
+      for (const slot of taken) for (const name of OFFER_COUNTS) decided.fix_counts.cleared.push(countField(slot, name, errorType));
+      slotsAfter.set(errorType, slots);
+      foreseen.set(setKey(session.tenant, tool, errorType), { raw: `${version}\n${text}`, set, slots });
     }
-    for (const [fixed, errorType] of ranked) decided.ranks.changed.push(rankEntry(tool, errorType, fixed));
+    const slotOf = (errorType: string, fix: SharedFix) => (slotsAfter.get(errorType) ?? read.get(errorType)!.slots).get(fix.fix_delta)!;
+    for (const [fixed, errorType] of ranked) decided.ranks.changed.push(rankEntry(tool, errorType, fixed, slotOf(errorType, fixed)));
+    for (const { errorType, fix: target, count: name } of counted) {
+      const slot = slotOf(errorType, target);
+      if (name === "offered") decided.offer!.counts = OFFER_COUNTS.map((each) => countField(slot, each, errorType));
+      else decided.fix_counts.added.push(countField(slot, name, errorType));
+    }
 
     // Foreseen now, before Redis answers: this process's next call of the tool decides on what this one leaves.
     const bornKey = toolKey(session.tenant, tool);
@@ -232,7 +279,7 @@ export function createToolFixes(ranking: FixRanking) {
   }
 
   /**
-   * Applies the call to the tenant's knowledge with `send` (learnToolCall-17.lua), deciding again on what a refusal
+   * Applies the call to the tenant's knowledge with `send` (learnToolCall-18.lua), deciding again on what a refusal
    * answers; answers the fix offered to the call's failure, or null. `refused`: the call was refused before (its single
    * server's one script), so it waits its turn from the first try.
    */
@@ -259,7 +306,10 @@ export function createToolFixes(ranking: FixRanking) {
   /** The fix offered, as the applied or replayed write answers it. */
   function answered(decision: LearnDecision, answer: Exclude<LearnAnswer, { outcome: "refused" }>): KnownSharedFix | null {
     if (answer.outcome === "replayed") return knownFixFromRecord(answer.record, ranking);
-    return decision.offered && answer.offer_id ? { ...decision.offered, offer_id: answer.offer_id } : null;
+    if (!decision.offered || !answer.offer_id) return null;
+    const [offered, otherFix, ignored] = answer.offer_counts ?? [];
+    const efficacy = { ...decision.offered.efficacy, offered: Number(offered), other_fix: Number(otherFix), ignored: Number(ignored) };
+    return { ...decision.offered, offer_id: answer.offer_id, efficacy: fixEfficacy(efficacy, decision.offered.times_applied, ranking) };
   }
 
   return { decide, learn, answered };

@@ -3,15 +3,16 @@
 -- lib/call-arguments.lua, lib/renewal.lua, lib/tool-fields.lua, lib/activity.lua and lib/keep-at-least.lua.
 --
 -- k, the keys by name (tool-call-scripts.ts: tenantKeys): tool, args, args_seen, errors, errors_seen, fixes (a field
--- per error type: '<version>\n<JSON>'), sessions, tools, tool_names, recent_sessions, record, offers (the session's
--- pending offer per tool: '<offer id>\n<JSON>'), offer_sequence, efficacy_totals, best_fixes, worst_fixes, ranked_fixes.
+-- per error type: '<version>\n<JSON>'), fix_counts (the fixes' offer counts: '<slot>:<count>:<error type>' → n),
+-- sessions, tools, tool_names, recent_sessions, record, offers (the session's pending offer per tool:
+-- '<offer id>\n<JSON>'), offer_sequence, efficacy_totals, best_fixes, worst_fixes, ranked_fixes.
 -- input, by name (tool-call-scripts.ts: LearnInput): the call (tool, session, arguments, goal, at, at_ms); what the
 -- decision read (guard: born, fixes by error type, pending, previous); what it changes (counts, totals, failure,
--- learned_for, fixes, ranks, success_pattern, pending_cleared, offer, outcome_event); the activity's texts, caps and
--- retentions.
--- Answers { outcome = 'applied', offer_id }, { outcome = 'replayed', record = what the first write kept ('1' for no
--- offer) }, or, when something the decision read moved, { outcome = 'refused', born, pending, fixes } as it now reads,
--- and writes nothing.
+-- learned_for, fixes, fix_counts, ranks, success_pattern, pending_cleared, offer, outcome_event); the activity's texts,
+-- caps and retentions.
+-- Answers { outcome = 'applied', offer_id, offer_counts = the offered fix's offer counts }, { outcome = 'replayed',
+-- record = what the first write kept ('1' for no offer) }, or, when something the decision read moved,
+-- { outcome = 'refused', born, pending, fixes } as it now reads, and writes nothing.
 
 -- The version a field of the fixes hash was written with, and a pending offer's id and what follows it ('' for none).
 local function beforeNewline(raw) return raw and string.match(raw, '^[^\n]*') or '' end
@@ -49,14 +50,28 @@ local function applyRanks(k, ranks)
   end
 end
 
+-- Forgets error types' fix sets and every offer count their slots may hold (the fields tool-fix-texts.ts: countField names).
+local function forgetFixesOf(k, input)
+  return function(errorTypes)
+    rcall('HDEL', k.fixes, unpack(errorTypes))
+    local fields = {}
+    for _, errorType in ipairs(errorTypes) do
+      for slot = 0, input.max_fixes - 1 do
+        for _, count in ipairs(input.count_names) do fields[#fields + 1] = slot .. ':' .. count .. ':' .. errorType end
+      end
+    end
+    rcall('HDEL', k.fix_counts, unpack(fields))
+  end
+end
+
 -- The call's arguments and error types, seen at call number `total`: values kept, the failure's pattern counted, the
--- error type a fix was learned for made if absent; past the caps the least recently seen go (their fix sets too).
+-- error type a fix was learned for made if absent; past the caps the least recently seen go (their fixes too).
 local function seeCall(k, input, total, args)
   local dropped = keepArguments(k.args, k.args_seen, args, total, input.max_names, input.max_values, input.ttl)
   if dropped > 0 then rcall('HINCRBY', k.tool, 'dropped_argument_names', dropped) end
   local name = input.failure or input.learned_for
   if not name then return end
-  local ep, droppedErrors = seeError(k.errors, k.errors_seen, name, total, input.max_errors, input.ttl, k.fixes)
+  local ep, droppedErrors = seeError(k.errors, k.errors_seen, name, total, input.max_errors, input.ttl, forgetFixesOf(k, input))
   ep = ep or { first = total, count = 0, contexts = {} }
   if input.failure then
     if ep.example_args == nil then ep.example_args = objectJson(args) end
@@ -70,20 +85,32 @@ end
 -- An offer event's data: an object whose first member is the offer's id, Redis's number; the rest is given as written.
 local function withOfferId(offerId, rest) return '{"offer_id":"' .. offerId .. '",' .. string.sub(rest, 2) end
 
--- The offer Redis numbers: the pending offer, the idempotency record and the event, each the text given after its id.
+-- Adds one to each offer count named, after the counts of the slots new fixes took started again.
+local function countOffers(k, input, fixCounts)
+  if #fixCounts.cleared > 0 then rcall('HDEL', k.fix_counts, unpack(fixCounts.cleared)) end
+  for _, field in ipairs(fixCounts.added) do rcall('HINCRBY', k.fix_counts, field, 1) end
+  if #fixCounts.added > 0 and input.ttl > 0 then rcall('EXPIRE', k.fix_counts, input.ttl, 'NX') end
+end
+
+-- The offer Redis numbers and counts: the pending offer, the idempotency record (the id and the offer counts before the
+-- text given) and the event, each the text given after its id. Answers the id, the event and the offer counts.
 local function makeOffer(k, input, offer)
   local offerId = 'offer-' .. rcall('INCR', k.offer_sequence)
+  local counts = rcall('HMGET', k.fix_counts, unpack(offer.counts))
+  counts[1] = rcall('HINCRBY', k.fix_counts, offer.counts[1], 1)
+  for i = 2, #counts do counts[i] = tonumber(counts[i]) or 0 end
+  if input.ttl > 0 then rcall('EXPIRE', k.fix_counts, input.ttl, 'NX') end
   rcall('HSET', k.offers, input.tool, offerId .. '\n' .. offer.pending)
   if input.sessions_ttl > 0 then rcall('EXPIRE', k.offers, input.sessions_ttl) else rcall('PERSIST', k.offers) end
-  if input.record_ttl > 0 then rcall('SET', k.record, offerId .. '\n' .. offer.record, 'EX', input.record_ttl) end
-  return offerId, withOfferId(offerId, offer.event)
+  if input.record_ttl > 0 then rcall('SET', k.record, offerId .. '\n' .. table.concat(counts, ',') .. '\n' .. offer.record, 'EX', input.record_ttl) end
+  return offerId, withOfferId(offerId, offer.event), counts
 end
 
 -- The tool's keys live and die together (lib/renewal.lua), the indexes as long as the most recently used tool, the
 -- efficacy report at least as long, and the tool's recent sessions as long as sessions do.
 local function renewTool(k, input)
   if not renewalDue(k.tool, input.ttl) then return end
-  renew({ k.tool, k.args, k.args_seen, k.errors, k.errors_seen, k.fixes, k.sessions, k.tools, k.tool_names }, input.ttl)
+  renew({ k.tool, k.args, k.args_seen, k.errors, k.errors_seen, k.fixes, k.fix_counts, k.sessions, k.tools, k.tool_names }, input.ttl)
   renew({ k.recent_sessions }, input.sessions_ttl)
   for _, key in ipairs({ k.efficacy_totals, k.best_fixes, k.worst_fixes, k.ranked_fixes }) do keepAtLeast(key, input.ttl) end
 end
@@ -131,13 +158,14 @@ local function learnToolCall(k, input)
     -- A hash made by this write gets the tool's retention here (lib/renewal.lua renews it with the rest).
     if rcall('HSET', k.fixes, set.name, set.version .. '\n' .. set.text) == 1 and input.ttl > 0 then rcall('EXPIRE', k.fixes, input.ttl, 'NX') end
   end
+  countOffers(k, input, input.fix_counts)
   seeCall(k, input, total, decodeArgs(input.arguments))
   applyRanks(k, input.ranks)
   if input.success_pattern ~= '' then appendTrimmed(k.tool, 'success_patterns', input.success_pattern, input.max_successes) end
 
   if input.pending_cleared then rcall('HDEL', k.offers, input.tool) end
-  local offerId, offerEvent
-  if input.offer then offerId, offerEvent = makeOffer(k, input, input.offer) end
+  local offerId, offerEvent, offerCounts
+  if input.offer then offerId, offerEvent, offerCounts = makeOffer(k, input, input.offer) end
 
   rcall('HSET', k.tool, 'updated_at', input.at, 'last_used_at', input.at)
   rcall('PFADD', k.sessions, input.session)
@@ -146,5 +174,5 @@ local function learnToolCall(k, input)
   if isNew then rcall('ZADD', k.tool_names, 0, input.tool) end
   renewTool(k, input)
   recordActivity(input, beforeNewline(pending), offerEvent)
-  return { outcome = 'applied', offer_id = offerId }
+  return { outcome = 'applied', offer_id = offerId, offer_counts = offerCounts }
 end

@@ -18,9 +18,9 @@ local function bornNow()
 end
 
 -- Marks `names` seen at `callNumber` in `seenKey` and, past `max`, forgets the least recently seen from
--- `fieldsKey` (and from `alsoKey`, when given); answers how many it forgot. A name new to the tool may have made both
+-- `fieldsKey` (and hands them to `onForget`, when given: what else goes with them); answers how many it forgot. A name new to the tool may have made both
 -- keys: they get the retention `ttl` then, unless they have an expiry (lib/renewal.lua renews them with the rest).
-local function seeAndForget(fieldsKey, seenKey, names, callNumber, max, ttl, alsoKey)
+local function seeAndForget(fieldsKey, seenKey, names, callNumber, max, ttl, onForget)
   if #names == 0 then return 0 end
   local scored = {}
   for _, name in ipairs(names) do
@@ -39,7 +39,7 @@ local function seeAndForget(fieldsKey, seenKey, names, callNumber, max, ttl, als
   local forgotten = {}
   for i = 1, #popped, 2 do forgotten[#forgotten + 1] = popped[i] end
   rcall('HDEL', fieldsKey, unpack(forgotten))
-  if alsoKey then rcall('HDEL', alsoKey, unpack(forgotten)) end
+  if onForget then onForget(forgotten) end
   return #forgotten
 end
 
@@ -76,12 +76,12 @@ local function keepArguments(argsKey, seenKey, args, callNumber, maxNames, maxVa
 end
 
 -- The error pattern of `name` (decoded, or nil when the tool has none), seen now at `callNumber`; answers
--- it and how many error types the cap forgot (from `alsoKey` too: the tenant's fix sets). The caller changes it and
+-- it and how many error types the cap forgot (handed to `onForget` too: the tenant's fix sets go with them). The caller changes it and
 -- writes it back with saveError, which gives the hash its expiry when the pattern was new (the hash may have been made
 -- by that write).
-local function seeError(errorsKey, seenKey, name, callNumber, maxTypes, ttl, alsoKey)
+local function seeError(errorsKey, seenKey, name, callNumber, maxTypes, ttl, onForget)
   local raw = rcall('HGET', errorsKey, name)
-  local dropped = seeAndForget(errorsKey, seenKey, { name }, callNumber, maxTypes, ttl, alsoKey)
+  local dropped = seeAndForget(errorsKey, seenKey, { name }, callNumber, maxTypes, ttl, onForget)
   return raw and cjson.decode(raw) or nil, dropped
 end
 

@@ -1,7 +1,7 @@
 -- Records one tool call in its session and applies it to the tenant's knowledge of the tool, in one script: for a
 -- single Redis server, where a script may touch both hash tags. (A Redis Cluster keeps them in two slots and runs
 -- recordToolCall, then learnToolCall.) TypeScript decided both parts; each applies only while what it read is still so.
--- KEYS recordToolCall-13.lua's, then learnToolCall-17.lua's, each named by its part of the input
+-- KEYS recordToolCall-13.lua's, then learnToolCall-18.lua's, each named by its part of the input
 -- ARGV[1] the input as JSON: { session = recordToolCall's input, tenant = learnToolCall's }
 -- Returns { recorded = recordToolCall's answer, learned = learnToolCall's } as JSON. The tenant's part runs only when the
 --   session's applied: a replay or a refusal leaves it to the caller (a replay's first write decides what it learns).

@@ -1,11 +1,11 @@
 -- Records one failed or timed-out tool call with a message and its template step in one script, for a single Redis
 -- server: one round trip. TypeScript decided the step and made the signature from it; this applies the step
--- (lib/template-write.lua) and, only when it applied, recordAndLearnToolCall-30.lua, pasted in whole.
--- KEYS[1..9] learnTemplate-9.lua's, named by input.template.keys; KEYS[10..39] recordAndLearnToolCall-30.lua's
+-- (lib/template-write.lua) and, only when it applied, recordAndLearnToolCall-31.lua, pasted in whole.
+-- KEYS[1..9] learnTemplate-9.lua's, named by input.template.keys; KEYS[10..40] recordAndLearnToolCall-31.lua's
 -- ARGV[1] the input as JSON: template (learnTemplate-9.lua's input), and session: the guard the call was decided on
 --   (expect), the window a refusal answers (span), and where the session's meta, settings, log and calls are in KEYS (at)
--- ARGV[2] recordAndLearnToolCall-30.lua's input, as it takes it (apart, so that it is not escaped into ARGV[1])
--- Returns JSON: { template = lib/template-write.lua's answer, and when it applied: answer = recordAndLearnToolCall-30.lua's
+-- ARGV[2] recordAndLearnToolCall-31.lua's input, as it takes it (apart, so that it is not escaped into ARGV[1])
+-- Returns JSON: { template = lib/template-write.lua's answer, and when it applied: answer = recordAndLearnToolCall-31.lua's
 --   answer as JSON text }. A step replayed or refused, or whose bucket moved, writes nothing more; a session that moved
 --   writes nothing either: { template = { outcome = 'held' }, answer = the session's refusal, as recordAndLearnToolCall answers it }.
 local rcall = redis.call
@@ -16,7 +16,7 @@ local rcall = redis.call
 -- @include lib/template-bucket.lua
 -- @include lib/template-write.lua
 -- @include lib/session-window.lua
--- @function recordAndLearnToolCall recordAndLearnToolCall-30.lua
+-- @function recordAndLearnToolCall recordAndLearnToolCall-31.lua
 
 local input = cjson.decode(ARGV[1])
 local templateKeys = withBucketRoot(namedKeys(input.template.keys, 1), input.template)
@@ -35,5 +35,5 @@ if sessionMoved(sessionKeys, session.expect) then
 end
 local placed = applyTemplateStep(templateKeys, input.template)
 local callKeys = {}
-for i = 10, 39 do callKeys[#callKeys + 1] = KEYS[i] end
+for i = 10, 40 do callKeys[#callKeys + 1] = KEYS[i] end
 return cjson.encode({ template = placed, answer = recordAndLearnToolCall(callKeys, { ARGV[2] }) })
