@@ -1,6 +1,8 @@
-// The efficacy report on Redis: one read whatever the number of tools, and a forgotten tool's fixes never listed.
+// The efficacy report on Redis: one read whatever the number of tools, and a forgotten tool's or error type's fixes never listed, nor another fix's counts under them.
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { MAX_ERROR_TYPES_PER_TOOL } from "../../src/domain/tools/pattern-limits.js";
+import { createMemoryStore } from "../../src/storage/memory/index.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import type { Store } from "../../src/storage/port.js";
 import { aCall, aSession } from "../helpers/fixtures.js";
@@ -53,4 +55,43 @@ describe("the efficacy report on Redis", () => {
     const report = await store.efficacyReport("default", 10);
     expect(report.best.map((fix) => fix.tool_name).sort()).toEqual(["tool-0", "tool-2"]);
   });
+
+  it("never lists a fix whose error type the tool's cap forgot, like the embedded store", async () => {
+    const report = await reportOfBoth(async (store) => {
+      await learnFixes(store, 1);
+      expect(await offerTo(store, { n: 0 })).not.toBeNull();
+      for (let i = 0; i < MAX_ERROR_TYPES_PER_TOOL; i += 1) await store.recordSharedToolCall(aSession(), aCall("tool-0", "failure", { n: i }, { error_type: `E${i}` }), null);
+    });
+    expect(report.best).toEqual([]);
+  });
+
+  it("lists a tool forgotten and learned again with its new fix only, never the old fix with the new one's counts", async () => {
+    const report = await reportOfBoth(async (store) => {
+      await learnFixes(store, 1);
+      await store.forgetSharedTool("default", "tool-0");
+      // Learned again, another fix in the same slot of the same error type, then offered twice.
+      const session = aSession();
+      await store.recordSharedToolCall(session, aCall("tool-0", "failure", { n: 0 }), null);
+      await store.recordSharedToolCall(session, aCall("tool-0", "success", { n: 2 }), null);
+      for (let i = 0; i < 2; i += 1) expect(await offerTo(store, { n: 0 })).not.toBeNull();
+    });
+    expect(report.best).toMatchObject([{ fix_delta: { changed: { n: { from: 0, to: 2 } } }, counts: { offered: 2 } }]);
+  });
 });
+
+/** A failure of tool-0 with these arguments in a new session: the fix offered to it, or null. */
+async function offerTo(store: Store, args: Record<string, number>) {
+  const written = await store.recordSharedToolCall(aSession(), aCall("tool-0", "failure", args), null);
+  return written.outcome === "mismatch" ? null : written.value.knownFix;
+}
+
+/** The report after `steps` ran on a Redis store and on the embedded store: Redis's, once it is seen to equal the other's. */
+async function reportOfBoth(steps: (store: Store) => Promise<void>) {
+  const { store } = countingStore();
+  const memory = createMemoryStore(DEFAULT_LIMITS);
+  stores.push(memory);
+  for (const each of [store, memory]) await steps(each);
+  const report = await store.efficacyReport("default", 10);
+  expect(report).toEqual(await memory.efficacyReport("default", 10));
+  return report;
+}

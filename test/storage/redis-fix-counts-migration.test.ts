@@ -12,6 +12,8 @@ const scripted = scriptedRedisForFile();
 
 const KEPT = { changed: { wait: { from: 0, to: 1 } } };
 const GONE = { changed: { wait: { from: 0, to: 9 } } };
+const KEPT_MEMBER = JSON.stringify(["deploy", "Timeout", canonicalJson(KEPT)]);
+const OLD_SPELLING = '{"changed":{"wait":{"to":1,"from":0}}}';
 
 /** A tenant's deploy tool as layout 3 kept it: one fix set (offer counts inside), its report entries, and an offer's replay record. */
 async function writeLayout3(prefix: string, tenant: string): Promise<{ record: string }> {
@@ -25,10 +27,11 @@ async function writeLayout3(prefix: string, tenant: string): Promise<{ record: s
   await redis.zadd(shared.toolErrorsSeen("deploy"), 6, "Timeout");
   await redis.hset(shared.toolFixes("deploy"), "Timeout", `0123456789abcdef\n${set}`);
   await redis.expire(shared.toolFixes("deploy"), 3600);
-  const shown = { delta: canonicalJson(KEPT), times_applied: 2, last_applied_at: fix.last_applied_at, offered: 4, worked: 1, failed: 0, other_fix: 1, ignored: 2, recent_outcomes: "w" };
+  const shown = { delta: OLD_SPELLING, times_applied: 2, last_applied_at: fix.last_applied_at, offered: 4, worked: 1, failed: 0, other_fix: 1, ignored: 2, recent_outcomes: "w" };
   // An entry of a fix no set keeps any more (its error type was forgotten): layout 3 left such entries behind.
   const orphan = { ...shown, delta: canonicalJson(GONE) };
-  const [kept, gone] = [JSON.stringify(["deploy", "Timeout", canonicalJson(KEPT)]), JSON.stringify(["deploy", "Old", canonicalJson(GONE)])];
+  // The kept fix's entry under an older spelling of its delta (keys out of order): it moves to the service's spelling.
+  const [kept, gone] = [JSON.stringify(["deploy", "Timeout", OLD_SPELLING]), JSON.stringify(["deploy", "Old", canonicalJson(GONE)])];
   await redis.hset(shared.rankedFixes, kept, JSON.stringify(shown), gone, JSON.stringify(orphan));
   await redis.zadd(shared.bestFixes, bestRank(2, 0), kept, bestRank(2, 0), gone);
   const record = `offer-3\n2\n4,1,0,1,2,w\n${JSON.stringify(KEPT)}`;
@@ -48,11 +51,12 @@ describe("layout 4: offer counts beside the fix set", () => {
     // The set moved to a new version (no cache decides on the old one), its fix in slot 0 without offer counts.
     expect(version).not.toBe("0123456789abcdef");
     expect(JSON.parse(json)).toEqual({ fixes: [{ slot: 0, fix_delta: KEPT, times_applied: 2, last_applied_at: "2026-01-01T00:02:00.000Z", worked: 1, failed: 0, recent_outcomes: "w" }], events: [] });
-    expect(await scripted().hgetall(shared.toolFixCounts("deploy"))).toEqual({ "0:offered:Timeout": "4", "0:other_fix:Timeout": "1", "0:ignored:Timeout": "2" });
-    const ttl = await scripted().ttl(shared.toolFixCounts("deploy"));
+    expect(await scripted().hgetall(shared.toolFixSlots("deploy"))).toEqual({ "0:offered:Timeout": "4", "0:other_fix:Timeout": "1", "0:ignored:Timeout": "2", "0:member:Timeout": KEPT_MEMBER });
+    const ttl = await scripted().ttl(shared.toolFixSlots("deploy"));
     expect(ttl > 3500 && ttl <= 3600).toBe(true);
     // The report's entry names the slot; the orphan left the report.
-    expect(JSON.parse((await scripted().hget(shared.rankedFixes, JSON.stringify(["deploy", "Timeout", canonicalJson(KEPT)])))!)).toMatchObject({ slot: 0, times_applied: 2 });
+    expect(JSON.parse((await scripted().hget(shared.rankedFixes, KEPT_MEMBER))!)).toMatchObject({ delta: canonicalJson(KEPT), slot: 0, times_applied: 2 });
+    expect(await scripted().zscore(shared.bestFixes, KEPT_MEMBER)).toBe(String(bestRank(2, 0)));
     expect(await scripted().hlen(shared.rankedFixes)).toBe(1);
     expect(await scripted().zcard(shared.bestFixes)).toBe(1);
     // The replay record in its new order, its expiry kept.
@@ -74,7 +78,7 @@ describe("layout 4: offer counts beside the fix set", () => {
     await scripted().hset(`${prefix}:{migrations}`, "version", 3);
     const again = await migrateLayout(scripted(), createKeys(prefix), prefix);
     expect(again.applied).toEqual([{ name: "a fix's offer counts moved out of its fix set into increments beside it", moved: 0 }]);
-    expect(await scripted().hgetall(shared.toolFixCounts("deploy"))).toEqual({ "0:offered:Timeout": "4", "0:other_fix:Timeout": "1", "0:ignored:Timeout": "2" });
+    expect(await scripted().hgetall(shared.toolFixSlots("deploy"))).toEqual({ "0:offered:Timeout": "4", "0:other_fix:Timeout": "1", "0:ignored:Timeout": "2", "0:member:Timeout": KEPT_MEMBER });
   });
 
   it("rewrites only a layout-3 offer record: one already moved, or any other write's record, is left alone", () => {

@@ -79,8 +79,8 @@ describe("data written by the layout before (redis)", () => {
       expect(JSON.parse((await raw.hget(`${shared}:toolerrors:${tool}`, errorType))!)).not.toHaveProperty("fixes");
       expect(await raw.hget(`${shared}:toolfixes:${tool}`, errorType)).toMatch(/^[0-9a-f]{16}\n\{"fixes":\[\{"slot":0,"fix_delta":/);
     }
-    expect(await raw.hgetall(`${shared}:toolfixcounts:search`)).toEqual({ "0:offered:E": "1" });
-    expect(await raw.exists(`${shared}:toolfixcounts:list`)).toBe(0);
+    expect(await raw.hgetall(`${shared}:toolfixslots:search`)).toEqual({ "0:offered:E": "1", "0:member:E": JSON.stringify(["search", "E", '{"changed":{"q":{"from":"a","to":"b"}}}']) });
+    expect(await raw.hgetall(`${shared}:toolfixslots:list`)).toEqual({ "0:member:H": JSON.stringify(["list", "H", '{"changed":{"dir":{"from":"a","to":"b"}}}']) });
     // The offer numbers the layout before compared are read by the move of the pending offers, then gone from every tool.
     for (const tool of ["search", "fetch", "list"]) expect(await raw.hexists(`${shared}:tool:${tool}`, "offers_since")).toBe(0);
     expect(await raw.hget(`${shared}:offers:${session.sessionId}`, "search")).toMatch(/^offer-1\n\{"call_id":"call-0004","error_type":"E",.*"born":"\d+"\}$/);

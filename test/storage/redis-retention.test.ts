@@ -188,15 +188,15 @@ describe("retention of a tenant's tool keys (redis)", () => {
   it("gives every key of a tool's knowledge, its fix sets too, the tools' retention, also a key made after the tool's first call", async () => {
     const store = await open({ toolsTtlSeconds: 300, sessionsTtlSeconds: 0 });
     const session = aSession();
-    // The fix set is made by the second call, well after the tool's keys were first renewed; the third offers it, which
-    // counts the offer in a key of its own.
+    // The fix set, and beside it its slots' fields (the report's member, then the offer counts), are made by the second
+    // call, well after the tool's keys were first renewed; the third offers it.
     await store.recordSharedToolCall(session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }), null);
     await store.recordSharedToolCall(session, aCall("t", "success", { x: 2 }), null);
     await store.recordSharedToolCall(aSession(), aCall("t", "failure", { x: 1 }, { error_type: "bad" }), null);
     const found = await ttls(store);
-    const toolKeys = Object.entries(found).filter(([key]) => /:(tool|toolargs|toolargs-seen|toolerrors|toolerrors-seen|toolfixes|toolfixcounts|seen):t$/.test(key));
+    const toolKeys = Object.entries(found).filter(([key]) => /:(tool|toolargs|toolargs-seen|toolerrors|toolerrors-seen|toolfixes|toolfixslots|seen):t$/.test(key));
     expect(toolKeys.map(([key]) => key.slice(key.lastIndexOf("}:") + 2)).sort()).toEqual(
-      ["seen:t", "tool:t", "toolargs-seen:t", "toolargs:t", "toolerrors-seen:t", "toolerrors:t", "toolfixes:t", "toolfixcounts:t"].sort(),
+      ["seen:t", "tool:t", "toolargs-seen:t", "toolargs:t", "toolerrors-seen:t", "toolerrors:t", "toolfixes:t", "toolfixslots:t"].sort(),
     );
     for (const [key, ttl] of toolKeys) expect({ key, expiring: ttl > 0 && ttl <= 300_000 }).toEqual({ key, expiring: true });
   });

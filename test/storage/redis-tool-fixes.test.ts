@@ -89,6 +89,9 @@ describe("offers decided on a replica's cached fixes (redis)", () => {
   });
 });
 
+/** The member the efficacy report lists the learned fix under, which its slot keeps beside its counts. */
+const WAIT_MEMBER = JSON.stringify(["deploy", "Timeout", '{"changed":{"wait":{"from":0,"to":1}}}']);
+
 /** The stored version of the deploy tool's Timeout fix set, read raw. */
 async function setVersion(raw: ReturnType<typeof rawRedis>, prefix: string): Promise<string> {
   const field = (await raw.hget(`${prefix}:{default:shared}:toolfixes:deploy`, "Timeout"))!;
@@ -106,7 +109,7 @@ describe("offer counts beside the fix set (redis)", () => {
       const offers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 === 0 ? one : two, aSession(), "failure", { wait: 0 })));
       expect(offers.every((offer) => offer !== null)).toBe(true);
       expect(await setVersion(raw, prefix)).toBe(before);
-      expect(await raw.hgetall(`${prefix}:{default:shared}:toolfixcounts:deploy`)).toEqual({ "0:offered:Timeout": "20" });
+      expect(await raw.hgetall(`${prefix}:{default:shared}:toolfixslots:deploy`)).toEqual({ "0:offered:Timeout": "20", "0:member:Timeout": WAIT_MEMBER });
       // Each offer answers the count its own increment left: twenty different numbers, one to twenty.
       expect(offers.map((offer) => offer!.efficacy.offered).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       expect((await two.efficacyReport("default", 5)).best).toMatchObject([{ counts: { offered: 20, worked: 0 } }]);
@@ -152,7 +155,7 @@ describe("offer counts beside the fix set (redis)", () => {
     expect(first).toMatchObject({ value: { knownFix: { offer_id: "offer-1", efficacy: { offered: 1 } } } });
     const raw = rawRedis();
     try {
-      expect(await raw.hget(`${prefix}:{default:shared}:toolfixcounts:deploy`, "0:offered:Timeout")).toBe("2");
+      expect(await raw.hget(`${prefix}:{default:shared}:toolfixslots:deploy`, "0:offered:Timeout")).toBe("2");
     } finally {
       await raw.quit();
     }
@@ -164,8 +167,8 @@ describe("offer counts beside the fix set (redis)", () => {
     try {
       await learnFix(one);
       expect(await call(one, aSession(), "failure", { wait: 0 })).not.toBeNull();
-      const counts = `${prefix}:{default:shared}:toolfixcounts:deploy`;
-      expect(await raw.hkeys(counts)).toEqual(["0:offered:Timeout"]);
+      const counts = `${prefix}:{default:shared}:toolfixslots:deploy`;
+      expect((await raw.hkeys(counts)).sort()).toEqual(["0:member:Timeout", "0:offered:Timeout"]);
       // As many newer error types as the cap keeps: Timeout, the least recently seen, is forgotten, its counts too.
       for (let i = 0; i < MAX_ERROR_TYPES_PER_TOOL; i += 1) {
         await one.recordSharedToolCall(aSession(), aCall("deploy", "failure", { wait: i }, { error_type: `E${i}` }), null);

@@ -83,10 +83,11 @@ export function createKeys(prefix: string) {
          */
         toolFixes: (toolName: string) => `${root}:toolfixes:${toolName}`,
         /**
-         * Hash: the offer counts of the fixes in toolFixes, as increments, `<slot>:<count>:<error type>` → n (tool-fix-texts.ts:
-         * countField): offered, other_fix and ignored, which no decision reads, so that counting them moves no set's version.
+         * Hash: what each slot of the sets in toolFixes keeps beside them, `<slot>:<name>:<error type>` (tool-fix-texts.ts:
+         * slotField): the offer counts (offered, other_fix and ignored, increments no decision reads, so that counting them
+         * moves no set's version), and the member the efficacy report lists the slot's fix under.
          */
-        toolFixCounts: (toolName: string) => `${root}:toolfixcounts:${toolName}`,
+        toolFixSlots: (toolName: string) => `${root}:toolfixslots:${toolName}`,
         toolErrorsSeen: (toolName: string) => `${root}:toolerrors-seen:${toolName}`,
         /**
          * HyperLogLog of the sessions that called the tool. A prefix of its own, not a suffix:

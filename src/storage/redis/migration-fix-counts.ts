@@ -1,11 +1,11 @@
-// Layout version 4: a fix's offer counts (offered, other fix, ignored) leave its fix set for increments beside it, each fix takes a slot, and the report's entries and replay records follow.
+// Layout version 4: each fix takes a slot, its offer counts (offered, other fix, ignored) leave its fix set for increments beside it with the member the report lists it under, and the report's entries and replay records follow.
 import { canonicalJson } from "../../domain/tools/arguments.js";
 import type { ArgDelta } from "../../domain/tools/types.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import { keysOfTenants, type SharedKeys } from "./migration-scan.js";
 import type { ScriptedRedis } from "./script-commands.js";
-import { afterNewline, countField } from "./tool-fix-texts.js";
+import { afterNewline, rankMember, slotField } from "./tool-fix-texts.js";
 import { newWriteToken } from "./write-tokens.js";
 
 /** A fix as layout 3 kept it in its set: its offer counts inside, no slot. */
@@ -39,15 +39,17 @@ type Slots = Map<string, number>;
 const slotKey = (errorType: string, delta: ArgDelta) => JSON.stringify([errorType, canonicalJson(delta)]);
 
 /**
- * One tool's fix sets in layout 4, in one MULTI: each fix in the slot of its place, its offer counts added to the counts
- * hash (which takes the sets' retention), the set under a new version. A set already in layout 4 (its fixes have slots:
- * written by this version meanwhile) is kept, and so is one that cannot be read. Answers the slots of the tool's fixes.
+ * One tool's fix sets in layout 4, in one MULTI: each fix in the slot of its place, its offer counts added to the slots
+ * hash under its member (the hash takes the sets' retention), the set under a new version. A set already in layout 4
+ * (its fixes have slots: written by this version meanwhile) is kept, and so is one that cannot be read. Answers the
+ * slots of the tool's fixes.
  */
-async function moveToolCounts(redis: ScriptedRedis, fixesKey: string, countsKey: string): Promise<{ moved: boolean; slots: Slots }> {
+async function moveToolCounts(redis: ScriptedRedis, tool: string, fixesKey: string, slotsKey: string): Promise<{ moved: boolean; slots: Slots }> {
   const fields = await guarded(() => redis.hgetall(fixesKey));
   const slots: Slots = new Map();
   const sets: string[] = [];
   const counts: Array<[string, number]> = [];
+  const members: string[] = [];
   for (const [errorType, raw] of Object.entries(fields)) {
     let stored: { fixes: FixBefore[]; events: unknown[] };
     try {
@@ -60,7 +62,8 @@ async function moveToolCounts(redis: ScriptedRedis, fixesKey: string, countsKey:
       const slot = fix.slot ?? place;
       slots.set(slotKey(errorType, fix.fix_delta), slot);
       if (fix.slot === undefined) {
-        for (const [name, n] of [["offered", offered], ["other_fix", other_fix], ["ignored", ignored]] as const) if (n > 0) counts.push([countField(slot, name, errorType), n]);
+        for (const [name, n] of [["offered", offered], ["other_fix", other_fix], ["ignored", ignored]] as const) if (n > 0) counts.push([slotField(slot, name, errorType), n]);
+        members.push(slotField(slot, "member", errorType), rankMember(tool, errorType, fix));
       }
       return { slot, fix_delta: rest.fix_delta, times_applied: rest.times_applied, last_applied_at: rest.last_applied_at, worked: rest.worked ?? 0, failed: rest.failed ?? 0, recent_outcomes: rest.recent_outcomes ?? "" };
     });
@@ -71,8 +74,9 @@ async function moveToolCounts(redis: ScriptedRedis, fixesKey: string, countsKey:
   const ttl = await guarded(() => redis.pttl(fixesKey));
   await redis.writes.transaction((t) => {
     t.hset(fixesKey, ...sets);
-    for (const [field, n] of counts) t.hincrby(countsKey, field, n);
-    if (counts.length > 0 && ttl > 0) t.pexpire(countsKey, ttl);
+    if (members.length > 0) t.hset(slotsKey, ...members);
+    for (const [field, n] of counts) t.hincrby(slotsKey, field, n);
+    if (members.length > 0 && ttl > 0) t.pexpire(slotsKey, ttl);
     return t;
   });
   return { moved: true, slots };
@@ -93,13 +97,14 @@ async function moveReportEntries(redis: ScriptedRedis, shared: SharedKeys, slots
       continue;
     }
     if (shown.slot !== undefined) continue;
-    const slot = (await slotsOf(tool)).get(slotKey(errorType, JSON.parse(shown.delta) as ArgDelta));
+    const delta = JSON.parse(shown.delta) as ArgDelta;
+    const slot = (await slotsOf(tool)).get(slotKey(errorType, delta));
     if (slot === undefined) {
       await redis.writes.transaction((t) => t.zrem(shared.bestFixes, member).zrem(shared.worstFixes, member).hdel(shared.rankedFixes, member));
       continue;
     }
     const entry = {
-      delta: shown.delta,
+      delta: canonicalJson(delta),
       slot,
       times_applied: shown.times_applied ?? shown.times ?? 0,
       last_applied_at: shown.last_applied_at ?? shown.last ?? "",
@@ -107,8 +112,26 @@ async function moveReportEntries(redis: ScriptedRedis, shared: SharedKeys, slots
       failed: shown.failed ?? 0,
       recent_outcomes: shown.recent_outcomes ?? "",
     };
-    await guarded(() => redis.hset(shared.rankedFixes, member, JSON.stringify(entry)));
+    await keepEntry(redis, shared, member, rankMember(tool, errorType, { fix_delta: delta }), JSON.stringify(entry));
   }
+}
+
+/**
+ * A report entry kept under the member the service spells, the one its slot lists (an older spelling of its delta
+ * would never match it, and would be dropped as a stale entry): moved there with its scores when it differs.
+ */
+async function keepEntry(redis: ScriptedRedis, shared: SharedKeys, member: string, spelt: string, entry: string): Promise<void> {
+  if (spelt === member) {
+    await guarded(() => redis.hset(shared.rankedFixes, member, entry));
+    return;
+  }
+  const [best, worst] = await Promise.all([guarded(() => redis.zscore(shared.bestFixes, member)), guarded(() => redis.zscore(shared.worstFixes, member))]);
+  await redis.writes.transaction((t) => {
+    t.zrem(shared.bestFixes, member).zrem(shared.worstFixes, member).hdel(shared.rankedFixes, member);
+    if (best !== null) t.zadd(shared.bestFixes, best, spelt);
+    if (worst !== null) t.zadd(shared.worstFixes, worst, spelt);
+    return t.hset(shared.rankedFixes, spelt, entry);
+  });
 }
 
 /**
@@ -128,7 +151,7 @@ export async function moveOfferCounts(redis: ScriptedRedis, keys: Keys, prefix: 
   const slotsByTool = new Map<string, Slots>();
   let moved = 0;
   for await (const { shared, rest, key } of keysOfTenants(redis, keys, prefix, "toolfixes:*", (s, tool) => s.toolFixes(tool), (s) => s.toolFixes(""))) {
-    const done = await moveToolCounts(redis, key, shared.toolFixCounts(rest));
+    const done = await moveToolCounts(redis, rest, key, shared.toolFixSlots(rest));
     slotsByTool.set(key, done.slots);
     if (done.moved) moved += 1;
   }

@@ -56,7 +56,7 @@ export interface ScriptCommands {
   readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
   addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
-  readEfficacy(totals: string, best: string, worst: string, ranked: string, listed: Arg, toolRoot: string, countsRoot: string, ...countNames: string[]): Promise<string>;
+  readEfficacy(totals: string, best: string, worst: string, ranked: string, listed: Arg, toolRoot: string, slotsRoot: string, memberName: string, ...countNames: string[]): Promise<string>;
 }
 
 /** The client with the scripts registered, and the way every write a request waits for is confirmed. */

@@ -4,7 +4,7 @@ import { presentKnowledge, toolEfficacy, type FixSet } from "../../domain/shared
 import type { SharedToolKnowledge } from "../../domain/shared-tools/types.js";
 import { recentlyUsed } from "../../recently-used.js";
 import { argumentsInOrder, asArray, errorsInOrder, fieldPairs, patternFromState, versionOf, type ErrorField, type PatternState } from "./pattern-state.js";
-import { afterNewline, countField, fixSetFrom } from "./tool-fix-texts.js";
+import { afterNewline, fixSetFrom, slotField } from "./tool-fix-texts.js";
 
 type Empty = Record<string, never>;
 
@@ -35,8 +35,8 @@ export interface SharedToolReply {
   sessionsSeen: number;
   /** The fix sets' fields: `<version>\n<JSON>` each. */
   fixes: string[];
-  /** Their fixes' offer counts, flat (tool-fix-texts.ts: countField). */
-  fixCounts: string[];
+  /** What the fix slots hash keeps beside the sets (their fixes' offer counts among it), flat (tool-fix-texts.ts: slotField). */
+  fixSlots: string[];
 }
 
 
@@ -44,7 +44,7 @@ export interface SharedToolReply {
 function stateFromFields(reply: SharedToolReply, ranking: FixRanking): SharedState {
   const fields = new Map(fieldPairs(reply.tool));
   const count = (name: string) => Number(fields.get(name) ?? 0);
-  const counts = new Map(fieldPairs(reply.fixCounts).map(([field, n]) => [field, Number(n)]));
+  const slots = new Map(fieldPairs(reply.fixSlots));
   return {
     since: 0,
     total: count("calls"),
@@ -54,7 +54,7 @@ function stateFromFields(reply: SharedToolReply, ranking: FixRanking): SharedSta
     timed_sum: count("timed_sum"),
     args: argumentsInOrder(reply.args),
     errors: errorsInOrder<ErrorField>(reply.errors),
-    fixes: new Map(fieldPairs(reply.fixes).map(([errorType, raw]) => [errorType, fixSetFrom(afterNewline(raw), ranking, (slot, name) => counts.get(countField(slot, name, errorType)) ?? 0).set])),
+    fixes: new Map(fieldPairs(reply.fixes).map(([errorType, raw]) => [errorType, fixSetFrom(afterNewline(raw), ranking, (slot, name) => Number(slots.get(slotField(slot, name, errorType)) ?? 0)).set])),
     successes: JSON.parse(fields.get("success_patterns") ?? "[]") as SharedSuccess[] | Empty,
     recent: [],
     updated_at: fields.get("updated_at") ?? "",

@@ -21,7 +21,7 @@ import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { createServedKnowledge } from "./shared-tool-state.js";
 import { createToolFixes, type DecidedLearning, type LearnDecision } from "./tool-fixes.js";
-import { OFFER_COUNTS } from "./tool-fix-texts.js";
+import { OFFER_COUNTS, SLOT_FIELDS, type SlotField } from "./tool-fix-texts.js";
 import { tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
 import { argumentPairs } from "./log-entries.js";
 import { recordDeciding, recordInSession, sessionScriptInput, sessionWriteFrom, type SessionDecision, type SessionDeciding, type SessionRecord } from "./session-writes.js";
@@ -120,7 +120,7 @@ export function createRedisSharedToolStore(
         max_names: MAX_ARGUMENT_NAMES_PER_TOOL,
         max_errors: MAX_ERROR_TYPES_PER_TOOL,
         max_fixes: MAX_FIXES_PER_ERROR,
-        count_names: OFFER_COUNTS,
+        slot_fields: SLOT_FIELDS,
         recent_sessions: RECENT_SESSIONS_KEPT,
         ttl: limits.toolsTtlSeconds,
         sessions_ttl: limits.sessionsTtlSeconds,
@@ -283,8 +283,8 @@ export function createRedisSharedToolStore(
       const replies = await guarded(() => redis.readSharedTools(shared.tools, shared.prefix, ...toolNames));
       const found: SharedToolKnowledge[] = [];
       toolNames.forEach((name, i) => {
-        const [tool, args, errors, sessionsSeen, fixSets, fixCounts] = replies[i]!;
-        if (tool.length > 0) found.push(served.knowledgeOf(tenant, name, { tool, args, errors, sessionsSeen, fixes: fixSets, fixCounts }));
+        const [tool, args, errors, sessionsSeen, fixSets, fixSlots] = replies[i]!;
+        if (tool.length > 0) found.push(served.knowledgeOf(tenant, name, { tool, args, errors, sessionsSeen, fixes: fixSets, fixSlots }));
       });
       return found;
     },
@@ -292,7 +292,7 @@ export function createRedisSharedToolStore(
     async efficacyReport(tenant, listed) {
       const shared = keys.shared(tenant);
       const reply = await guarded(() =>
-        redis.readEfficacy(shared.efficacyTotals, shared.bestFixes, shared.worstFixes, shared.rankedFixes, listed, shared.tool(""), shared.toolFixCounts(""), ...OFFER_COUNTS),
+        redis.readEfficacy(shared.efficacyTotals, shared.bestFixes, shared.worstFixes, shared.rankedFixes, listed, shared.tool(""), shared.toolFixSlots(""), "member" satisfies SlotField, ...OFFER_COUNTS),
       );
       const { totals, best, worst } = JSON.parse(reply) as { totals: string[]; best: ListedFix[]; worst: ListedFix[] };
       const flat = flatHash(totals);
@@ -316,7 +316,7 @@ export function createRedisSharedToolStore(
             shared.toolErrors(toolName),
             shared.toolErrorsSeen(toolName),
             shared.toolFixes(toolName),
-            shared.toolFixCounts(toolName),
+            shared.toolFixSlots(toolName),
           )
           .zrem(shared.tools, toolName)
           .zrem(shared.toolNames, toolName),

@@ -49,7 +49,7 @@ export function tenantKeys(keys: Keys, tenant: string, tool: string, sessionId: 
     errors: shared.toolErrors(tool),
     errors_seen: shared.toolErrorsSeen(tool),
     fixes: shared.toolFixes(tool),
-    fix_counts: shared.toolFixCounts(tool),
+    fix_slots: shared.toolFixSlots(tool),
     sessions: shared.toolSessions(tool),
     tools: shared.tools,
     tool_names: shared.toolNames,
@@ -197,11 +197,14 @@ export interface LearnInput {
   learned_for?: string;
   /** Fix sets written, each with its new version. */
   fixes: Array<{ name: string; version: string; text: string }>;
-  /** Offer counts (tool-fix-texts.ts: countField): each added to by one, and each a new fix's slot starts again (removed first). */
-  fix_counts: { added: string[]; cleared: string[] };
-  /** The slots an error type's fixes may take, and the offer counts each slot keeps: they go with it when the caps forget it. */
+  /**
+   * The fix slots hash's fields (tool-fix-texts.ts: slotField): the offer counts of the slots new fixes took, removed
+   * first; then, field and member, the member each of those slots lists its new fix under; then counts added to by one.
+   */
+  fix_slots: { cleared: string[]; members: string[]; added: string[] };
+  /** The slots an error type's fixes may take, and the fields each slot keeps: they go with it when the caps forget it. */
   max_fixes: number;
-  count_names: readonly string[];
+  slot_fields: readonly string[];
   ranks: { changed: RankEntry[]; forgotten: string[] };
   /** The success pattern the call's fix leaves (JSON), or "". */
   success_pattern: string;

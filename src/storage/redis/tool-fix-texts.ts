@@ -16,15 +16,16 @@ import type { RankEntry } from "./tool-call-scripts.js";
 export const OFFER_COUNTS = ["offered", "other_fix", "ignored"] as const;
 export type OfferCount = (typeof OFFER_COUNTS)[number];
 
-/** A count's field in the tool's fix counts hash: the fix's slot in its set, the count, then the error type (last: it is free text). */
-export const countField = (slot: number, count: OfferCount, errorType: string) => `${slot}:${count}:${errorType}`;
+/**
+ * What the fix slots hash keeps of each slot beside its set: the offer counts, and the member the efficacy report lists
+ * the slot's fix under, so that a report entry whose fix left its slot (forgotten, or the slot taken by another fix)
+ * is known for what it is and never shows another fix's counts.
+ */
+export const SLOT_FIELDS = [...OFFER_COUNTS, "member"] as const;
+export type SlotField = (typeof SLOT_FIELDS)[number];
 
-/** The error type, slot and count a field of the fix counts hash names. */
-export function countFieldParts(field: string): { slot: number; count: string; errorType: string } {
-  const first = field.indexOf(":");
-  const second = field.indexOf(":", first + 1);
-  return { slot: Number(field.slice(0, first)), count: field.slice(first + 1, second), errorType: field.slice(second + 1) };
-}
+/** A field of the tool's fix slots hash: the fix's slot in its set, what it holds, then the error type (last: it is free text). */
+export const slotField = (slot: number, name: SlotField, errorType: string) => `${slot}:${name}:${errorType}`;
 
 /**
  * A fix as a set keeps it: its slot (which of the set's places its offer counts are kept under, for as long as it is
@@ -83,23 +84,23 @@ const storedFix = ({ fix_delta, times_applied, last_applied_at, efficacy }: Shar
 
 /**
  * A set's JSON, each fix in the slot it had (`before`), a new one in the lowest slot free; answers the slots, and those
- * a new fix took, whose counts start again from none (a fix forgotten for it left them).
+ * a new fix took with the fix: their counts start again from none (a fix forgotten for it left them), under its member.
  */
-export function fixSetText(set: FixSet, before: FixSlots): { text: string; slots: FixSlots; taken: number[] } {
+export function fixSetText(set: FixSet, before: FixSlots): { text: string; slots: FixSlots; taken: Array<{ slot: number; fix: SharedFix }> } {
   const slots: FixSlots = new Map();
   for (const fix of set.fixes) {
     const slot = before.get(fix.fix_delta);
     if (slot !== undefined) slots.set(fix.fix_delta, slot);
   }
   const used = new Set(slots.values());
-  const taken: number[] = [];
+  const taken: Array<{ slot: number; fix: SharedFix }> = [];
   for (const fix of set.fixes) {
     if (slots.has(fix.fix_delta)) continue;
     let slot = 0;
     while (used.has(slot)) slot += 1;
     used.add(slot);
     slots.set(fix.fix_delta, slot);
-    taken.push(slot);
+    taken.push({ slot, fix });
   }
   const stored: StoredFixSet = { fixes: set.fixes.map((fix) => storedFix(fix, slots.get(fix.fix_delta)!)), events: set.recent_fixes };
   return { text: JSON.stringify(stored), slots, taken };

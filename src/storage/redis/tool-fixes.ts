@@ -16,7 +16,7 @@ import {
   OFFER_COUNTS,
   afterNewline,
   beforeNewline,
-  countField,
+  slotField,
   fixSetText,
   knownFixFromRecord,
   offerRecord,
@@ -64,7 +64,7 @@ export type DecidedLearning = Pick<
   | "failure"
   | "learned_for"
   | "fixes"
-  | "fix_counts"
+  | "fix_slots"
   | "ranks"
   | "success_pattern"
   | "pending_cleared"
@@ -136,7 +136,7 @@ export function createToolFixes(ranking: FixRanking) {
       totals,
       ...(failed ? { failure: errorTypeOf(entry) } : {}),
       fixes: [],
-      fix_counts: { added: [], cleared: [] },
+      fix_slots: { cleared: [], members: [], added: [] },
       ranks: { changed: [], forgotten },
       success_pattern: "",
       pending_cleared: false,
@@ -223,8 +223,11 @@ export function createToolFixes(ranking: FixRanking) {
       const set = held.changing!;
       const { text, slots, taken } = fixSetText(set, held.slots);
       decided.fixes.push({ name: errorType, version, text });
-      // A slot a new fix takes starts its counts again: what is there was a forgotten fix's.
-      for (const slot of taken) for (const name of OFFER_COUNTS) decided.fix_counts.cleared.push(countField(slot, name, errorType));
+      // A slot a new fix takes starts its counts again (what is there was a forgotten fix's), under the new fix's member.
+      for (const { slot, fix: taker } of taken) {
+        for (const name of OFFER_COUNTS) decided.fix_slots.cleared.push(slotField(slot, name, errorType));
+        decided.fix_slots.members.push(slotField(slot, "member", errorType), rankMember(tool, errorType, taker));
+      }
       slotsAfter.set(errorType, slots);
       foreseen.set(setKey(session.tenant, tool, errorType), { raw: `${version}\n${text}`, set, slots });
     }
@@ -232,8 +235,8 @@ export function createToolFixes(ranking: FixRanking) {
     for (const [fixed, errorType] of ranked) decided.ranks.changed.push(rankEntry(tool, errorType, fixed, slotOf(errorType, fixed)));
     for (const { errorType, fix: target, count: name } of counted) {
       const slot = slotOf(errorType, target);
-      if (name === "offered") decided.offer!.counts = OFFER_COUNTS.map((each) => countField(slot, each, errorType));
-      else decided.fix_counts.added.push(countField(slot, name, errorType));
+      if (name === "offered") decided.offer!.counts = OFFER_COUNTS.map((each) => slotField(slot, each, errorType));
+      else decided.fix_slots.added.push(slotField(slot, name, errorType));
     }
 
     // Foreseen now, before Redis answers: this process's next call of the tool decides on what this one leaves.

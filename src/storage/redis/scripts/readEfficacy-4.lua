@@ -2,20 +2,27 @@
 -- what the report shows of each (kept up to date by lib/learn-tool-call.lua, countSignature and linkResolution).
 -- KEYS[1] totals hash   KEYS[2] best fixes zset   KEYS[3] worst fixes zset   KEYS[4] ranked fixes hash
 -- ARGV[1] fixes listed of each kind   ARGV[2] what a tool's knowledge key starts with, up to its name
--- ARGV[3] what a tool's fix counts key starts with, up to its name   ARGV[4..] the offer counts' names
--- A fix whose tool's knowledge expired (or was forgotten) is left out of the page and dropped from the
--- indexes as it is met, so a page reads at most a few fixes more than it lists.
+-- ARGV[3] what a tool's fix slots key starts with, up to its name   ARGV[4] the slot's member field's name
+-- ARGV[5..] the offer counts' names
+-- A fix whose tool's knowledge expired (or was forgotten), or whose slot lists another member now (its error type was
+-- forgotten, or its fix and another took the slot), is left out of the page and dropped from the indexes as it is
+-- met, so a page reads at most a few fixes more than it lists.
 -- Returns one JSON document: { "totals": [field, value, ...], "best": [[member, fix, offer counts], ...], "worst": [...] },
--- a fix's offer counts as its slot keeps them (tool-fix-texts.ts: countField; false for none).
+-- a fix's offer counts as its slot keeps them (tool-fix-texts.ts: slotField; false for none).
 local rcall = redis.call
-local listed, toolRoot, countsRoot = tonumber(ARGV[1]), ARGV[2], ARGV[3]
-local countNames = { unpack(ARGV, 4) }
+local listed, toolRoot, slotsRoot, memberName = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4]
+local countNames = { unpack(ARGV, 5) }
 
-local function offerCounts(tool, errorType, fix)
+-- The offer counts of the slot the entry names, or nil when the slot lists another member.
+local function offerCounts(member, tool, errorType, fix)
   local slot = cjson.decode(fix).slot
   local fields = {}
   for i, name in ipairs(countNames) do fields[i] = slot .. ':' .. name .. ':' .. errorType end
-  return rcall('HMGET', countsRoot .. tool, unpack(fields))
+  fields[#fields + 1] = slot .. ':' .. memberName .. ':' .. errorType
+  local values = rcall('HMGET', slotsRoot .. tool, unpack(fields))
+  if values[#values] ~= member then return nil end
+  values[#values] = nil
+  return values
 end
 
 local function page(key, reversed)
@@ -27,8 +34,9 @@ local function page(key, reversed)
       local fix = rcall('HGET', KEYS[4], member)
       local named = cjson.decode(member)
       local tool = named[1]
-      if fix and rcall('EXISTS', toolRoot .. tool) == 1 then
-        if #out < listed then out[#out + 1] = { member, fix, offerCounts(tool, named[2], fix) } end
+      local counts = fix and rcall('EXISTS', toolRoot .. tool) == 1 and offerCounts(member, tool, named[2], fix)
+      if counts then
+        if #out < listed then out[#out + 1] = { member, fix, counts } end
       else
         rcall('ZREM', KEYS[2], member)
         rcall('ZREM', KEYS[3], member)

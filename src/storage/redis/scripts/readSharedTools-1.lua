@@ -12,6 +12,6 @@ for i = 2, #ARGV do
   local tool = ARGV[i]
   out[#out + 1] = { rcall('HGETALL', root .. 'tool:' .. tool), rcall('HGETALL', root .. 'toolargs:' .. tool),
     rcall('HGETALL', root .. 'toolerrors:' .. tool), rcall('PFCOUNT', root .. 'seen:' .. tool), rcall('HGETALL', root .. 'toolfixes:' .. tool),
-    rcall('HGETALL', root .. 'toolfixcounts:' .. tool) }
+    rcall('HGETALL', root .. 'toolfixslots:' .. tool) }
 end
 return out

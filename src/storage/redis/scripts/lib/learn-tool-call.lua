@@ -3,12 +3,13 @@
 -- lib/call-arguments.lua, lib/renewal.lua, lib/tool-fields.lua, lib/activity.lua and lib/keep-at-least.lua.
 --
 -- k, the keys by name (tool-call-scripts.ts: tenantKeys): tool, args, args_seen, errors, errors_seen, fixes (a field
--- per error type: '<version>\n<JSON>'), fix_counts (the fixes' offer counts: '<slot>:<count>:<error type>' → n),
+-- per error type: '<version>\n<JSON>'), fix_slots (beside each set's slots: '<slot>:<name>:<error type>' → an offer
+-- count, or the member the report lists the slot's fix under),
 -- sessions, tools, tool_names, recent_sessions, record, offers (the session's pending offer per tool:
 -- '<offer id>\n<JSON>'), offer_sequence, efficacy_totals, best_fixes, worst_fixes, ranked_fixes.
 -- input, by name (tool-call-scripts.ts: LearnInput): the call (tool, session, arguments, goal, at, at_ms); what the
 -- decision read (guard: born, fixes by error type, pending, previous); what it changes (counts, totals, failure,
--- learned_for, fixes, fix_counts, ranks, success_pattern, pending_cleared, offer, outcome_event); the activity's texts,
+-- learned_for, fixes, fix_slots, ranks, success_pattern, pending_cleared, offer, outcome_event); the activity's texts,
 -- caps and retentions.
 -- Answers { outcome = 'applied', offer_id, offer_counts = the offered fix's offer counts }, { outcome = 'replayed',
 -- record = what the first write kept ('1' for no offer) }, or, when something the decision read moved,
@@ -50,17 +51,17 @@ local function applyRanks(k, ranks)
   end
 end
 
--- Forgets error types' fix sets and every offer count their slots may hold (the fields tool-fix-texts.ts: countField names).
+-- Forgets error types' fix sets and every field their slots may hold (tool-fix-texts.ts: slotField names them).
 local function forgetFixesOf(k, input)
   return function(errorTypes)
     rcall('HDEL', k.fixes, unpack(errorTypes))
     local fields = {}
     for _, errorType in ipairs(errorTypes) do
       for slot = 0, input.max_fixes - 1 do
-        for _, count in ipairs(input.count_names) do fields[#fields + 1] = slot .. ':' .. count .. ':' .. errorType end
+        for _, name in ipairs(input.slot_fields) do fields[#fields + 1] = slot .. ':' .. name .. ':' .. errorType end
       end
     end
-    rcall('HDEL', k.fix_counts, unpack(fields))
+    rcall('HDEL', k.fix_slots, unpack(fields))
   end
 end
 
@@ -85,21 +86,22 @@ end
 -- An offer event's data: an object whose first member is the offer's id, Redis's number; the rest is given as written.
 local function withOfferId(offerId, rest) return '{"offer_id":"' .. offerId .. '",' .. string.sub(rest, 2) end
 
--- Adds one to each offer count named, after the counts of the slots new fixes took started again.
-local function countOffers(k, input, fixCounts)
-  if #fixCounts.cleared > 0 then rcall('HDEL', k.fix_counts, unpack(fixCounts.cleared)) end
-  for _, field in ipairs(fixCounts.added) do rcall('HINCRBY', k.fix_counts, field, 1) end
-  if #fixCounts.added > 0 and input.ttl > 0 then rcall('EXPIRE', k.fix_counts, input.ttl, 'NX') end
+-- The fix slots' fields: the counts of slots new fixes took start again under their new members, then counts add one.
+local function writeSlots(k, input, slots)
+  if #slots.cleared > 0 then rcall('HDEL', k.fix_slots, unpack(slots.cleared)) end
+  if #slots.members > 0 then rcall('HSET', k.fix_slots, unpack(slots.members)) end
+  for _, field in ipairs(slots.added) do rcall('HINCRBY', k.fix_slots, field, 1) end
+  if (#slots.members > 0 or #slots.added > 0) and input.ttl > 0 then rcall('EXPIRE', k.fix_slots, input.ttl, 'NX') end
 end
 
 -- The offer Redis numbers and counts: the pending offer, the idempotency record (the id and the offer counts before the
 -- text given) and the event, each the text given after its id. Answers the id, the event and the offer counts.
 local function makeOffer(k, input, offer)
   local offerId = 'offer-' .. rcall('INCR', k.offer_sequence)
-  local counts = rcall('HMGET', k.fix_counts, unpack(offer.counts))
-  counts[1] = rcall('HINCRBY', k.fix_counts, offer.counts[1], 1)
+  local counts = rcall('HMGET', k.fix_slots, unpack(offer.counts))
+  counts[1] = rcall('HINCRBY', k.fix_slots, offer.counts[1], 1)
   for i = 2, #counts do counts[i] = tonumber(counts[i]) or 0 end
-  if input.ttl > 0 then rcall('EXPIRE', k.fix_counts, input.ttl, 'NX') end
+  if input.ttl > 0 then rcall('EXPIRE', k.fix_slots, input.ttl, 'NX') end
   rcall('HSET', k.offers, input.tool, offerId .. '\n' .. offer.pending)
   if input.sessions_ttl > 0 then rcall('EXPIRE', k.offers, input.sessions_ttl) else rcall('PERSIST', k.offers) end
   if input.record_ttl > 0 then rcall('SET', k.record, offerId .. '\n' .. table.concat(counts, ',') .. '\n' .. offer.record, 'EX', input.record_ttl) end
@@ -110,7 +112,7 @@ end
 -- efficacy report at least as long, and the tool's recent sessions as long as sessions do.
 local function renewTool(k, input)
   if not renewalDue(k.tool, input.ttl) then return end
-  renew({ k.tool, k.args, k.args_seen, k.errors, k.errors_seen, k.fixes, k.fix_counts, k.sessions, k.tools, k.tool_names }, input.ttl)
+  renew({ k.tool, k.args, k.args_seen, k.errors, k.errors_seen, k.fixes, k.fix_slots, k.sessions, k.tools, k.tool_names }, input.ttl)
   renew({ k.recent_sessions }, input.sessions_ttl)
   for _, key in ipairs({ k.efficacy_totals, k.best_fixes, k.worst_fixes, k.ranked_fixes }) do keepAtLeast(key, input.ttl) end
 end
@@ -158,7 +160,7 @@ local function learnToolCall(k, input)
     -- A hash made by this write gets the tool's retention here (lib/renewal.lua renews it with the rest).
     if rcall('HSET', k.fixes, set.name, set.version .. '\n' .. set.text) == 1 and input.ttl > 0 then rcall('EXPIRE', k.fixes, input.ttl, 'NX') end
   end
-  countOffers(k, input, input.fix_counts)
+  writeSlots(k, input, input.fix_slots)
   seeCall(k, input, total, decodeArgs(input.arguments))
   applyRanks(k, input.ranks)
   if input.success_pattern ~= '' then appendTrimmed(k.tool, 'success_patterns', input.success_pattern, input.max_successes) end
