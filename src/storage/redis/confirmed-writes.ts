@@ -34,8 +34,6 @@ export const CONFIRMED_SCRIPTS = [
   "learnTemplate",
   "captureSignedLesson",
   "recordSignedToolCall",
-  "moveLegacySessionTool",
-  "moveLegacyTenantTool",
 ] as const satisfies ReadonlyArray<keyof ScriptCommands>;
 
 /**

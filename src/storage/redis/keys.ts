@@ -195,7 +195,7 @@ export function createKeys(prefix: string) {
         calls: `${root}:calls`,
         /**
          * Hash: <tool> → the tool's whole pattern as one JSON document, as the layout before fields kept it; the layout
-         * migration moves it into the keys below (migrations.ts, lib/legacy-moves.lua), and no request reads it.
+         * migration moves it into the keys below (migration-legacy-tools.ts), and no request reads it.
          */
         legacyPatterns: `${root}:patterns`,
         /** Sorted set: every tool the session called → the call number of its first call (the order tools are listed in). */

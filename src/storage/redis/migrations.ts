@@ -5,6 +5,7 @@ import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { scanAll, tenantOf } from "./migration-scan.js";
 import { moveFixSets } from "./migration-fix-sets.js";
+import { moveLegacyTools } from "./migration-legacy-tools.js";
 import { moveOfferCounts } from "./migration-fix-counts.js";
 
 /** What one migration did, for the log. */
@@ -69,45 +70,6 @@ async function splitTemplateBuckets(redis: ScriptedRedis, keys: Keys, prefix: st
   // A tenant whose cache of signatures outlived its buckets.
   for (const key of await scanAll(redis, `${prefix}:{*:shared}:${OLD_SIGNATURES}`)) await guarded(() => redis.del(key));
   return tenants;
-}
-
-/** The session `{<tenant>:session:<id>}` a key belongs to, or null. */
-function sessionOf(key: string, prefix: string): { tenant: string; sessionId: string } | null {
-  const start = `${prefix}:{`;
-  const end = key.lastIndexOf("}:");
-  const inner = key.startsWith(start) && end > start.length ? key.slice(start.length, end) : "";
-  const at = inner.indexOf(":session:");
-  return at > 0 ? { tenant: inner.slice(0, at), sessionId: inner.slice(at + ":session:".length) } : null;
-}
-
-/**
- * Version 2: a session's pattern of a tool, and the tenant's knowledge of a tool, each kept as one JSON document by the
- * layout before fields, moved into their fields (lib/legacy-moves.lua), so that no request reads that layout. Each keeps
- * the retention it had.
- */
-async function moveLegacyTools(redis: ScriptedRedis, keys: Keys, prefix: string): Promise<number> {
-  let moved = 0;
-  for (const legacyKey of await scanAll(redis, `${prefix}:{*:session:*}:patterns`)) {
-    const ref = sessionOf(legacyKey, prefix);
-    const k = ref && keys.session(ref);
-    if (!k || k.legacyPatterns !== legacyKey) continue;
-    const ttl = await guarded(() => redis.pttl(legacyKey));
-    for (const tool of await guarded(() => redis.hkeys(legacyKey))) {
-      const t = k.tool(tool);
-      const named = { legacy_patterns: legacyKey, tools: k.tools, pattern: t.pattern, args: t.args, args_seen: t.argsSeen, errors: t.errors, errors_seen: t.errorsSeen, recent: t.recent };
-      moved += await guarded(() => redis.moveLegacySessionTool(...Object.values(named), JSON.stringify({ keys: Object.keys(named), tool, ttl })));
-    }
-  }
-  for (const toolKey of await scanAll(redis, `${prefix}:{*:shared}:tool:*`)) {
-    const tenant = tenantOf(toolKey, prefix);
-    const shared = tenant === null ? null : keys.shared(tenant);
-    const tool = shared ? toolKey.slice(shared.tool("").length) : "";
-    if (!shared || shared.tool(tool) !== toolKey || !(await guarded(() => redis.hexists(toolKey, "state")))) continue;
-    const ttl = await guarded(() => redis.pttl(toolKey));
-    const named = { tool: toolKey, args: shared.toolArgs(tool), args_seen: shared.toolArgsSeen(tool), errors: shared.toolErrors(tool), errors_seen: shared.toolErrorsSeen(tool) };
-    moved += await guarded(() => redis.moveLegacyTenantTool(...Object.values(named), JSON.stringify({ keys: Object.keys(named), ttl })));
-  }
-  return moved;
 }
 
 export const MIGRATIONS: readonly Migration[] = [

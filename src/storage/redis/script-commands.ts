@@ -51,8 +51,6 @@ export interface ScriptCommands {
   pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;
   readSessionSummary(meta: string, log: string, tools: string): Promise<[string[], number, number]>;
   /** Moves one tool of a session, or of the tenant, from the layout before into fields (migrations.ts); answers 1 when it moved it. */
-  moveLegacySessionTool(...keysThenInput: string[]): Promise<number>;
-  moveLegacyTenantTool(...keysThenInput: string[]): Promise<number>;
   readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
   readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
   addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
