@@ -4,6 +4,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { MAX_ERROR_TYPES_PER_TOOL } from "../../src/domain/tools/pattern-limits.js";
 import { createMemoryStore } from "../../src/storage/memory/index.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
+import { createKeys } from "../../src/storage/redis/keys.js";
 import type { Store } from "../../src/storage/port.js";
 import { aCall, aSession } from "../helpers/fixtures.js";
 import { DEFAULT_LIMITS, uniquePrefix } from "../helpers/stores.js";
@@ -76,6 +77,25 @@ describe("the efficacy report on Redis", () => {
       for (let i = 0; i < 2; i += 1) expect(await offerTo(store, { n: 0 })).not.toBeNull();
     });
     expect(report.best).toMatchObject([{ fix_delta: { changed: { n: { from: 0, to: 2 } } }, counts: { offered: 2 } }]);
+  });
+  it("drops an entry that names no slot (written by a replica of an older layout after the move) rather than failing the read", async () => {
+    const prefix = uniquePrefix();
+    const store = createRedisStore({ client: new Redis(inject("redisUrl"), { maxRetriesPerRequest: 1 }), keyPrefix: prefix, commandTimeoutMs: 2000, limits: DEFAULT_LIMITS });
+    stores.push(store);
+    await learnFixes(store, 2);
+    const raw = new Redis(inject("redisUrl"), { maxRetriesPerRequest: 1 });
+    try {
+      const shared = createKeys(prefix).shared("default");
+      const [member] = await raw.zrange(shared.bestFixes, "0", "0");
+      const entry = JSON.parse((await raw.hget(shared.rankedFixes, member!))!) as Record<string, unknown>;
+      delete entry.slot;
+      await raw.hset(shared.rankedFixes, member!, JSON.stringify(entry));
+      const report = await store.efficacyReport("default", 10);
+      expect(report.best).toHaveLength(1);
+      expect(await raw.hexists(shared.rankedFixes, member!)).toBe(0);
+    } finally {
+      await raw.quit();
+    }
   });
 });
 

@@ -33,7 +33,10 @@ async function writeLayout3(prefix: string, tenant: string): Promise<{ record: s
   // The kept fix's entry under an older spelling of its delta (keys out of order): it moves to the service's spelling.
   const [kept, gone] = [JSON.stringify(["deploy", "Timeout", OLD_SPELLING]), JSON.stringify(["deploy", "Old", canonicalJson(GONE)])];
   await redis.hset(shared.rankedFixes, kept, JSON.stringify(shown), gone, JSON.stringify(orphan));
-  await redis.zadd(shared.bestFixes, bestRank(2, 0), kept, bestRank(2, 0), gone);
+  // And one that cannot be read at all.
+  const unreadable = JSON.stringify(["deploy", "Timeout", "{"]);
+  await redis.hset(shared.rankedFixes, unreadable, "{not json");
+  await redis.zadd(shared.bestFixes, bestRank(2, 0), kept, bestRank(2, 0), gone, bestRank(1, 0), unreadable);
   const record = `offer-3\n2\n4,1,0,1,2,w\n${JSON.stringify(KEPT)}`;
   await redis.set(`${prefix}:{${tenant}:shared}:applied:abc`, record, "EX", 600);
   return { record };
@@ -54,7 +57,7 @@ describe("layout 4: offer counts beside the fix set", () => {
     expect(await scripted().hgetall(shared.toolFixSlots("deploy"))).toEqual({ "0:offered:Timeout": "4", "0:other_fix:Timeout": "1", "0:ignored:Timeout": "2", "0:member:Timeout": KEPT_MEMBER });
     const ttl = await scripted().ttl(shared.toolFixSlots("deploy"));
     expect(ttl > 3500 && ttl <= 3600).toBe(true);
-    // The report's entry names the slot; the orphan left the report.
+    // The report's entry names the slot; the orphan and the unreadable entry left the report.
     expect(JSON.parse((await scripted().hget(shared.rankedFixes, KEPT_MEMBER))!)).toMatchObject({ delta: canonicalJson(KEPT), slot: 0, times_applied: 2 });
     expect(await scripted().zscore(shared.bestFixes, KEPT_MEMBER)).toBe(String(bestRank(2, 0)));
     expect(await scripted().hlen(shared.rankedFixes)).toBe(1);

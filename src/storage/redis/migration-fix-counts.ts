@@ -84,20 +84,24 @@ async function moveToolCounts(redis: ScriptedRedis, tool: string, fixesKey: stri
 
 /**
  * The tenant's report entries in layout 4: the slot of their fix, without the offer counts (read from the slot now). An
- * entry whose fix no set keeps (its error type was forgotten) leaves the report, as the embedded store drops it.
+ * entry whose fix no set keeps (its error type was forgotten) leaves the report, as the embedded store drops it, and so
+ * does one that cannot be read.
  */
 async function moveReportEntries(redis: ScriptedRedis, shared: SharedKeys, slotsOf: (tool: string) => Promise<Slots>): Promise<void> {
   const entries = await guarded(() => redis.hgetall(shared.rankedFixes));
   for (const [member, raw] of Object.entries(entries)) {
-    let tool: string, errorType: string, shown: ShownBefore & { slot?: number };
+    let tool: string, errorType: string, shown: ShownBefore & { slot?: number }, delta: ArgDelta;
     try {
       [tool, errorType] = JSON.parse(member) as [string, string, string];
       shown = JSON.parse(raw) as typeof shown;
+      if (shown.slot !== undefined) continue;
+      delta = JSON.parse(shown.delta) as ArgDelta;
     } catch {
+      // An entry that cannot be read is dropped: the report is rebuilt from the fix sets as they change, and its read
+      // would stop at it.
+      await redis.writes.transaction((t) => t.zrem(shared.bestFixes, member).zrem(shared.worstFixes, member).hdel(shared.rankedFixes, member));
       continue;
     }
-    if (shown.slot !== undefined) continue;
-    const delta = JSON.parse(shown.delta) as ArgDelta;
     const slot = (await slotsOf(tool)).get(slotKey(errorType, delta));
     if (slot === undefined) {
       await redis.writes.transaction((t) => t.zrem(shared.bestFixes, member).zrem(shared.worstFixes, member).hdel(shared.rankedFixes, member));

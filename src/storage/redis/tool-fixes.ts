@@ -310,8 +310,10 @@ export function createToolFixes(ranking: FixRanking) {
   function answered(decision: LearnDecision, answer: Exclude<LearnAnswer, { outcome: "refused" }>): KnownSharedFix | null {
     if (answer.outcome === "replayed") return knownFixFromRecord(answer.record, ranking);
     if (!decision.offered || !answer.offer_id) return null;
-    const [offered, otherFix, ignored] = answer.offer_counts ?? [];
-    const efficacy = { ...decision.offered.efficacy, offered: Number(offered), other_fix: Number(otherFix), ignored: Number(ignored) };
+    // The counts Redis reached; the decision's own (this process's view) only if a script ever answers none.
+    const known = decision.offered.efficacy;
+    const [offered, otherFix, ignored] = answer.offer_counts ?? [known.offered, known.other_fix, known.ignored];
+    const efficacy = { ...known, offered: Number(offered), other_fix: Number(otherFix), ignored: Number(ignored) };
     return { ...decision.offered, offer_id: answer.offer_id, efficacy: fixEfficacy(efficacy, decision.offered.times_applied, ranking) };
   }
 

@@ -13,9 +13,11 @@ local rcall = redis.call
 local listed, toolRoot, slotsRoot, memberName = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4]
 local countNames = { unpack(ARGV, 5) }
 
--- The offer counts of the slot the entry names, or nil when the slot lists another member.
+-- The offer counts of the slot the entry names, or nil when the slot lists another member (or the entry names none:
+-- written by a replica of a layout before 4 after the move).
 local function offerCounts(member, tool, errorType, fix)
   local slot = cjson.decode(fix).slot
+  if slot == nil then return nil end
   local fields = {}
   for i, name in ipairs(countNames) do fields[i] = slot .. ':' .. name .. ':' .. errorType end
   fields[#fields + 1] = slot .. ':' .. memberName .. ':' .. errorType
