@@ -5,6 +5,7 @@ import { canonicalJson } from "../../src/domain/tools/arguments.js";
 import { createKeys } from "../../src/storage/redis/keys.js";
 import { recordInLayout4 } from "../../src/storage/redis/migration-fix-counts.js";
 import { migrateLayout } from "../../src/storage/redis/migrations.js";
+import { fixSetFrom } from "../../src/storage/redis/tool-fix-texts.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { DEFAULT_LIMITS, rawRedis, scriptedRedisForFile, uniquePrefix } from "../helpers/stores.js";
 
@@ -88,5 +89,11 @@ describe("layout 4: offer counts beside the fix set", () => {
     expect(recordInLayout4(`offer-1\n3\n5,2,1,0,1\n{"removed":["x"]}`)).toBe(`offer-1\n5,0,1\n3\n2,1,\n{"removed":["x"]}`);
     expect(recordInLayout4(`offer-1\n5,0,1\n3\n2,1,\n{"removed":["x"]}`)).toBeNull();
     expect(recordInLayout4("1")).toBeNull();
+  });
+
+  it("reads a set an older replica wrote after the move (no slots) with its places for slots", () => {
+    const fix = { fix_delta: KEPT, times_applied: 1, last_applied_at: "2026-01-01T00:00:00.000Z", offered: 3, worked: 1, failed: 0, other_fix: 0, ignored: 0 };
+    const { set, slots } = fixSetFrom(JSON.stringify({ fixes: [fix, { ...fix, fix_delta: GONE }], events: [] }), "wilson");
+    expect(set.fixes.map((each) => slots.get(each.fix_delta))).toEqual([0, 1]);
   });
 });
