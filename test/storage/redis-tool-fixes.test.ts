@@ -11,14 +11,8 @@ import { DEFAULT_LIMITS, onCluster, onSentinel, rawRedis, TEST_REPLICA_WAIT, uni
 const opened: Store[] = [];
 afterEach(async () => Promise.all(opened.splice(0).map((store) => store.close())));
 
-/** Two replicas of one Redis prefix, each with caches of its own. */
-const twoReplicas = (): [Store, Store] => {
-  const [one, two] = twoReplicasWithPrefix();
-  return [one, two];
-};
-
-/** Two replicas and the prefix they share, for a test that reads what they stored. */
-function twoReplicasWithPrefix(): [Store, Store, string] {
+/** Two replicas of one Redis prefix, each with caches of its own, and the prefix (for a test that reads what they stored). */
+function twoReplicas(): [Store, Store, string] {
   const prefix = uniquePrefix();
   const replica = () =>
     createRedisStore({
@@ -100,7 +94,7 @@ async function setVersion(raw: ReturnType<typeof rawRedis>, prefix: string): Pro
 
 describe("offer counts beside the fix set (redis)", () => {
   it("leaves the set's version where it was when a fix is offered, and counts offers made at once on two replicas exactly", async () => {
-    const [one, two, prefix] = twoReplicasWithPrefix();
+    const [one, two, prefix] = twoReplicas();
     const raw = rawRedis();
     try {
       await learnFix(one);
@@ -119,7 +113,7 @@ describe("offer counts beside the fix set (redis)", () => {
   });
 
   it("counts an offer ignored (the next call left its error) beside the set too, and still moves the set for an outcome that ranks", async () => {
-    const [one, two, prefix] = twoReplicasWithPrefix();
+    const [one, two, prefix] = twoReplicas();
     const raw = rawRedis();
     try {
       await learnFix(one);
@@ -142,7 +136,7 @@ describe("offer counts beside the fix set (redis)", () => {
   });
 
   it("answers a replayed offer with the counts the first answer gave, and counts it once", async () => {
-    const [one, two, prefix] = twoReplicasWithPrefix();
+    const [one, two, prefix] = twoReplicas();
     await learnFix(one);
     const session = aSession();
     const key = { key: "k-offer", fingerprint: "f" };
@@ -162,7 +156,7 @@ describe("offer counts beside the fix set (redis)", () => {
   });
 
   it("drops an error type's offer counts with its fixes when the tool's cap on error types forgets it", async () => {
-    const [one, , prefix] = twoReplicasWithPrefix();
+    const [one, , prefix] = twoReplicas();
     const raw = rawRedis();
     try {
       await learnFix(one);

@@ -34,9 +34,8 @@ interface ShownBefore {
   recent_outcomes?: string;
 }
 
-/** Where each fix of a tool's sets now is: its slot, by error type and canonical delta. */
+/** Where each fix of a tool's sets now is: its slot, by the member the report lists it under (tool, error type, canonical delta). */
 type Slots = Map<string, number>;
-const slotKey = (errorType: string, delta: ArgDelta) => JSON.stringify([errorType, canonicalJson(delta)]);
 
 /**
  * One tool's fix sets in layout 4, in one MULTI: each fix in the slot of its place, its offer counts added to the slots
@@ -60,10 +59,11 @@ async function moveToolCounts(redis: ScriptedRedis, tool: string, fixesKey: stri
     const fixes = stored.fixes.map((fix, place) => {
       const { offered = 0, other_fix = 0, ignored = 0, ...rest } = fix;
       const slot = fix.slot ?? place;
-      slots.set(slotKey(errorType, fix.fix_delta), slot);
+      const member = rankMember(tool, errorType, fix);
+      slots.set(member, slot);
       if (fix.slot === undefined) {
         for (const [name, n] of [["offered", offered], ["other_fix", other_fix], ["ignored", ignored]] as const) if (n > 0) counts.push([slotField(slot, name, errorType), n]);
-        members.push(slotField(slot, "member", errorType), rankMember(tool, errorType, fix));
+        members.push(slotField(slot, "member", errorType), member);
       }
       return { slot, fix_delta: rest.fix_delta, times_applied: rest.times_applied, last_applied_at: rest.last_applied_at, worked: rest.worked ?? 0, failed: rest.failed ?? 0, recent_outcomes: rest.recent_outcomes ?? "" };
     });
@@ -87,7 +87,7 @@ async function moveToolCounts(redis: ScriptedRedis, tool: string, fixesKey: stri
  * entry whose fix no set keeps (its error type was forgotten) leaves the report, as the embedded store drops it, and so
  * does one that cannot be read.
  */
-async function moveReportEntries(redis: ScriptedRedis, shared: SharedKeys, slotsOf: (tool: string) => Promise<Slots>): Promise<void> {
+async function moveReportEntries(redis: ScriptedRedis, shared: SharedKeys, slotsOf: (tool: string) => Slots): Promise<void> {
   const entries = await guarded(() => redis.hgetall(shared.rankedFixes));
   for (const [member, raw] of Object.entries(entries)) {
     let tool: string, errorType: string, shown: ShownBefore & { slot?: number }, delta: ArgDelta;
@@ -102,7 +102,8 @@ async function moveReportEntries(redis: ScriptedRedis, shared: SharedKeys, slots
       await redis.writes.transaction((t) => t.zrem(shared.bestFixes, member).zrem(shared.worstFixes, member).hdel(shared.rankedFixes, member));
       continue;
     }
-    const slot = (await slotsOf(tool)).get(slotKey(errorType, delta));
+    const spelt = rankMember(tool, errorType, { fix_delta: delta });
+    const slot = slotsOf(tool).get(spelt);
     if (slot === undefined) {
       await redis.writes.transaction((t) => t.zrem(shared.bestFixes, member).zrem(shared.worstFixes, member).hdel(shared.rankedFixes, member));
       continue;
@@ -116,7 +117,7 @@ async function moveReportEntries(redis: ScriptedRedis, shared: SharedKeys, slots
       failed: shown.failed ?? 0,
       recent_outcomes: shown.recent_outcomes ?? "",
     };
-    await keepEntry(redis, shared, member, rankMember(tool, errorType, { fix_delta: delta }), JSON.stringify(entry));
+    await keepEntry(redis, shared, member, spelt, JSON.stringify(entry));
   }
 }
 
@@ -160,7 +161,7 @@ export async function moveOfferCounts(redis: ScriptedRedis, keys: Keys, prefix: 
     if (done.moved) moved += 1;
   }
   for await (const { shared } of keysOfTenants(redis, keys, prefix, "eff:fixes", (s) => s.rankedFixes, (s) => s.rankedFixes)) {
-    await moveReportEntries(redis, shared, async (tool) => slotsByTool.get(shared.toolFixes(tool)) ?? new Map());
+    await moveReportEntries(redis, shared, (tool) => slotsByTool.get(shared.toolFixes(tool)) ?? new Map());
   }
   for await (const { key } of keysOfTenants(redis, keys, prefix, "applied:*", (s, rest) => `${s.prefix}applied:${rest}`, (s) => `${s.prefix}applied:`)) {
     const record = await guarded(() => redis.get(key));
