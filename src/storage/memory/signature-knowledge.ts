@@ -1,13 +1,12 @@
 // Embedded signature knowledge: each tenant's failure signatures across tasks, and the fixes that worked for them.
 import {
   addEfficacySums,
-  applyContribution,
-  contributionOf,
   efficacyOf,
   emptyEfficacySums,
   type ResolvedContribution,
   type SignatureEfficacySums,
 } from "../../domain/lessons/efficacy.js";
+import { planRelink, signaturesToRead, type ResolutionLinkChange, type TaskLinksRead, type TaskUnderSignature } from "../../domain/lessons/resolution-links.js";
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Lesson, Resolution, TenantSignature } from "../../domain/lessons/types.js";
 import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore, type StoreLimits } from "../port.js";
@@ -32,6 +31,8 @@ interface EfficacyState {
   resolved: Map<string, ResolvedContribution>;
   sums: SignatureEfficacySums;
 }
+
+const linkChange = (change: ResolutionChange, resolution: Resolution | null): ResolutionLinkChange => ({ ...change, resolution });
 
 const newEfficacy = (): EfficacyState => ({ offers: new Map(), resolved: new Map(), sums: emptyEfficacySums() });
 
@@ -61,38 +62,35 @@ export function createMemorySignatureStore(
     return fixes ? [...fixes.values()].sort(newestFirst).slice(0, KNOWN_FIXES_PER_SIGNATURE) : [];
   }
 
-  /**
-   * Replaces the task's links, unless a newer change was applied already. What the replaced
-   * resolution listed is unlinked too: the task's links record may have expired before its links.
-   */
-  function link(tenant: string, taskId: string, change: ResolutionChange, resolution: Resolution | null): boolean {
-    const previous = taskLinks.get(scoped(tenant, taskId));
-    if (previous && previous.version >= change.version) return false;
-    for (const signature of new Set([...(previous?.signatures ?? []), ...change.previousSignatures])) {
-      fixesOf.get(scoped(tenant, signature))?.delete(taskId);
-      // Taking the contribution back changes the sums, not the entry's life (HINCRBY keeps a TTL).
+  /** The task's links and its records under the signatures they, or the change, name: what planRelink decides on. */
+  function readLinks(tenant: string, taskId: string, change: ResolutionChange, resolution: Resolution | null): TaskLinksRead {
+    const links = taskLinks.get(scoped(tenant, taskId));
+    const records = new Map<string, TaskUnderSignature>();
+    for (const signature of new Set([...(links?.signatures ?? []), ...signaturesToRead(linkChange(change, resolution))])) {
       const state = efficacy.get(scoped(tenant, signature));
-      const was = state?.resolved.get(taskId);
-      if (state && was) {
-        applyContribution(state.sums, was, -1);
-        state.resolved.delete(taskId);
-      }
+      records.set(signature, { offeredAttempt: state?.offers.get(taskId), contribution: state?.resolved.get(taskId) });
     }
-    const linked = resolution?.signatures ?? [];
+    return { version: links?.version ?? 0, signatures: links?.signatures ?? [], records };
+  }
+
+  /** Replaces the task's links as planRelink decides; false when a change as new was applied already. */
+  function link(tenant: string, taskId: string, change: ResolutionChange, resolution: Resolution | null): boolean {
+    const plan = planRelink(readLinks(tenant, taskId, change, resolution), linkChange(change, resolution));
+    if (!plan) return false;
+    for (const signature of plan.unlinked) fixesOf.get(scoped(tenant, signature))?.delete(taskId);
     if (resolution) {
       const fix = { task_id: taskId, approach: resolution.approach, resolved_at: resolution.resolved_at };
-      for (const signature of linked) {
-        fixesOf.upsert(scoped(tenant, signature), () => new Map()).set(taskId, { ...fix });
-        const state = efficacy.upsert(scoped(tenant, signature), newEfficacy);
-        // A contribution left from a task of the same id whose data expired meanwhile is taken back first.
-        const stale = state.resolved.get(taskId);
-        if (stale) applyContribution(state.sums, stale, -1);
-        const contribution = contributionOf(resolution.attempt_number, state.offers.get(taskId));
-        applyContribution(state.sums, contribution, 1);
-        state.resolved.set(taskId, contribution);
-      }
+      for (const signature of plan.linked) fixesOf.upsert(scoped(tenant, signature), () => new Map()).set(taskId, { ...fix });
     }
-    taskLinks.set(scoped(tenant, taskId), { version: change.version, signatures: [...linked] });
+    for (const [signature, contribution] of plan.contributions) {
+      // A linked signature's efficacy is renewed; taking a contribution back changes the sums, not the entry's life (HINCRBY keeps a TTL).
+      const state = plan.linked.includes(signature) ? efficacy.upsert(scoped(tenant, signature), newEfficacy) : efficacy.get(scoped(tenant, signature));
+      if (!state) continue;
+      addEfficacySums(state.sums, plan.deltas.get(signature) ?? emptyEfficacySums());
+      if (contribution) state.resolved.set(taskId, contribution);
+      else state.resolved.delete(taskId);
+    }
+    taskLinks.set(scoped(tenant, taskId), { version: change.version, signatures: plan.linked });
     return true;
   }
 

@@ -26,7 +26,7 @@ export const CONFIRMED_SCRIPTS = [
   "countSignature",
   "deleteLesson",
   "setResolution",
-  "linkResolution",
+  "relinkResolution",
   "recordToolCall",
   "learnToolCall",
   "recordAndLearnToolCall",

@@ -32,7 +32,8 @@ export interface ScriptCommands {
   clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;
   listSharedTools(tools: string, toolNames: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
   countSignature(signature: string, tasks: string, signatures: string, fixes: string, approaches: string, appliedMarker: string, ...args: Arg[]): Promise<string[]>;
-  linkResolution(taskLinks: string, ...args: Arg[]): Promise<number>;
+  /** The task's links hash, then the input as JSON (signature-knowledge.ts); answers JSON. */
+  relinkResolution(taskLinks: string, input: string): Promise<string>;
   listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number | null>>;
   readKnownFixes(signatures: string, prefix: string, perSignature: Arg, ...signatureList: string[]): Promise<Array<string | number>>;
   readTaskKnownFixes(taskSignatures: string, prefix: string, perSignature: Arg, signaturesRead: Arg): Promise<Array<string | number>>;

@@ -1,5 +1,6 @@
 // Redis signature knowledge: each task's write, then the tenant's (cross-slot-write.ts); a signed capture in one script on a single server; reads take one round trip.
 import { efficacyOf, efficacySumsFrom, SUM_FIELDS } from "../../domain/lessons/efficacy.js";
+import { planRelink, signaturesToRead, type TaskLinksRead } from "../../domain/lessons/resolution-links.js";
 import { normaliseMessage, templateSignature } from "../../domain/lessons/signature.js";
 import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
 import {
@@ -22,6 +23,8 @@ import { templateMessageOf, type RedisTemplateBuckets, type StepAnswer } from ".
 import { appendKeyedLesson, appendLessonArgs } from "./lessons.js";
 import type { AppendReply } from "./script-commands.js";
 import { guarded } from "./errors.js";
+import { execAtomically } from "./transaction.js";
+import { recordOf, recordText, sumsAsText, type RecordFields } from "./resolution-records.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 
@@ -75,29 +78,58 @@ export function createRedisSignatureStore(
     return withoutEmpty(knownFixesBySignature(await guarded(() => redis.readKnownFixes(shared.signatures, shared.prefix, KNOWN_FIXES_PER_SIGNATURE, ...signatures))));
   }
 
-  /** Links (or, with no resolution, unlinks) the task's signatures; older versions are ignored. */
-  async function link(task: TaskRef, { version, previousSignatures }: ResolutionChange, resolution: Resolution | null): Promise<void> {
+  /** The task's links, and its records under every signature they or `also` name, in one transaction. */
+  async function readLinks(task: TaskRef, also: readonly string[]): Promise<TaskLinksRead & { raw: Map<string, RecordFields> }> {
     const shared = keys.shared(task.tenant);
-    const resolvedAt = resolution?.resolved_at ?? "";
-    await guarded(() =>
-      redis.linkResolution(
-        shared.taskLinks(task.taskId),
-        task.taskId,
-        version,
-        resolution?.approach ?? "",
-        resolvedAt,
-        resolution ? Date.parse(resolvedAt) : Date.now(),
-        shared.prefix,
-        limits.lessonsTtlSeconds,
-        limits.eventsMaxPerTenant,
-        limits.eventsTtlSeconds,
-        resolution ? JSON.stringify(resolution) : "",
-        resolution ? String(resolution.attempt_number) : "",
-        previousSignatures.length,
-        ...previousSignatures,
-        ...(resolution?.signatures ?? []),
-      ),
-    );
+    let named = [...also];
+    for (;;) {
+      const multi = redis.multi().hmget(shared.taskLinks(task.taskId), "version", "signatures");
+      for (const signature of named) multi.hmget(shared.signatureEfficacy(signature), `o:${task.taskId}`, `r:${task.taskId}`);
+      const [[version, listed], ...fields] = await execAtomically<[[string | null, string | null], ...Array<[string | null, string | null]>]>(multi);
+      const signatures = listed ? (JSON.parse(listed) as string[]) : [];
+      const unread = signatures.filter((signature) => !named.includes(signature));
+      // The links list a signature the change does not name (a resolution replaced meanwhile): read again with it.
+      if (unread.length > 0) {
+        named = [...named, ...unread];
+        continue;
+      }
+      const raw = new Map(named.map((signature, i) => [signature, { offered: fields[i]![0] ?? "", contribution: fields[i]![1] ?? "" }]));
+      const records = new Map([...raw].map(([signature, record]) => [signature, recordOf(record)]));
+      return { version: Number(version ?? 0), signatures, records, raw };
+    }
+  }
+
+  /** Links (or, with no resolution, unlinks) the task's signatures as planRelink decides; older versions are ignored. */
+  async function link(task: TaskRef, change: ResolutionChange, resolution: Resolution | null): Promise<void> {
+    const shared = keys.shared(task.tenant);
+    const linkChange = { ...change, resolution };
+    // A capture that offers the task a fix, or another change of its links, may land between the read and the write:
+    // the write is refused then, and decided again on what it meets.
+    for (;;) {
+      const read = await readLinks(task, signaturesToRead(linkChange));
+      const plan = planRelink(read, linkChange);
+      if (!plan) return;
+      const input = {
+        task: task.taskId,
+        prefix: shared.prefix,
+        version: change.version,
+        read_version: read.version,
+        expected: Object.fromEntries(read.raw),
+        unlinked: plan.unlinked,
+        linked: plan.linked,
+        fix: resolution ? JSON.stringify({ approach: resolution.approach, resolved_at: resolution.resolved_at }) : "",
+        records: Object.fromEntries([...plan.contributions].map(([signature, contribution]) => [signature, contribution ? recordText(contribution) : ""])),
+        deltas: Object.fromEntries([...plan.deltas].map(([signature, delta]) => [signature, sumsAsText(delta)])),
+        totals: sumsAsText(plan.totals),
+        at_ms: String(resolution ? Date.parse(resolution.resolved_at) : Date.now()),
+        ttl: limits.lessonsTtlSeconds,
+        events_kept: limits.eventsMaxPerTenant,
+        events_ttl: limits.eventsTtlSeconds,
+        event: resolution ? JSON.stringify(resolution) : "",
+      };
+      const { outcome } = JSON.parse(await guarded(() => redis.relinkResolution(shared.taskLinks(task.taskId), JSON.stringify(input)))) as { outcome: "applied" | "stale" | "conflict" };
+      if (outcome !== "conflict") return;
+    }
   }
 
   /** The tenant's idempotency record of a lesson's capture, and how long it is kept (0: none). */
@@ -242,7 +274,7 @@ export function createRedisSignatureStore(
     },
 
     async signatureEfficacyTotals(tenant) {
-      // Running totals, kept in step by countSignature and linkResolution: one read, whatever the signatures.
+      // Running totals, kept in step by countSignature and relinkResolution: one read, whatever the signatures.
       return efficacySumsFrom(await guarded(() => redis.hmget(keys.shared(tenant).efficacyTotals, ...SUM_FIELDS)));
     },
   };

@@ -1,5 +1,5 @@
 -- Reads the tenant's efficacy report in one go: the running totals and the best and worst fixes, with
--- what the report shows of each (kept up to date by lib/learn-tool-call.lua, countSignature and linkResolution).
+-- what the report shows of each (kept up to date by lib/learn-tool-call.lua, countSignature and relinkResolution).
 -- KEYS[1] totals hash   KEYS[2] best fixes zset   KEYS[3] worst fixes zset   KEYS[4] ranked fixes hash
 -- ARGV[1] fixes listed of each kind   ARGV[2] what a tool's knowledge key starts with, up to its name
 -- ARGV[3] what a tool's fix slots key starts with, up to its name   ARGV[4] the slot's member field's name

@@ -1,4 +1,4 @@
--- The efficacy sums of one failure signature, as linkResolution and countSignature keep them.
+-- The efficacy sums of one failure signature, as relinkResolution and countSignature keep them.
 
 -- The field order of SignatureEfficacySums (src/domain/lessons/efficacy.ts SUM_FIELDS).
 local EFFICACY_FIELDS = { 'tasks_offered', 'tasks_resolved_after_offer', 'tasks_resolved_without_offer',
