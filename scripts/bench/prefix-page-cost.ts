@@ -3,6 +3,7 @@
 import { once } from "node:events";
 import { Redis } from "ioredis";
 import { createKeys } from "../../src/storage/redis/keys.js";
+import { touchListing } from "../../src/storage/redis/listing-touch.js";
 import { defineScripts } from "../../src/storage/redis/scripts.js";
 import { startRedisServer } from "../../test/helpers/redis-server.js";
 
@@ -24,7 +25,7 @@ async function fill(from: number, to: number): Promise<void> {
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       for (let n = next++; n < to; n = next++) {
-        await redis.touchListing(shared.taskListing, shared.prefix, "tasks", `task-${n.toString(36)}-${n % 97}`, 1_700_000_000_000 + n, 0);
+        await touchListing(redis, shared, { kind: "tasks", id: `task-${n.toString(36)}-${n % 97}`, at_ms: 1_700_000_000_000 + n, ttl: 0 });
       }
     }),
   );

@@ -1,4 +1,4 @@
-// A resolution's links are decided in TypeScript on what was read, and written only if it still reads so: a capture's offer or another change of the task landing in between sends the decision back.
+// A resolution and its links are decided in TypeScript on what was read, and written only if it still reads so: a capture, its offer or another change of the task landing in between sends the decision back.
 import { afterEach, describe, expect, it } from "vitest";
 import { SUM_FIELDS } from "../../src/domain/lessons/efficacy.js";
 import type { TaskRef } from "../../src/domain/refs.js";
@@ -40,7 +40,7 @@ async function seedFix(store: Store): Promise<void> {
   await resolveAt(store, seed, 2);
 }
 
-describe("a resolution's links decided on a read (redis)", () => {
+describe("a resolution and its links decided on a read (redis)", () => {
   it("refuses a decision an offer landed after, and one as old as the change applied, changing nothing", async () => {
     const prefix = uniquePrefix();
     const store = replica(prefix);
@@ -84,12 +84,38 @@ describe("a resolution's links decided on a read (redis)", () => {
     expect(await rawRedis().hgetall(shared.signatureEfficacy(SIGNATURE))).toEqual(after);
   });
 
+  it("refuses a resolution ranked on signatures a capture changed since, changing nothing, and ranks them again", async () => {
+    const prefix = uniquePrefix();
+    const store = replica(prefix);
+    const task = aTask();
+    const k = createKeys(prefix).task(task);
+    await capture(store, task, 1);
+    const before = await rawRedis().hgetall(k.counters);
+    expect(before.captured).toBe("1");
+    // Decided when the task had captured nothing: its `captured` count no longer reads as the decision read it.
+    const decidedBeforeTheCapture = {
+      keys: ["lessons", "counters", "signatures", "resolution"],
+      captured: "",
+      doc: JSON.stringify({ task_id: task.taskId, attempt_number: 2, approach: "x", model: null, resolved_at: at(2), signatures: [] }),
+      ttl: 0,
+    };
+    const answer = await scripted().setResolution(k.lessons, k.counters, k.signatures, k.resolution, JSON.stringify(decidedBeforeTheCapture));
+    expect(JSON.parse(answer)).toEqual({ outcome: "conflict" });
+    expect(await rawRedis().exists(k.resolution)).toBe(0);
+    expect(await rawRedis().hgetall(k.counters)).toEqual(before);
+
+    // The store's own write reads the signatures again, so the resolution lists the one captured.
+    expect((await resolveAt(store, task, 2)).resolution.signatures).toEqual([SIGNATURE]);
+  });
+
   it("keeps the sums exactly what the tasks' records add up to while replicas resolve, re-resolve and offer to the same tasks at once", async () => {
     const prefix = uniquePrefix();
     const [one, two] = [replica(prefix), replica(prefix)];
     const shared = createKeys(prefix).shared("default");
-    await seedFix(one);
     const tasks = Array.from({ length: 12 }, () => aTask());
+    // Each task has the signature before any fix is known (so no offer yet), then a fix is known and each is resolved.
+    await Promise.all(tasks.map((task) => capture(one, task, 1)));
+    await seedFix(one);
     await Promise.all(tasks.map((task) => resolveAt(one, task, 1)));
     // Each task is offered a fix on one replica while both replicas replace its resolution, three times over.
     await Promise.all(

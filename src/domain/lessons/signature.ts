@@ -57,7 +57,7 @@ export function templateSignature(errorType: string, templateId: string): string
   return createHash("sha256").update(`${errorType}\n${templateId}`, "utf8").digest("hex").slice(0, 16);
 }
 
-/** Most recurring first, then the most recently seen, then by signature (the Redis script sorts alike). */
+/** Most recurring first, then the most recently seen, then by signature: how a task's signatures are listed, and a resolution keeps them. */
 export function bySignatureRank(a: FailureSignature, b: FailureSignature): number {
   if (a.occurrences !== b.occurrences) return b.occurrences - a.occurrences;
   if (a.last_seen_at !== b.last_seen_at) return a.last_seen_at < b.last_seen_at ? 1 : -1;

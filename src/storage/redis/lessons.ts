@@ -1,15 +1,18 @@
 // Redis lesson storage: a list of lesson JSON per task, its counters, signatures and resolution, changed only by Lua scripts.
-import { failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
+import { bySignatureRank, failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
 import type { LessonStore, StoreLimits } from "../port.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { TaskRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
+import { touchListing } from "./listing-touch.js";
 import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { asArray } from "./pattern-state.js";
-import type { AppendReply, ScriptedRedis } from "./script-commands.js";
+import { named, scriptInput } from "./named-keys.js";
+import { execAtomically } from "./transaction.js";
+import type { AppendAnswer, ScriptedRedis } from "./script-commands.js";
 
 // Lessons kept before signatures existed get theirs on the way out, from what they kept.
 function parseLesson(json: string): Lesson {
@@ -53,6 +56,9 @@ function resolutionFrom(doc: string | null): Resolution | null {
   };
 }
 
+/** What setResolution-4.lua answers. */
+type ResolutionAnswer = { outcome: "applied"; version: number; previous: string } | { outcome: "conflict" };
+
 /** How a capture appends: with its write key (and how long its record lives), and text it has made already. */
 export interface AppendOptions {
   idempotencyKey: IdempotencyKey | null;
@@ -63,49 +69,71 @@ export interface AppendOptions {
   template?: string;
 }
 
+/** lib/append-lesson.lua's input: one lesson and how the task keeps it, by name. */
+export interface AppendInput {
+  keys: string[];
+  category: string;
+  tier: number;
+  max_kept: number;
+  ttl: number;
+  signature: string;
+  normalized_message: string;
+  error_type: string;
+  message: string;
+  /** Text: cjson keeps 14 significant digits of a number. */
+  attempt: string;
+  at: string;
+  hypothesized_fix: string;
+  fingerprint: string;
+  lesson_id: string;
+  record_ttl: number;
+  template: string;
+}
+
 /** Appends the lesson with the appendLesson script, which also checks and keeps the write key's record. */
-export function appendKeyedLesson(
+export async function appendKeyedLesson(
   redis: ScriptedRedis,
   keys: Keys,
   limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
   task: TaskRef,
   lesson: Lesson,
   options: AppendOptions,
-): Promise<AppendReply> {
-  const { keys: named, args } = appendLessonArgs(keys, limits, task, lesson, options);
-  const [lessons, counters, signatures, resolution, record] = named as [string, string, string, string, string];
-  return guarded(() => redis.appendLesson(lessons, counters, signatures, resolution, record, ...args));
+): Promise<AppendAnswer> {
+  const { keys: named, input, lessonJson } = appendLessonInput(keys, limits, task, lesson, options);
+  return JSON.parse(await guarded(() => redis.appendLesson(...named, scriptInput(input), lessonJson))) as AppendAnswer;
 }
 
-/** appendLesson-5.lua's KEYS and ARGV for one lesson. */
-export function appendLessonArgs(
+/** appendLesson-5.lua's keys, its input and the lesson's JSON, for one lesson. */
+export function appendLessonInput(
   keys: Keys,
   limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
   task: TaskRef,
   lesson: Lesson,
   { idempotencyKey, recordTtlSeconds, normalisedMessage = normaliseMessage(lesson.error_message), lessonJson = JSON.stringify(lesson), template = "" }: AppendOptions,
-): { keys: string[]; args: Array<string | number> } {
+): { keys: string[]; input: AppendInput; lessonJson: string } {
   const k = keys.task(task);
+  const taskKeys = named({ lessons: k.lessons, counters: k.counters, signatures: k.signatures, resolution: k.resolution, record: k.idempotencyKey(idempotencyKey?.key ?? null) });
   return {
-    keys: [k.lessons, k.counters, k.signatures, k.resolution, k.idempotencyKey(idempotencyKey?.key ?? null)],
-    args: [
-      lessonJson,
-      lesson.category,
-      lesson.tier,
-      limits.maxLessonsPerTask,
-      limits.lessonsTtlSeconds,
-      lesson.signature,
-      normalisedMessage,
-      lesson.error_type,
-      lesson.error_message,
-      lesson.attempt_number,
-      lesson.timestamp,
-      lesson.hypothesized_fix,
-      idempotencyKey?.fingerprint ?? "",
-      lesson.lesson_id,
-      recordTtlSeconds,
+    keys: taskKeys.keys,
+    lessonJson,
+    input: {
+      keys: taskKeys.names,
+      category: lesson.category,
+      tier: lesson.tier,
+      max_kept: limits.maxLessonsPerTask,
+      ttl: limits.lessonsTtlSeconds,
+      signature: lesson.signature,
+      normalized_message: normalisedMessage,
+      error_type: lesson.error_type,
+      message: lesson.error_message,
+      attempt: String(lesson.attempt_number),
+      at: lesson.timestamp,
+      hypothesized_fix: lesson.hypothesized_fix,
+      fingerprint: idempotencyKey?.fingerprint ?? "",
+      lesson_id: lesson.lesson_id,
+      record_ttl: recordTtlSeconds,
       template,
-    ],
+    },
   };
 }
 
@@ -133,12 +161,16 @@ export function createRedisLessonStore(
     async deleteLesson(task, lessonId) {
       const k = keys.task(task);
       const shared = keys.shared(task.tenant);
+      const taskKeys = named({ lessons: k.lessons, counters: k.counters, signatures: k.signatures, resolution: k.resolution });
       const { local: removed } = await writeLocalThenTenant(
-        async () => (await guarded(() => redis.deleteLesson(k.lessons, k.counters, k.signatures, k.resolution, lessonId, limits.lessonsTtlSeconds))) === 1,
+        async () => {
+          const input = { keys: taskKeys.names, lesson_id: lessonId, ttl: limits.lessonsTtlSeconds };
+          return (JSON.parse(await guarded(() => redis.deleteLesson(...taskKeys.keys, scriptInput(input)))) as { removed: boolean }).removed;
+        },
         // The delete renewed the task's keys, so its listing must live as long: a listing entry
         // older than the retention is dropped unread.
         async (removed) => {
-          if (removed) await guarded(() => redis.touchListing(shared.taskListing, shared.prefix, "tasks", task.taskId, Date.now(), limits.lessonsTtlSeconds));
+          if (removed) await touchListing(redis, shared, { kind: "tasks", id: task.taskId, at_ms: Date.now(), ttl: limits.lessonsTtlSeconds });
         },
       );
       return removed;
@@ -165,26 +197,16 @@ export function createRedisLessonStore(
 
     async setResolution(task, input) {
       const k = keys.task(task);
-      const [replaced, version, doc, previous] = await guarded(() =>
-        redis.setResolution(
-          k.lessons,
-          k.counters,
-          k.signatures,
-          k.resolution,
-          input.task_id,
-          input.attempt_number,
-          input.approach,
-          input.model ?? "",
-          input.resolved_at,
-          limits.lessonsTtlSeconds,
-        ),
-      );
-      return {
-        resolution: resolutionFrom(doc)!,
-        replaced: replaced === 1,
-        version: Number(version),
-        previousSignatures: resolutionFrom(previous || null)?.signatures ?? [],
-      };
+      const taskKeys = named({ lessons: k.lessons, counters: k.counters, signatures: k.signatures, resolution: k.resolution });
+      // Every capture moves `captured`, so a write refused for it is decided again on the signatures as they then read.
+      for (;;) {
+        const [captured, signatures] = await execAtomically<[string | null, Record<string, string>]>(redis.multi().hget(k.counters, "captured").hgetall(k.signatures));
+        const resolution: Resolution = { ...input, signatures: signaturesFrom(signatures).sort(bySignatureRank).map((s) => s.signature) };
+        const write = { keys: taskKeys.names, captured: captured ?? "", doc: JSON.stringify(resolution), ttl: limits.lessonsTtlSeconds };
+        const answer = JSON.parse(await guarded(() => redis.setResolution(...taskKeys.keys, scriptInput(write)))) as ResolutionAnswer;
+        if (answer.outcome === "conflict") continue;
+        return { resolution, replaced: answer.previous !== "", version: answer.version, previousSignatures: resolutionFrom(answer.previous || null)?.signatures ?? [] };
+      }
     },
 
     async getResolution(task) {

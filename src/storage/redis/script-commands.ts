@@ -4,16 +4,24 @@ import type { ChainableCommander } from "ioredis";
 import type { RedisClient } from "./client.js";
 import type { PatternReply } from "./pattern-state.js";
 
-/** What appendLesson-5.lua answers: applied (and how many lessons the task keeps), replayed, or refused. */
-export type AppendReply = ["applied", number] | ["replayed", string, string] | ["mismatch"];
+/** What lib/append-lesson.lua answers: applied (and how many lessons the task keeps), replayed, or refused. */
+export type AppendAnswer = { outcome: "applied"; kept: number } | { outcome: "replayed"; lesson_id: string; timestamp: string } | { outcome: "mismatch" };
+
+/** What lib/count-signature.lua answers: the signature's most recent known fixes (cjson writes an empty list as {}). */
+export interface CountAnswer {
+  known: Array<{ task_id: string; fix: string }> | Record<string, never>;
+}
 
 export type Arg = string | number;
 
 /** The scripts as client methods: keys first, then arguments, as the file headers list them. */
 export interface ScriptCommands {
-  appendLesson(lessons: string, counters: string, signatures: string, resolution: string, idempotencyKey: string, ...args: Arg[]): Promise<AppendReply>;
-  deleteLesson(lessons: string, counters: string, signatures: string, resolution: string, lessonId: string, ttlSeconds: Arg): Promise<number>;
-  setResolution(lessons: string, counters: string, signatures: string, resolution: string, ...args: Arg[]): Promise<[replaced: number, version: number, doc: string, previous: string | null]>;
+  /** The task's 5 keys, then the input as JSON and the lesson's JSON (lessons.ts); answers JSON. */
+  appendLesson(...keysThenInput: string[]): Promise<string>;
+  /** The task's 4 keys, then the input as JSON (lessons.ts); answers JSON. */
+  deleteLesson(...keysThenInput: string[]): Promise<string>;
+  /** The task's 4 keys, then the input as JSON (lessons.ts); answers JSON. */
+  setResolution(...keysThenInput: string[]): Promise<string>;
   /** The session's 13 keys, then the input as JSON (tool-call-scripts.ts); answers JSON. */
   recordToolCall(...keysThenInput: string[]): Promise<string>;
   /** The tenant's 16 keys, then the input as JSON; answers JSON. */
@@ -31,7 +39,8 @@ export interface ScriptCommands {
   /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */
   clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;
   listSharedTools(tools: string, toolNames: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
-  countSignature(signature: string, tasks: string, signatures: string, fixes: string, approaches: string, appliedMarker: string, ...args: Arg[]): Promise<string[]>;
+  /** The signature's 6 keys, then the input as JSON and the lesson's JSON (signature-knowledge.ts); answers JSON. */
+  countSignature(...keysThenInput: string[]): Promise<string>;
   /** The task's links hash, then the input as JSON (signature-knowledge.ts); answers JSON. */
   relinkResolution(taskLinks: string, input: string): Promise<string>;
   listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number | null>>;
@@ -40,7 +49,8 @@ export interface ScriptCommands {
   readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
   readToolPatterns(tools: string, calls: string, root: string, perTool: Arg, ...toolNames: string[]): Promise<PatternReply[]>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
-  touchListing(listing: string, prefix: string, kind: "tasks" | "sessions", id: string, atMs: Arg, ttlSeconds: Arg): Promise<number>;
+  /** The listing's key, then the input as JSON (listing-touch.ts); answers JSON. */
+  touchListing(listing: string, input: string): Promise<string>;
   pageListing(listing: string, atMs: Arg, id: string, count: Arg): Promise<string[]>;
   pageListingByPrefix(ids: string, listing: string, prefix: string, afterId: string, count: Arg): Promise<Array<string | number>>;
   forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;

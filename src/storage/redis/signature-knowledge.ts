@@ -20,8 +20,9 @@ import type { Lesson } from "../../domain/lessons/types.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import { captureSignedInTwoSteps } from "../signed-capture.js";
 import { templateMessageOf, type RedisTemplateBuckets, type StepAnswer } from "./template-buckets.js";
-import { appendKeyedLesson, appendLessonArgs } from "./lessons.js";
-import type { AppendReply } from "./script-commands.js";
+import { appendKeyedLesson, appendLessonInput } from "./lessons.js";
+import { named, scriptInput } from "./named-keys.js";
+import type { AppendAnswer, CountAnswer } from "./script-commands.js";
 import { guarded } from "./errors.js";
 import { execAtomically } from "./transaction.js";
 import { recordOf, recordText, sumsAsText, type RecordFields } from "./resolution-records.js";
@@ -58,11 +59,36 @@ function knownFixesFrom(flat: ReadonlyArray<string | number>): KnownFix[] {
   return fixes;
 }
 
+/** The known fixes lib/count-signature.lua answered (cjson writes an empty list as an object). */
+const knownFixesIn = ({ known }: CountAnswer): KnownFix[] => (Array.isArray(known) ? known.map(({ task_id, fix }) => knownFix(task_id, fix)) : []);
+
 /** captureSignedLesson-20.lua's answer. */
 interface SignedLessonAnswer {
   template: StepAnswer;
-  lesson?: AppendReply;
-  known?: Array<string | number> | Record<string, never>;
+  lesson?: AppendAnswer;
+  count?: CountAnswer;
+}
+
+/** lib/count-signature.lua's input: one lesson under its signature, tenant-wide, by name. */
+interface CountInput {
+  keys: string[];
+  signature: string;
+  task: string;
+  error_type: string;
+  category: string;
+  normalized_message: string;
+  known_read: number;
+  record_ttl: number;
+  ttl: number;
+  prefix: string;
+  at_ms: string;
+  events_kept: number;
+  events_ttl: number;
+  signatures_per_task: number;
+  attempt: string;
+  tokens_used: number;
+  duration_ms: number;
+  template: string;
 }
 
 export function createRedisSignatureStore(
@@ -127,7 +153,7 @@ export function createRedisSignatureStore(
         events_ttl: limits.eventsTtlSeconds,
         event: resolution ? JSON.stringify(resolution) : "",
       };
-      const { outcome } = JSON.parse(await guarded(() => redis.relinkResolution(shared.taskLinks(task.taskId), JSON.stringify(input)))) as { outcome: "applied" | "stale" | "conflict" };
+      const { outcome } = JSON.parse(await guarded(() => redis.relinkResolution(shared.taskLinks(task.taskId), scriptInput(input)))) as { outcome: "applied" | "stale" | "conflict" };
       if (outcome !== "conflict") return;
     }
   }
@@ -136,44 +162,52 @@ export function createRedisSignatureStore(
   const lessonRecord = (task: TaskRef, idempotencyKey: IdempotencyKey | null) =>
     tenantIdempotencyRecord(keys.shared(task.tenant).applied, idempotencyKey && scopedWriteId(`lesson:${task.taskId}`, idempotencyKey.key), limits.idempotencyTtlSeconds);
 
-  /** countSignature-6.lua's KEYS and ARGV for one lesson under its signature. */
-  function countSignatureArgs(task: TaskRef, lesson: Lesson, idempotencyKey: IdempotencyKey | null, normalisedMessage: string, lessonJson: string, template: string) {
+  /** countSignature-6.lua's keys and input for one lesson under its signature. */
+  function countSignatureInput(task: TaskRef, lesson: Lesson, idempotencyKey: IdempotencyKey | null, normalisedMessage: string, template: string): { keys: string[]; input: CountInput } {
     const shared = keys.shared(task.tenant);
     const [recordKey, recordTtl] = lessonRecord(task, idempotencyKey);
     const s = lesson.signature;
+    const signatureKeys = named({
+      signature: shared.signature(s),
+      tasks: shared.signatureTasks(s),
+      signatures: shared.signatures,
+      fixes: shared.signatureFixes(s),
+      approaches: shared.signatureApproaches(s),
+      record: recordKey,
+    });
     return {
-      keys: [shared.signature(s), shared.signatureTasks(s), shared.signatures, shared.signatureFixes(s), shared.signatureApproaches(s), recordKey],
-      args: [
-        s,
-        task.taskId,
-        lesson.error_type,
-        lesson.category,
-        normalisedMessage,
-        KNOWN_FIXES_PER_SIGNATURE,
-        recordTtl,
-        limits.lessonsTtlSeconds,
-        shared.prefix,
-        Date.parse(lesson.timestamp),
-        limits.eventsMaxPerTenant,
-        limits.eventsTtlSeconds,
-        lessonJson,
-        SIGNATURES_LISTED_PER_TASK,
-        String(lesson.attempt_number),
-        lesson.tokens_used ?? 0,
-        lesson.duration_ms ?? 0,
+      keys: signatureKeys.keys,
+      input: {
+        keys: signatureKeys.names,
+        signature: s,
+        task: task.taskId,
+        error_type: lesson.error_type,
+        category: lesson.category,
+        normalized_message: normalisedMessage,
+        known_read: KNOWN_FIXES_PER_SIGNATURE,
+        record_ttl: recordTtl,
+        ttl: limits.lessonsTtlSeconds,
+        prefix: shared.prefix,
+        at_ms: String(Date.parse(lesson.timestamp)),
+        events_kept: limits.eventsMaxPerTenant,
+        events_ttl: limits.eventsTtlSeconds,
+        signatures_per_task: SIGNATURES_LISTED_PER_TASK,
+        attempt: String(lesson.attempt_number),
+        tokens_used: lesson.tokens_used ?? 0,
+        duration_ms: lesson.duration_ms ?? 0,
         template,
-      ],
+      },
     };
   }
 
-  /** The lesson as captured, from the task script's reply and the tenant's known fixes. */
-  function capturedFrom(local: AppendReply, lesson: Lesson, knownFixes: KnownFix[]): KeyedWrite<CapturedLesson> {
-    switch (local[0]) {
+  /** The lesson as captured, from the task script's answer and the tenant's known fixes. */
+  function capturedFrom(local: AppendAnswer, lesson: Lesson, knownFixes: KnownFix[]): KeyedWrite<CapturedLesson> {
+    switch (local.outcome) {
       case "applied":
         return { outcome: "applied", value: { lesson, knownFixes } };
       case "replayed":
         // The request is the first one's (same fingerprint), so only its id and time differ.
-        return { outcome: "replayed", value: { lesson: { ...lesson, lesson_id: local[1], timestamp: local[2] }, knownFixes } };
+        return { outcome: "replayed", value: { lesson: { ...lesson, lesson_id: local.lesson_id, timestamp: local.timestamp }, knownFixes } };
       case "mismatch":
         return { outcome: "mismatch" };
     }
@@ -184,14 +218,13 @@ export function createRedisSignatureStore(
       // Both scripts take these, so they are made once.
       const normalisedMessage = normaliseMessage(lesson.error_message);
       const lessonJson = JSON.stringify(lesson);
-      const count = countSignatureArgs(task, lesson, idempotencyKey, normalisedMessage, lessonJson, template);
-      const [sigKey, tasksKey, sigsKey, fixesKey, approachesKey, recordKey] = count.keys as [string, string, string, string, string, string];
+      const count = countSignatureInput(task, lesson, idempotencyKey, normalisedMessage, template);
       // The tenant's count needs nothing the task's script decides, so both go out at once.
       const { local, tenant } = await writeLocalAndTenant(
         () => appendKeyedLesson(redis, keys, limits, task, lesson, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson, template }),
-        () => guarded(() => redis.countSignature(sigKey, tasksKey, sigsKey, fixesKey, approachesKey, recordKey, ...count.args)),
+        async () => JSON.parse(await guarded(() => redis.countSignature(...count.keys, scriptInput(count.input), lessonJson))) as CountAnswer,
       );
-      return capturedFrom(local, lesson, knownFixesFrom(tenant));
+      return capturedFrom(local, lesson, knownFixesIn(tenant));
     },
 
     async captureSignedLesson(task, lesson, idempotencyKey, failure) {
@@ -203,19 +236,18 @@ export function createRedisSignatureStore(
         const signed: Lesson = { ...lesson, signature: templateSignature(failure.errorType, step.decision.id) };
         const lessonJson = JSON.stringify(signed);
         const options = { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson, template: step.decision.template };
-        const append = appendLessonArgs(keys, limits, task, signed, options);
-        const count = countSignatureArgs(task, signed, idempotencyKey, normalisedMessage, lessonJson, step.decision.template);
-        // The lesson's JSON travels once, on its own (the script puts it in both scripts' arguments).
-        const input = { template: step.input, lesson: append.args.map((arg, i) => (i === 0 ? "" : String(arg))), count: count.args.map((arg, i) => (i === 12 ? "" : String(arg))) };
-        const answer = JSON.parse(await guarded(() => redis.captureSignedLesson(...step.keys, ...append.keys, ...count.keys, JSON.stringify(input), lessonJson))) as SignedLessonAnswer;
+        const append = appendLessonInput(keys, limits, task, signed, options);
+        const count = countSignatureInput(task, signed, idempotencyKey, normalisedMessage, step.decision.template);
+        // The lesson's JSON travels once, on its own: both writes read it from there.
+        const input = { template: step.input, lesson: append.input, count: count.input };
+        const answer = JSON.parse(await guarded(() => redis.captureSignedLesson(...step.keys, ...append.keys, ...count.keys, scriptInput(input), lessonJson))) as SignedLessonAnswer;
         return { template: answer.template, rest: { answer, signed } };
       });
       if (template.outcome === "mismatch") return { outcome: "mismatch" };
       // A retry whose step was applied before: its template is the first write's, so the capture is made again from it.
       if (template.outcome !== "applied") return inTwoSteps();
       const { answer, signed } = rest;
-      // cjson writes an empty array as an object.
-      const captured = capturedFrom(answer.lesson!, signed, knownFixesFrom(Array.isArray(answer.known) ? answer.known : []));
+      const captured = capturedFrom(answer.lesson!, signed, knownFixesIn(answer.count!));
       if (captured.outcome === "mismatch") return captured;
       return { outcome: captured.outcome, value: { ...captured.value, template: template.template } };
     },

@@ -4,16 +4,8 @@ import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import type { Keys } from "./keys.js";
 import type { NewToolCall } from "../port.js";
+import { named, type NamedKeys } from "./named-keys.js";
 
-/** Keys by the name a script reads them by (lib/named-keys.lua), in the order they travel in KEYS. */
-export interface NamedKeys {
-  names: string[];
-  keys: string[];
-}
-
-function named(keys: Record<string, string>): NamedKeys {
-  return { names: Object.keys(keys), keys: Object.values(keys) };
-}
 
 /** The session's keys for a call of `tool` (lib/record-tool-call.lua's `k`). */
 export function sessionKeys(keys: Keys, session: SessionRef, tool: string, idempotencyKey: IdempotencyKey | null): NamedKeys & { root: string } {

@@ -3,6 +3,7 @@ import type { ToolLogEntry } from "../../domain/tools/types.js";
 import type { SessionCounters, ToolMemoryStore } from "../port.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
+import { touchListing } from "./listing-touch.js";
 import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
@@ -90,7 +91,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
         // An import lists the session as active now; it logs no event (nothing was called). Offers made to the session before
         // it go (see resetSession).
         async () => {
-          await guarded(() => redis.touchListing(shared.sessionListing, shared.prefix, "sessions", session.sessionId, Date.now(), limits.sessionsTtlSeconds));
+          await touchListing(redis, shared, { kind: "sessions", id: session.sessionId, at_ms: Date.now(), ttl: limits.sessionsTtlSeconds });
           await guarded(() => redis.del(shared.pendingOffers(session.sessionId)));
         },
       );

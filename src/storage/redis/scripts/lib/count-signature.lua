@@ -1,0 +1,66 @@
+-- Counts one captured lesson under its signature, tenant-wide, at most once per write id, and answers the fixes that
+-- worked for that signature in any task. Answering any makes an offer to the task: the signature's efficacy keeps the
+-- attempt of the task's first one (lib/renewal.lua, lib/activity.lua and lib/keep-at-least.lua come before it).
+-- k: signature (hash: info, the error type, category, normalised message and template as JSON; occurrences), tasks
+--   (HyperLogLog of the tasks that captured it), signatures (sorted set: signature → minus its occurrences), fixes
+--   (sorted set: task id → when its resolution was recorded, in ms), approaches (hash: task id → { approach,
+--   resolved_at } JSON), record (the write id's record; untouched when record_ttl is 0)
+-- input (signature-knowledge.ts: CountInput): signature, task, error_type, category, normalized_message, known_read (the
+--   most recent known fixes answered), record_ttl (0: no write id), ttl (seconds the signature's keys live after this
+--   write, 0: forever), prefix, at_ms, events_kept, events_ttl, signatures_per_task (the task's most recently captured,
+--   for readTaskKnownFixes), attempt (text: cjson would round a large one), tokens_used, duration_ms (0 for none),
+--   template ('' for none: the signature keeps the one it had)
+-- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the listing, the event log, the
+-- minute and hour counts and the categories (lib/activity.lua), and the signature's efficacy hash (efficacy:<signature>;
+-- o:<task id> → attempt of the first offer, tasks_offered).
+-- Answers { known = { { task_id, fix = { approach, resolved_at } JSON }, ... } }, newest first.
+local function countSignature(k, input, lessonJson)
+  local prefix, ttl, task = input.prefix, input.ttl, input.task
+  local known = {}
+  for _, fixed in ipairs(rcall('ZREVRANGE', k.fixes, 0, input.known_read - 1)) do
+    local doc = rcall('HGET', k.approaches, fixed)
+    if doc then known[#known + 1] = { task_id = fixed, fix = doc } end
+  end
+
+  if input.record_ttl > 0 and not rcall('SET', k.record, '1', 'NX', 'EX', input.record_ttl) then return { known = known } end
+  local template = input.template
+  if template == '' then
+    local before = rcall('HGET', k.signature, 'info')
+    template = before and cjson.decode(before).template or nil
+  end
+  rcall('HSET', k.signature, 'info', cjson.encode({ error_type = input.error_type, category = input.category,
+    normalized_message = input.normalized_message, template = template }))
+  local occurrences = rcall('HINCRBY', k.signature, 'occurrences', 1)
+  rcall('PFADD', k.tasks, task)
+  rcall('ZADD', k.signatures, -occurrences, input.signature)
+  local categoriesKey = prefix .. 'categories'
+  rcall('HINCRBY', categoriesKey, input.category, 1)
+  local taskSignaturesKey = prefix .. 'tasksigs:' .. task
+  local efficacyKey = prefix .. 'efficacy:' .. input.signature
+  -- The signature's keys (and the tenant's signature index and categories with them) are renewed as a
+  -- group that the signature's own hash says is due (lib/renewal.lua).
+  if renewalDue(k.signature, ttl) then renew({ k.signature, k.tasks, k.signatures, categoriesKey, taskSignaturesKey, efficacyKey }, ttl) end
+  local atMs = tonumber(input.at_ms)
+  touchListing(prefix, 'tasks', task, atMs, ttl)
+  logEvent(prefix, 'lesson.captured', 'task', task, lessonJson, input.events_kept, input.events_ttl)
+  countMinute(prefix, atMs, 'l', 1)
+  countMinute(prefix, atMs, 't', input.tokens_used)
+  countMinute(prefix, atMs, 'd', input.duration_ms)
+  -- The task's signatures as the tenant knows them, so a prompt can read their fixes beside the task.
+  -- A signature new to the task trims the oldest, and renews the list (it may have just been made).
+  if rcall('ZADD', taskSignaturesKey, atMs, input.signature) == 1 then
+    rcall('ZREMRANGEBYRANK', taskSignaturesKey, 0, -input.signatures_per_task - 1)
+    renew({ taskSignaturesKey }, ttl)
+  end
+  -- The offer is what this capture answers; only the task's first one counts (HSETNX), so a later
+  -- offer cannot shorten the attempts counted after it.
+  if #known > 0 and rcall('HSETNX', efficacyKey, 'o:' .. task, input.attempt) == 1 then
+    rcall('HINCRBY', efficacyKey, 'tasks_offered', 1)
+    -- The hash may have just been made: it gets its expiry now, unless it has one.
+    if ttl > 0 then rcall('EXPIRE', efficacyKey, ttl, 'NX') end
+    -- The tenant's efficacy totals count it too (keys.ts: efficacyTotals).
+    rcall('HINCRBY', prefix .. 'eff:totals', 'tasks_offered', 1)
+    keepAtLeast(prefix .. 'eff:totals', ttl)
+  end
+  return { known = known }
+end
