@@ -39,13 +39,16 @@ export interface ScriptCommands {
   /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */
   clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;
   listSharedTools(tools: string, toolNames: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
-  /** The signature's 6 keys, then the input as JSON and the lesson's JSON (signature-knowledge.ts); answers JSON. */
+  /** The signature's 4 keys, then the input as JSON and the lesson's JSON (signature-knowledge.ts); answers JSON. */
   countSignature(...keysThenInput: string[]): Promise<string>;
   /** The task's links hash, then the input as JSON (signature-knowledge.ts); answers JSON. */
   relinkResolution(taskLinks: string, input: string): Promise<string>;
-  listSignatures(signatures: string, limit: Arg, prefix: string): Promise<Array<string | number | null>>;
-  readKnownFixes(signatures: string, prefix: string, perSignature: Arg, ...signatureList: string[]): Promise<Array<string | number>>;
-  readTaskKnownFixes(taskSignatures: string, prefix: string, perSignature: Arg, signaturesRead: Arg): Promise<Array<string | number>>;
+  /** The tenant's signatures, then the input as JSON; answers JSON. */
+  listSignatures(signatures: string, input: string): Promise<string>;
+  /** The tenant's signatures (for its slot), then the input as JSON; answers JSON. */
+  readKnownFixes(signatures: string, input: string): Promise<string>;
+  /** The task's signatures in the tenant's slot, then the input as JSON; answers JSON. */
+  readTaskKnownFixes(taskSignatures: string, input: string): Promise<string>;
   readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
   readToolPatterns(tools: string, calls: string, root: string, perTool: Arg, ...toolNames: string[]): Promise<PatternReply[]>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;

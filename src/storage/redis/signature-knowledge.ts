@@ -24,6 +24,7 @@ import { appendKeyedLesson, appendLessonInput } from "./lessons.js";
 import { named, scriptInput } from "./named-keys.js";
 import type { AppendAnswer, CountAnswer } from "./script-commands.js";
 import { guarded } from "./errors.js";
+import { asArray } from "./pattern-state.js";
 import { execAtomically } from "./transaction.js";
 import { recordOf, recordText, sumsAsText, type RecordFields } from "./resolution-records.js";
 import type { Keys } from "./keys.js";
@@ -36,33 +37,41 @@ function knownFix(taskId: string, doc: string): KnownFix {
   return { task_id: taskId, approach, resolved_at };
 }
 
-/** Per signature, its fixes, from readKnownFixes' flat reply; signatures without any are kept, empty. */
-function knownFixesBySignature(flat: ReadonlyArray<string | number>): Map<string, KnownFix[]> {
-  const found = new Map<string, KnownFix[]>();
-  for (let i = 0; i < flat.length; ) {
-    const count = Number(flat[i + 1]);
-    found.set(String(flat[i]), knownFixesFrom(flat.slice(i + 2, i + 2 + count * 2)));
-    i += 2 + count * 2;
-  }
-  return found;
+/** What readKnownFixes-1.lua and readTaskKnownFixes-1.lua answer (cjson writes an empty list as an object). */
+interface KnownFixesAnswer {
+  signatures: Array<{ signature: string; fixes: KnownFixEntry[] | Record<string, never> }> | Record<string, never>;
+}
+type KnownFixEntry = { task_id: string; fix: string };
+
+/** Per signature, its fixes; signatures without any are kept, empty. */
+function knownFixesBySignature(answer: string): Map<string, KnownFix[]> {
+  const { signatures } = JSON.parse(answer) as KnownFixesAnswer;
+  return new Map(asArray(signatures).map(({ signature, fixes }) => [signature, knownFixesOfEntries(asArray(fixes))]));
 }
 
-/** Values per signature in listSignatures' flat reply: seven, then the efficacy sums. */
-const ROW = 7 + SUM_FIELDS.length;
+const knownFixesOfEntries = (entries: KnownFixEntry[]): KnownFix[] => entries.map(({ task_id, fix }) => knownFix(task_id, fix));
+
+/** What listSignatures-1.lua answers. */
+interface SignaturesAnswer {
+  signatures: Array<{
+    signature: string;
+    info: string;
+    occurrences: number;
+    tasks: number;
+    resolved_tasks: number;
+    latest_task?: string;
+    latest_fix?: string;
+    /** A sum never counted is absent. */
+    sums: Partial<Record<(typeof SUM_FIELDS)[number], string>>;
+  }> | Record<string, never>;
+}
 
 const withoutEmpty = (known: Map<string, KnownFix[]>) => new Map([...known].filter(([, fixes]) => fixes.length > 0));
 
-/** Task id and JSON pairs, as the scripts return them, as known fixes. */
-function knownFixesFrom(flat: ReadonlyArray<string | number>): KnownFix[] {
-  const fixes: KnownFix[] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) fixes.push(knownFix(String(flat[i]), String(flat[i + 1])));
-  return fixes;
-}
-
 /** The known fixes lib/count-signature.lua answered (cjson writes an empty list as an object). */
-const knownFixesIn = ({ known }: CountAnswer): KnownFix[] => (Array.isArray(known) ? known.map(({ task_id, fix }) => knownFix(task_id, fix)) : []);
+const knownFixesIn = ({ known }: CountAnswer): KnownFix[] => knownFixesOfEntries(asArray(known));
 
-/** captureSignedLesson-20.lua's answer. */
+/** captureSignedLesson-18.lua's answer. */
 interface SignedLessonAnswer {
   template: StepAnswer;
   lesson?: AppendAnswer;
@@ -101,7 +110,7 @@ export function createRedisSignatureStore(
   async function knownFixes(tenant: string, signatures: readonly string[]): Promise<Map<string, KnownFix[]>> {
     if (signatures.length === 0) return new Map();
     const shared = keys.shared(tenant);
-    return withoutEmpty(knownFixesBySignature(await guarded(() => redis.readKnownFixes(shared.signatures, shared.prefix, KNOWN_FIXES_PER_SIGNATURE, ...signatures))));
+    return withoutEmpty(knownFixesBySignature(await guarded(() => redis.readKnownFixes(shared.signatures, scriptInput({ prefix: shared.prefix, per_signature: KNOWN_FIXES_PER_SIGNATURE, signatures })))));
   }
 
   /** The task's links, and its records under every signature they or `also` name, in one transaction. */
@@ -162,7 +171,7 @@ export function createRedisSignatureStore(
   const lessonRecord = (task: TaskRef, idempotencyKey: IdempotencyKey | null) =>
     tenantIdempotencyRecord(keys.shared(task.tenant).applied, idempotencyKey && scopedWriteId(`lesson:${task.taskId}`, idempotencyKey.key), limits.idempotencyTtlSeconds);
 
-  /** countSignature-6.lua's keys and input for one lesson under its signature. */
+  /** countSignature-4.lua's keys and input for one lesson under its signature. */
   function countSignatureInput(task: TaskRef, lesson: Lesson, idempotencyKey: IdempotencyKey | null, normalisedMessage: string, template: string): { keys: string[]; input: CountInput } {
     const shared = keys.shared(task.tenant);
     const [recordKey, recordTtl] = lessonRecord(task, idempotencyKey);
@@ -171,8 +180,6 @@ export function createRedisSignatureStore(
       signature: shared.signature(s),
       tasks: shared.signatureTasks(s),
       signatures: shared.signatures,
-      fixes: shared.signatureFixes(s),
-      approaches: shared.signatureApproaches(s),
       record: recordKey,
     });
     return {
@@ -275,7 +282,7 @@ export function createRedisSignatureStore(
       // The tenant lists the task's signatures as it counts them, so both slots are read at once.
       const [snapshot, flat] = await Promise.all([
         lessons.taskSnapshot(task, newest),
-        guarded(() => redis.readTaskKnownFixes(shared.taskSignatures(task.taskId), shared.prefix, KNOWN_FIXES_PER_SIGNATURE, SIGNATURES_LISTED_PER_TASK)),
+        guarded(() => redis.readTaskKnownFixes(shared.taskSignatures(task.taskId), scriptInput({ prefix: shared.prefix, per_signature: KNOWN_FIXES_PER_SIGNATURE, signatures_read: SIGNATURES_LISTED_PER_TASK }))),
       ]);
       const known = knownFixesBySignature(flat);
       const missed = [...new Set(snapshot.lessons.map((lesson) => lesson.signature))].filter((signature) => !known.has(signature));
@@ -285,24 +292,21 @@ export function createRedisSignatureStore(
 
     async listTenantSignatures(tenant, limit) {
       const shared = keys.shared(tenant);
-      const flat = await guarded(() => redis.listSignatures(shared.signatures, limit, shared.prefix));
-      const listed: TenantSignature[] = [];
-      for (let i = 0; i < flat.length; i += ROW) {
-        const info = JSON.parse(String(flat[i + 1])) as Pick<TenantSignature, "error_type" | "category" | "normalized_message"> & { template?: string };
-        const latestTask = String(flat[i + 5]);
-        listed.push({
-          signature: String(flat[i]),
+      const answer = await guarded(() => redis.listSignatures(shared.signatures, scriptInput({ limit, prefix: shared.prefix, sum_fields: SUM_FIELDS })));
+      return asArray((JSON.parse(answer) as SignaturesAnswer).signatures).map((row): TenantSignature => {
+        const info = JSON.parse(row.info) as Pick<TenantSignature, "error_type" | "category" | "normalized_message"> & { template?: string };
+        return {
+          signature: row.signature,
           ...info,
           // Signatures first counted before templates have none.
           template: info.template ?? null,
-          occurrences: Number(flat[i + 2]),
-          tasks: Number(flat[i + 3]),
-          resolved_tasks: Number(flat[i + 4]),
-          latest_known_fix: latestTask ? knownFix(latestTask, String(flat[i + 6])) : null,
-          efficacy: efficacyOf(efficacySumsFrom(flat.slice(i + 7, i + ROW))),
-        });
-      }
-      return listed;
+          occurrences: row.occurrences,
+          tasks: row.tasks,
+          resolved_tasks: row.resolved_tasks,
+          latest_known_fix: row.latest_task !== undefined && row.latest_fix !== undefined ? knownFix(row.latest_task, row.latest_fix) : null,
+          efficacy: efficacyOf(efficacySumsFrom(SUM_FIELDS.map((field) => row.sums[field]))),
+        };
+      });
     },
 
     async signatureEfficacyTotals(tenant) {

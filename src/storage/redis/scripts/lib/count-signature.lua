@@ -1,10 +1,10 @@
 -- Counts one captured lesson under its signature, tenant-wide, at most once per write id, and answers the fixes that
 -- worked for that signature in any task. Answering any makes an offer to the task: the signature's efficacy keeps the
--- attempt of the task's first one (lib/renewal.lua, lib/activity.lua and lib/keep-at-least.lua come before it).
+-- attempt of the task's first one (lib/renewal.lua, lib/activity.lua, lib/keep-at-least.lua and
+-- lib/known-fixes.lua come before it).
 -- k: signature (hash: info, the error type, category, normalised message and template as JSON; occurrences), tasks
---   (HyperLogLog of the tasks that captured it), signatures (sorted set: signature → minus its occurrences), fixes
---   (sorted set: task id → when its resolution was recorded, in ms), approaches (hash: task id → { approach,
---   resolved_at } JSON), record (the write id's record; untouched when record_ttl is 0)
+--   (HyperLogLog of the tasks that captured it), signatures (sorted set: signature → minus its occurrences), record (the
+--   write id's record; untouched when record_ttl is 0)
 -- input (signature-knowledge.ts: CountInput): signature, task, error_type, category, normalized_message, known_read (the
 --   most recent known fixes answered), record_ttl (0: no write id), ttl (seconds the signature's keys live after this
 --   write, 0: forever), prefix, at_ms, events_kept, events_ttl, signatures_per_task (the task's most recently captured,
@@ -13,14 +13,10 @@
 -- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the listing, the event log, the
 -- minute and hour counts and the categories (lib/activity.lua), and the signature's efficacy hash (efficacy:<signature>;
 -- o:<task id> → attempt of the first offer, tasks_offered).
--- Answers { known = { { task_id, fix = { approach, resolved_at } JSON }, ... } }, newest first.
+-- Answers { known = lib/known-fixes.lua's }.
 local function countSignature(k, input, lessonJson)
   local prefix, ttl, task = input.prefix, input.ttl, input.task
-  local known = {}
-  for _, fixed in ipairs(rcall('ZREVRANGE', k.fixes, 0, input.known_read - 1)) do
-    local doc = rcall('HGET', k.approaches, fixed)
-    if doc then known[#known + 1] = { task_id = fixed, fix = doc } end
-  end
+  local known = knownFixesOf(prefix, input.signature, input.known_read)
 
   if input.record_ttl > 0 and not rcall('SET', k.record, '1', 'NX', 'EX', input.record_ttl) then return { known = known } end
   local template = input.template

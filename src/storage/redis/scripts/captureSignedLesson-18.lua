@@ -3,7 +3,7 @@
 -- from it; this applies the step (lib/template-write.lua) and, only when it applied, the task's write
 -- (lib/append-lesson.lua) and the tenant's (lib/count-signature.lua), each as a Redis Cluster runs it on its own.
 -- KEYS[1..9] learnTemplate-9.lua's, named by input.template.keys; KEYS[10..14] appendLesson-5.lua's, named by
---   input.lesson.keys; KEYS[15..20] countSignature-6.lua's, named by input.count.keys
+--   input.lesson.keys; KEYS[15..18] countSignature-4.lua's, named by input.count.keys
 -- ARGV[1] the input as JSON: template (learnTemplate-9.lua's input), lesson and count (the other two scripts' inputs)
 -- ARGV[2] the lesson's JSON (apart, so that it is not escaped into ARGV[1])
 -- Returns JSON: { template = lib/template-write.lua's answer, and when it applied: lesson = lib/append-lesson.lua's
@@ -15,6 +15,7 @@ local rcall = redis.call
 -- @include lib/renewal.lua
 -- @include lib/activity.lua
 -- @include lib/keep-at-least.lua
+-- @include lib/known-fixes.lua
 -- @include lib/template-bucket.lua
 -- @include lib/template-write.lua
 -- @include lib/append-lesson.lua
