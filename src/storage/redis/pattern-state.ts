@@ -188,17 +188,20 @@ export function versionOf(pattern: readonly string[], callsField: "total" | "cal
   return `${fields.get("born") ?? ""}:${fields.get(callsField) ?? 0}`;
 }
 
-/** readToolPatterns-2.lua's answer for one tool: its keys' fields, then its calls. */
-export type PatternReply = [tool: string, form: "fields", pattern: string[], args: string[], errors: string[], calls: string[]];
+/** readToolPatterns-2.lua's answer for one tool: its keys' fields, flat, then its calls (cjson writes an empty list as an object). */
+export type PatternReply = { name: string } & Record<"pattern" | "args" | "errors" | "calls", string[] | Record<string, never>>;
+
+/** What readToolPatterns-2.lua answers: the tools found. */
+export const patternRepliesOf = (answer: string): PatternReply[] => asArray((JSON.parse(answer) as { tools: PatternReply[] | Record<string, never> }).tools);
 
 /** The version a decoded copy of the reply holds for. */
-export const replyVersion = (found: PatternReply): string => versionOf(found[2], "total");
+export const replyVersion = (found: PatternReply): string => versionOf(asArray(found.pattern), "total");
 
 /** The pattern a reply holds, and its `since` (the order tools are listed in). */
 export function patternOfReply(found: PatternReply): { pattern: ToolPattern; since: number } {
-  const state = stateFromFields(found[2], found[3], found[4]);
-  return { pattern: patternFromState(found[0], state), since: state.since };
+  const state = stateFromFields(asArray(found.pattern), asArray(found.args), asArray(found.errors));
+  return { pattern: patternFromState(found.name, state), since: state.since };
 }
 
 /** The calls of a reply: (entry JSON, fixing call id or '') pairs, newest first. */
-export const callsOfReply = (found: PatternReply): string[] => found[5];
+export const callsOfReply = (found: PatternReply): string[] => asArray(found.calls);

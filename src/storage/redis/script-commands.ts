@@ -2,7 +2,6 @@
 // the confirmed writes and the adapters can all name them without importing one another.
 import type { ChainableCommander } from "ioredis";
 import type { RedisClient } from "./client.js";
-import type { PatternReply } from "./pattern-state.js";
 
 /** What lib/append-lesson.lua answers: applied (and how many lessons the task keeps), replayed, or refused. */
 export type AppendAnswer = { outcome: "applied"; kept: number } | { outcome: "replayed"; lesson_id: string; timestamp: string } | { outcome: "mismatch" };
@@ -38,7 +37,8 @@ export interface ScriptCommands {
   recordSignedToolCall(...keysThenInput: string[]): Promise<string>;
   /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */
   clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;
-  listSharedTools(tools: string, toolNames: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
+  /** The tenant's tools and tool names, then the input as JSON; answers JSON. */
+  listSharedTools(tools: string, toolNames: string, input: string): Promise<string>;
   /** The signature's 4 keys, then the input as JSON and the lesson's JSON (signature-knowledge.ts); answers JSON. */
   countSignature(...keysThenInput: string[]): Promise<string>;
   /** The task's links hash, then the input as JSON (signature-knowledge.ts); answers JSON. */
@@ -50,16 +50,18 @@ export interface ScriptCommands {
   /** The task's signatures in the tenant's slot, then the input as JSON; answers JSON. */
   readTaskKnownFixes(taskSignatures: string, input: string): Promise<string>;
   readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
-  readToolPatterns(tools: string, calls: string, root: string, perTool: Arg, ...toolNames: string[]): Promise<PatternReply[]>;
+  /** The session's tools and calls, then the input as JSON; answers JSON (pattern-state.ts: patternRepliesOf). */
+  readToolPatterns(tools: string, calls: string, input: string): Promise<string>;
   readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
   /** The listing's key, then the input as JSON (listing-touch.ts); answers JSON. */
   touchListing(listing: string, input: string): Promise<string>;
   pageListing(listing: string, atMs: Arg, id: string, count: Arg): Promise<string[]>;
   pageListingByPrefix(ids: string, listing: string, prefix: string, afterId: string, count: Arg): Promise<Array<string | number>>;
   forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
-  listSharedToolsByPrefix(toolNames: string, tools: string, prefix: string, afterName: string, limit: Arg, toolPrefix: string, seenPrefix: string): Promise<Array<string | number>>;
-  /** Per tool: [tool hash, argument fields, error fields, sessions seen, fix sets, the fixes' offer counts], hashes flat. */
-  readSharedTools(tools: string, root: string, ...toolNames: string[]): Promise<Array<[string[], string[], string[], number, string[], string[]]>>;
+  /** The tenant's tool names and tools, then the input as JSON; answers JSON. */
+  listSharedToolsByPrefix(toolNames: string, tools: string, input: string): Promise<string>;
+  /** The tenant's tools (for its slot), then the input as JSON; answers JSON. */
+  readSharedTools(tools: string, input: string): Promise<string>;
   readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number, number]>;
   /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
   pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;

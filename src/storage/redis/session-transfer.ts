@@ -4,7 +4,8 @@ import { RECENT_CALLS_PER_TOOL } from "../../domain/tools/pattern-limits.js";
 import type { FixRelation, StoredMemory } from "../../domain/tools/types.js";
 import type { Keys } from "./keys.js";
 import { callFacts, entryFrom } from "./log-entries.js";
-import { fieldsFromPattern, patternOfReply, type PatternReply } from "./pattern-state.js";
+import { fieldsFromPattern, patternOfReply, patternRepliesOf } from "./pattern-state.js";
+import { scriptInput } from "./named-keys.js";
 import { importedToolRecency } from "../../domain/tools/tool-recency.js";
 import { randomUUID } from "node:crypto";
 import type { ScriptedRedis, WriteTarget } from "./script-commands.js";
@@ -15,8 +16,9 @@ type SessionKeys = ReturnType<Keys["session"]>;
 export async function exportSession(redis: ScriptedRedis, k: SessionKeys, sessionId: string): Promise<StoredMemory | null> {
   const multi = redis.multi() as WriteTarget;
   multi.hgetall(k.meta).lrange(k.log, 0, -1).hgetall(k.calls);
-  multi.readToolPatterns(k.tools, k.calls, k.root, 0).lrange(k.fixes, 0, -1);
-  const [meta, ids, calls, tools, fixes] = await execAtomically<[Record<string, string>, string[], Record<string, string>, PatternReply[], string[]]>(multi);
+  multi.readToolPatterns(k.tools, k.calls, scriptInput({ root: k.root, per_tool: 0 })).lrange(k.fixes, 0, -1);
+  const [meta, ids, calls, answer, fixes] = await execAtomically<[Record<string, string>, string[], Record<string, string>, string, string[]]>(multi);
+  const tools = patternRepliesOf(answer);
   if (meta.allocated === undefined && tools.length === 0) return null;
   const patterns = tools.map(patternOfReply).sort((a, b) => a.since - b.since);
 

@@ -27,7 +27,7 @@ interface SharedState extends PatternState {
   eff: EfficacyCounts;
 }
 
-/** readSharedTools-1.lua's answer for one tool. */
+/** What readSharedTools-1.lua read of one tool, its hashes flat. */
 export interface SharedToolReply {
   tool: string[];
   args: string[];

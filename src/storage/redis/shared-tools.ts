@@ -15,6 +15,8 @@ import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { scopedWriteId, writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
+import { scriptInput } from "./named-keys.js";
+import { asArray } from "./pattern-state.js";
 import { templateSignature } from "../../domain/lessons/signature.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
@@ -57,21 +59,37 @@ function rankedFixOf([member, raw, offerCounts]: ListedFix): RankedFix {
   };
 }
 
-/** The listing scripts' rows (name, calls, successes, fixes, last_used_at, sessions seen) as summaries. */
-function summariesFrom(flat: ReadonlyArray<string | number>): SharedToolSummary[] {
-  const tools: SharedToolSummary[] = [];
-  for (let i = 0; i + 5 < flat.length; i += 6) {
-    const calls = Number(flat[i + 1]);
-    tools.push({
-      tool_name: String(flat[i]),
-      total_calls: calls,
-      success_rate: calls === 0 ? 0 : Number(flat[i + 2]) / calls,
-      fixes_learned: Number(flat[i + 3]),
-      last_used_at: String(flat[i + 4]),
-      sessions_seen: Number(flat[i + 5]),
-    });
-  }
-  return tools;
+/** What readSharedTools-1.lua answers: per tool asked, its hashes flat (cjson writes an empty list as an object). */
+interface SharedToolsAnswer {
+  tools: Array<Record<"tool" | "args" | "errors" | "fix_sets" | "fix_slots", string[] | Record<string, never>> & { sessions: number }> | Record<string, never>;
+}
+
+/** A tool as the listing scripts answer it (lib/tool-row.lua). */
+interface ToolRow {
+  name: string;
+  calls: number;
+  successes: number;
+  fixes: number;
+  last_used_at: string;
+  sessions: number;
+}
+
+/** What listSharedTools-2.lua and listSharedToolsByPrefix-2.lua answer (cjson writes an empty list as an object). */
+interface ToolRowsAnswer {
+  tools: ToolRow[] | Record<string, never>;
+  next?: string;
+}
+
+/** The listing scripts' rows as summaries. */
+function summariesFrom(rows: ToolRowsAnswer["tools"]): SharedToolSummary[] {
+  return asArray(rows).map((row) => ({
+    tool_name: row.name,
+    total_calls: row.calls,
+    success_rate: row.calls === 0 ? 0 : row.successes / row.calls,
+    fixes_learned: row.fixes,
+    last_used_at: row.last_used_at,
+    sessions_seen: row.sessions,
+  }));
 }
 
 /** recordSignedToolCall-40.lua's answer. */
@@ -266,25 +284,27 @@ export function createRedisSharedToolStore(
 
     async listSharedTools(tenant, limit) {
       const shared = keys.shared(tenant);
-      return summariesFrom(await guarded(() => redis.listSharedTools(shared.tools, shared.toolNames, limit, shared.tool(""), shared.toolSessions(""))));
+      const input = { limit, tool_prefix: shared.tool(""), seen_prefix: shared.toolSessions("") };
+      const answer = JSON.parse(await guarded(() => redis.listSharedTools(shared.tools, shared.toolNames, scriptInput(input)))) as ToolRowsAnswer;
+      return summariesFrom(answer.tools);
     },
 
     async listSharedToolsByPrefix(tenant, prefix, limit, after) {
       const shared = keys.shared(tenant);
-      const [next, ...flat] = await guarded(() =>
-        redis.listSharedToolsByPrefix(shared.toolNames, shared.tools, prefix, after ?? "", limit, shared.tool(""), shared.toolSessions("")),
-      );
-      return { items: summariesFrom(flat), next: next ? String(next) : null };
+      const input = { prefix, after: after ?? "", limit, tool_prefix: shared.tool(""), seen_prefix: shared.toolSessions("") };
+      const answer = JSON.parse(await guarded(() => redis.listSharedToolsByPrefix(shared.toolNames, shared.tools, scriptInput(input)))) as ToolRowsAnswer;
+      return { items: summariesFrom(answer.tools), next: answer.next ?? null };
     },
 
     async sharedToolKnowledge(tenant, toolNames) {
       if (toolNames.length === 0) return [];
       const shared = keys.shared(tenant);
-      const replies = await guarded(() => redis.readSharedTools(shared.tools, shared.prefix, ...toolNames));
+      const answer = JSON.parse(await guarded(() => redis.readSharedTools(shared.tools, scriptInput({ root: shared.prefix, tools: toolNames })))) as SharedToolsAnswer;
       const found: SharedToolKnowledge[] = [];
-      toolNames.forEach((name, i) => {
-        const [tool, args, errors, sessionsSeen, fixSets, fixSlots] = replies[i]!;
-        if (tool.length > 0) found.push(served.knowledgeOf(tenant, name, { tool, args, errors, sessionsSeen, fixes: fixSets, fixSlots }));
+      asArray(answer.tools).forEach((read, i) => {
+        const tool = asArray(read.tool);
+        const fields = { tool, args: asArray(read.args), errors: asArray(read.errors), sessionsSeen: read.sessions, fixes: asArray(read.fix_sets), fixSlots: asArray(read.fix_slots) };
+        if (tool.length > 0) found.push(served.knowledgeOf(tenant, toolNames[i]!, fields));
       });
       return found;
     },

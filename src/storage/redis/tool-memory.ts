@@ -9,7 +9,8 @@ import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { entriesFromPairs, entryFrom } from "./log-entries.js";
 import { createPatternCache, type ParsedPattern } from "./pattern-cache.js";
-import { callsOfReply, patternOfReply, replyVersion } from "./pattern-state.js";
+import { callsOfReply, patternOfReply, patternRepliesOf, replyVersion } from "./pattern-state.js";
+import { scriptInput } from "./named-keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { exportSession, importSession } from "./session-transfer.js";
 import { recordInSession, windowKey, type SessionDeciding, type SessionLimits } from "./session-writes.js";
@@ -20,9 +21,10 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
   /** Tools' patterns (every tool's when `tools` is null) with their newest `perTool` kept calls: one read-only script. */
   async function readPatterns(session: SessionRef, tools: readonly string[] | null, perTool: number): Promise<Array<ParsedPattern & { recent: ToolLogEntry[] }>> {
     const k = keys.session(session);
-    const reply = await guarded(() => redis.readToolPatterns(k.tools, k.calls, k.root, perTool, ...(tools ?? [])));
+    const input = { root: k.root, per_tool: perTool, ...(tools ? { tools } : {}) };
+    const reply = patternRepliesOf(await guarded(() => redis.readToolPatterns(k.tools, k.calls, scriptInput(input))));
     return reply.map((found) => ({
-      ...patterns.patternOf(k.root, found[0], replyVersion(found), () => patternOfReply(found)),
+      ...patterns.patternOf(k.root, found.name, replyVersion(found), () => patternOfReply(found)),
       recent: entriesFromPairs(callsOfReply(found)),
     }));
   }

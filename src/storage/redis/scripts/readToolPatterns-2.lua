@@ -1,19 +1,14 @@
 -- Reads a session's tool patterns, with each tool's most recent kept calls, in one round trip.
 -- KEYS[1] the session's tools (sorted set)   KEYS[2] calls hash
--- ARGV[1] what the session's keys start with (keys.ts: session.root)   ARGV[2] calls wanted per tool (0: none)
--- ARGV[3..] tool names (none: every tool of the session)
--- Returns per tool found: { name, 'fields', pattern hash, argument fields, error fields, calls }; hashes flat, and calls
--- as entry JSON and fixing call id ('' when not fixed) pairs, newest first.
+-- ARGV[1] the input as JSON: root (what the session's keys start with, keys.ts: session.root), per_tool (calls wanted
+--   per tool, 0: none), tools (their names; absent: every tool of the session)
+-- Returns JSON: { tools = { { name, pattern, args, errors, calls }, ... } } per tool found; hashes flat, and calls as entry
+-- JSON and fixing call id ('' when not fixed) pairs, newest first.
 local rcall = redis.call
 local toolsKey, callsKey = KEYS[1], KEYS[2]
-local root, perTool = ARGV[1], tonumber(ARGV[2])
-
-local tools = {}
-if #ARGV > 2 then
-  for i = 3, #ARGV do tools[#tools + 1] = ARGV[i] end
-else
-  tools = rcall('ZRANGE', toolsKey, 0, -1)
-end
+local input = cjson.decode(ARGV[1])
+local root, perTool = input.root, input.per_tool
+local tools = input.tools or rcall('ZRANGE', toolsKey, 0, -1)
 
 -- The newest `perTool` calls of `ids` (oldest first) that the log still keeps.
 local function recentCalls(ids)
@@ -36,7 +31,8 @@ for _, tool in ipairs(tools) do
   if #pattern > 0 then
     -- The log trims its oldest calls first, so only the newest ids of the tool can still be kept.
     local recent = perTool > 0 and rcall('LRANGE', root .. 'recent:' .. tool, -perTool, -1) or {}
-    out[#out + 1] = { tool, 'fields', pattern, rcall('HGETALL', root .. 'args:' .. tool), rcall('HGETALL', root .. 'errors:' .. tool), recentCalls(recent) }
+    out[#out + 1] = { name = tool, pattern = pattern, args = rcall('HGETALL', root .. 'args:' .. tool),
+      errors = rcall('HGETALL', root .. 'errors:' .. tool), calls = recentCalls(recent) }
   end
 end
-return out
+return cjson.encode({ tools = out })
