@@ -56,9 +56,9 @@ try {
     await fill(filled, size);
     filled = size;
     // A prefix that matches a page's worth and more, and a cursor in the middle of the listing by activity.
-    const prefix = await scriptCost(() => redis.pageListingByPrefix(shared.taskIds, shared.taskListing, "task-1", "", PAGE));
+    const prefix = await scriptCost(() => redis.pageListingByPrefix(shared.taskIds, shared.taskListing, JSON.stringify({ prefix: "task-1", after: "", count: PAGE })));
     const middle = size >> 1;
-    const byActivity = await scriptCost(() => redis.pageListing(shared.taskListing, 1_700_000_000_000 + middle, `task-${middle.toString(36)}-${middle % 97}`, PAGE));
+    const byActivity = await scriptCost(() => redis.pageListing(shared.taskListing, JSON.stringify({ at: 1_700_000_000_000 + middle, after: `task-${middle.toString(36)}-${middle % 97}`, count: PAGE })));
     const inner = Object.entries(prefix.inner).filter(([, n]) => n > 0).map(([name, n]) => `${n} ${name}`).join(", ");
     process.stdout.write(`${String(size).padStart(12)} | ${prefix.micros.toFixed(1).padStart(24)} | ${inner.padEnd(20)} | ${byActivity.micros.toFixed(1)}\n`);
   }

@@ -7,6 +7,8 @@ import { walkById, walkListing, type ListingSource } from "../listing-walk.js";
 import { sessionSummaryOf, taskSummaryOf } from "../listing-items.js";
 import type { ActivityStore, StoreLimits, ToolMemoryStore } from "../port.js";
 import { guarded } from "./errors.js";
+import { scriptInput } from "./named-keys.js";
+import { asArray } from "./pattern-state.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { countersFrom } from "./lessons.js";
@@ -25,16 +27,57 @@ function eventFrom([id, fields]: [string, string[]]): TenantEvent | null {
 type Kind = "task" | "session";
 
 /** What pageListed-2.lua answers of one item (0: not listed); its header lists the fields. */
-type TaskItem = [kept: number, captured: number, byCategory: Record<string, number>, lastErrorType: string, resolved: number, repaired: number];
-type SessionItem = [kept: number, successes: number, fixes: number, tools: number];
+interface TaskItem {
+  kept: number;
+  captured: number;
+  categories: Record<string, number>;
+  error_type: string;
+  resolved: boolean;
+  repaired: boolean;
+}
+interface SessionItem {
+  kept: number;
+  successes: number;
+  fixes: number;
+  tools: number;
+}
+
+/** A page of a listing as the scripts answer it (cjson writes an empty list as an object). */
+type PageAnswer = { page: ListingCursor[] | Record<string, never> };
+
+/** What readActivity-1.lua answers (cjson writes an empty list as an object). */
+interface ActivityAnswer {
+  tasks_last_hour: number;
+  tasks_last_day: number;
+  sessions_last_hour: number;
+  sessions_last_day: number;
+  categories: string[] | Record<string, never>;
+  counts: Array<{ at: number; fields: string[] | Record<string, never> }> | Record<string, never>;
+  latency: Record<string, number>;
+}
+
+/** What readToolActivity-1.lua answers. */
+interface ToolActivityAnswer {
+  hours: Array<{ hour: number; calls: number; successes: number }> | Record<string, never>;
+  latency: number[] | Record<string, never>;
+  recent: ListingCursor[] | Record<string, never>;
+}
+
+/** What readTaskSummary-3.lua answers (lib/listed-summary.lua). */
+interface TaskSummaryAnswer {
+  counters: string[] | Record<string, never>;
+  error_type: string;
+  resolved: boolean;
+  repaired: boolean;
+}
 
 /** How a page's items become listing entries; `repaired` is told of each task whose newest lesson had to be repaired to be read. */
 const itemReaders = (repaired: (taskId: string) => void) => ({
-  task: ({ id, at }: ListingCursor, [kept, captured, byCategory, lastErrorType, resolved, wasRepaired]: TaskItem) => {
-    if (wasRepaired === 1) repaired(id);
-    return taskSummaryOf(id, at, { total_lessons: kept, total_captured: captured, by_category: byCategory }, lastErrorType || null, resolved === 1);
+  task: ({ id, at }: ListingCursor, { kept, captured, categories, error_type, resolved, repaired: wasRepaired }: TaskItem) => {
+    if (wasRepaired) repaired(id);
+    return taskSummaryOf(id, at, { total_lessons: kept, total_captured: captured, by_category: categories }, error_type || null, resolved);
   },
-  session: ({ id, at }: ListingCursor, [kept, successes, fixes, tools]: SessionItem) =>
+  session: ({ id, at }: ListingCursor, { kept, successes, fixes, tools }: SessionItem) =>
     sessionSummaryOf(id, at, { total_calls: kept, success_count: successes, total_fixes_detected: fixes, tools_tracked: tools }),
 });
 
@@ -63,7 +106,7 @@ export function createRedisActivityStore(
   const ITEM_OF = itemReaders(repaired);
   function forgetIn({ listing, ids }: Indexes) {
     return async (dead: readonly ListingCursor[]) => {
-      await guarded(() => redis.forgetListed(listing, ids, ...dead.flatMap((entry) => [entry.id, entry.at])));
+      await guarded(() => redis.forgetListed(listing, ids, scriptInput({ entries: dead.map(({ id, at }) => ({ id, at })) })));
     };
   }
 
@@ -74,16 +117,12 @@ export function createRedisActivityStore(
     (entries: readonly ListingCursor[]) =>
       Promise.all(entries.map((entry) => (entry.at < 0 ? null : read(entry))));
 
-  const pairsToEntries = (flat: ReadonlyArray<string | number>) => {
-    const entries: ListingCursor[] = [];
-    for (let i = 0; i + 1 < flat.length; i += 2) entries.push({ id: String(flat[i]), at: Number(flat[i + 1]) });
-    return entries;
-  };
+  const entriesOf = (answer: string): ListingCursor[] => asArray((JSON.parse(answer) as PageAnswer).page);
 
   function listingSource<T>(indexes: Indexes, read: (entry: ListingCursor) => Promise<T | null>): ListingSource<T> {
     return {
       async entries(after, count) {
-        return pairsToEntries(await guarded(() => redis.pageListing(indexes.listing, after ? after.at : "", after ? after.id : "", count)));
+        return entriesOf(await guarded(() => redis.pageListing(indexes.listing, scriptInput({ ...byActivity(after), count }))));
       },
       items: itemsOf(read),
       forget: forgetIn(indexes),
@@ -93,7 +132,7 @@ export function createRedisActivityStore(
   function prefixSource<T>(indexes: Indexes, prefix: string, read: (entry: ListingCursor) => Promise<T | null>): ListingSource<T, ListingCursor, string> {
     return {
       async entries(after, count) {
-        return pairsToEntries(await guarded(() => redis.pageListingByPrefix(indexes.ids, indexes.listing, prefix, after ?? "", count)));
+        return entriesOf(await guarded(() => redis.pageListingByPrefix(indexes.ids, indexes.listing, scriptInput({ ...byPrefix(prefix)(after), count }))));
       },
       items: itemsOf(read),
       forget: forgetIn(indexes),
@@ -102,23 +141,26 @@ export function createRedisActivityStore(
 
   /**
    * On a single server, a page and what it shows of each item come in one script (pageListed-2.lua):
-   * entries() keeps each entry's summary for items(), which then costs nothing. `pageArgs` are the
-   * script's page arguments for a cursor and a count.
+   * entries() keeps each entry's summary for items(), which then costs nothing. `pageInput` is the
+   * script's input for a cursor, besides its kind, root and count.
    */
   function pagedWithItems<T, C>(
     indexes: Indexes,
     kind: Kind,
     tenant: string,
     by: "activity" | "prefix",
-    pageArgs: (after: C | null, count: number) => Array<string | number>,
+    pageInput: (after: C | null) => object,
   ): ListingSource<T, ListingCursor, C> {
     const summaries = new Map<ListingCursor, T | null>();
     const itemOf = ITEM_OF[kind] as (entry: ListingCursor, item: TaskItem | SessionItem) => T | null;
     return {
       async entries(after, count) {
-        const reply = await guarded(() => redis.pageListed(indexes.listing, indexes.ids, kind, keys.itemRoot(tenant, kind), by, ...pageArgs(after, count)));
-        const { page, items } = JSON.parse(reply) as { page: Array<string | number>; items: Array<TaskItem | SessionItem | 0> };
-        const entries = pairsToEntries(page);
+        const input = { kind, root: keys.itemRoot(tenant, kind), by, count, ...pageInput(after) };
+        const answer = JSON.parse(await guarded(() => redis.pageListed(indexes.listing, indexes.ids, scriptInput(input)))) as PageAnswer & {
+          items: Array<TaskItem | SessionItem | 0> | Record<string, never>;
+        };
+        const entries = asArray(answer.page);
+        const items = asArray(answer.items);
         entries.forEach((entry, i) => {
           const item = items[i];
           summaries.set(entry, entry.at < 0 || !item ? null : itemOf(entry, item));
@@ -139,9 +181,9 @@ export function createRedisActivityStore(
     (tenant: string) =>
     async ({ id, at }: ListingCursor) => {
       const k = keys.task({ tenant, taskId: id });
-      const [flat, lastErrorType, resolved, wasRepaired] = await guarded(() => redis.readTaskSummary(k.lessons, k.counters, k.resolution));
-      if (wasRepaired === 1) repaired(id);
-      return taskSummaryOf(id, at, countersFrom(flatHash(flat)), lastErrorType || null, resolved === 1);
+      const summary = JSON.parse(await guarded(() => redis.readTaskSummary(k.lessons, k.counters, k.resolution))) as TaskSummaryAnswer;
+      if (summary.repaired) repaired(id);
+      return taskSummaryOf(id, at, countersFrom(flatHash(asArray(summary.counters))), summary.error_type || null, summary.resolved);
     };
 
   const sessionReader =
@@ -149,8 +191,9 @@ export function createRedisActivityStore(
     async ({ id, at }: ListingCursor) =>
       sessionSummaryOf(id, at, await sessions.sessionCounters({ tenant, sessionId: id }));
 
-  const byActivity = (after: ListingCursor | null, count: number) => [after ? after.at : "", after ? after.id : "", count];
-  const byPrefix = (prefix: string) => (after: string | null, count: number) => [prefix, after ?? "", count];
+  // From the top, the input has no `at` (cjson reads a JSON null as a value of its own, not as nil).
+  const byActivity = (after: ListingCursor | null) => (after ? { at: after.at, after: after.id } : { after: "" });
+  const byPrefix = (prefix: string) => (after: string | null) => ({ prefix, after: after ?? "" });
 
   // Each kind's indexes, and how a Cluster reads one of its items.
   const listed = {
@@ -211,13 +254,13 @@ export function createRedisActivityStore(
       const shared = keys.shared(tenant);
       // Minutes are kept in one hash per hour, hours in one per day.
       const perHash = range.unit === "minute" ? 60 : 24;
-      const reply = await guarded(() => redis.readActivity(shared.taskListing, shared.prefix, nowMs, range.unit, Math.floor(range.first / perHash), range.latencyFirstHour));
-      const categories = flatHash(reply[4] as string[]);
+      const input = { prefix: shared.prefix, now_ms: nowMs, unit: range.unit, first: Math.floor(range.first / perHash), latency_first_hour: range.latencyFirstHour };
+      const reply = JSON.parse(await guarded(() => redis.readActivity(shared.taskListing, scriptInput(input)))) as ActivityAnswer;
+      const categories = flatHash(asArray(reply.categories));
       const counts = new Map<number, ActivityCounts>();
-      const hashes = reply[5] as Array<number | string[]>;
-      for (let i = 0; i + 1 < hashes.length; i += 2) {
-        const base = Number(hashes[i]) * perHash;
-        const fields = hashes[i + 1] as string[];
+      for (const hash of asArray(reply.counts)) {
+        const base = hash.at * perHash;
+        const fields = asArray(hash.fields);
         for (let j = 0; j + 1 < fields.length; j += 2) {
           const [offset, what] = fields[j]!.split(":") as [string, string];
           const at = base + Number(offset);
@@ -229,15 +272,13 @@ export function createRedisActivityStore(
         }
       }
       const latency = new Map<string, number[]>();
-      const latencyFields = reply[6] as Array<string | number>;
-      for (let i = 0; i + 1 < latencyFields.length; i += 2) {
-        const field = String(latencyFields[i]);
+      for (const [field, calls] of Object.entries(reply.latency)) {
         const colon = field.indexOf(":");
-        addLatency(latency, field.slice(colon + 1), Number(field.slice(0, colon)), Number(latencyFields[i + 1]));
+        addLatency(latency, field.slice(colon + 1), Number(field.slice(0, colon)), calls);
       }
       return {
-        tasks: { active_last_hour: Number(reply[0]), active_last_day: Number(reply[1]) },
-        sessions: { active_last_hour: Number(reply[2]), active_last_day: Number(reply[3]) },
+        tasks: { active_last_hour: reply.tasks_last_hour, active_last_day: reply.tasks_last_day },
+        sessions: { active_last_hour: reply.sessions_last_hour, active_last_day: reply.sessions_last_day },
         failures_by_category: Object.fromEntries(Object.entries(categories).map(([category, count]) => [category, Number(count)])),
         counts,
         latency,
@@ -247,13 +288,11 @@ export function createRedisActivityStore(
     async toolActivity(tenant, tool, nowMs, firstHour, sessionsListed) {
       const shared = keys.shared(tenant);
       const oldest = limits.sessionsTtlSeconds > 0 ? nowMs - limits.sessionsTtlSeconds * 1000 : "-inf";
-      const [hourly, buckets, recent] = (await guarded(() =>
-        redis.readToolActivity(shared.toolRecentSessions(tool), shared.prefix, tool, firstHour, epochHour(nowMs), LATENCY_BUCKETS, sessionsListed, oldest),
-      )) as [number[], number[], string[]];
-      const hours = new Map<number, { calls: number; successes: number }>();
-      for (let i = 0; i + 2 < hourly.length; i += 3) hours.set(Number(hourly[i]), { calls: Number(hourly[i + 1]), successes: Number(hourly[i + 2]) });
-      const recentSessions = pairsToEntries(recent).map(({ id, at }) => ({ sessionId: id, at }));
-      return { hours, latency: buckets.map(Number), recentSessions };
+      const input = { prefix: shared.prefix, tool, first_hour: firstHour, last_hour: epochHour(nowMs), buckets: LATENCY_BUCKETS, sessions_listed: sessionsListed, oldest };
+      const reply = JSON.parse(await guarded(() => redis.readToolActivity(shared.toolRecentSessions(tool), scriptInput(input)))) as ToolActivityAnswer;
+      const hours = new Map(asArray(reply.hours).map(({ hour, calls, successes }) => [hour, { calls, successes }]));
+      const recentSessions = asArray(reply.recent).map(({ id, at }) => ({ sessionId: id, at }));
+      return { hours, latency: asArray(reply.latency), recentSessions };
     },
   };
 }

@@ -191,8 +191,9 @@ export function createRedisLessonStore(
 
     async taskSnapshot(task, newest) {
       const k = keys.task(task);
-      const [lessons, flat, doc] = await guarded(() => redis.readTaskSnapshot(k.lessons, k.signatures, k.resolution, newest ?? 0));
-      return { lessons: parseLessons(lessons), signatures: signaturesFrom(flatHash(flat)), resolution: resolutionFrom(doc || null) };
+      const answer = await guarded(() => redis.readTaskSnapshot(k.lessons, k.signatures, k.resolution, scriptInput({ newest: newest ?? 0 })));
+      const { lessons, signatures, resolution } = JSON.parse(answer) as Record<"lessons" | "signatures", string[] | Record<string, never>> & { resolution?: string };
+      return { lessons: parseLessons(asArray(lessons)), signatures: signaturesFrom(flatHash(asArray(signatures))), resolution: resolutionFrom(resolution ?? null) };
     },
 
     async setResolution(task, input) {

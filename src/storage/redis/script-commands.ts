@@ -11,8 +11,6 @@ export interface CountAnswer {
   known: Array<{ task_id: string; fix: string }> | Record<string, never>;
 }
 
-export type Arg = string | number;
-
 /** The scripts as client methods: keys first, then arguments, as the file headers list them. */
 export interface ScriptCommands {
   /** The task's 5 keys, then the input as JSON and the lesson's JSON (lessons.ts); answers JSON. */
@@ -36,7 +34,7 @@ export interface ScriptCommands {
   /** learnTemplate's keys and recordAndLearnToolCall's, then the step as JSON and recordAndLearnToolCall's input (a single server only); answers JSON. */
   recordSignedToolCall(...keysThenInput: string[]): Promise<string>;
   /** Deletes a session's tool memory: its 6 keys, then what its keys start with. */
-  clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, root: string): Promise<number>;
+  clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, legacyPatterns: string, input: string): Promise<string>;
   /** The tenant's tools and tool names, then the input as JSON; answers JSON. */
   listSharedTools(tools: string, toolNames: string, input: string): Promise<string>;
   /** The signature's 4 keys, then the input as JSON and the lesson's JSON (signature-knowledge.ts); answers JSON. */
@@ -49,28 +47,30 @@ export interface ScriptCommands {
   readKnownFixes(signatures: string, input: string): Promise<string>;
   /** The task's signatures in the tenant's slot, then the input as JSON; answers JSON. */
   readTaskKnownFixes(taskSignatures: string, input: string): Promise<string>;
-  readTaskSnapshot(lessons: string, signatures: string, resolution: string, newest: Arg): Promise<[string[], string[], string | null]>;
+  readTaskSnapshot(lessons: string, signatures: string, resolution: string, input: string): Promise<string>;
   /** The session's tools and calls, then the input as JSON; answers JSON (pattern-state.ts: patternRepliesOf). */
   readToolPatterns(tools: string, calls: string, input: string): Promise<string>;
-  readLog(log: string, calls: string, newest: Arg): Promise<string[]>;
+  readLog(log: string, calls: string, input: string): Promise<string>;
   /** The listing's key, then the input as JSON (listing-touch.ts); answers JSON. */
   touchListing(listing: string, input: string): Promise<string>;
-  pageListing(listing: string, atMs: Arg, id: string, count: Arg): Promise<string[]>;
-  pageListingByPrefix(ids: string, listing: string, prefix: string, afterId: string, count: Arg): Promise<Array<string | number>>;
-  forgetListed(listing: string, ids: string, ...idAndMs: Arg[]): Promise<number>;
+  pageListing(listing: string, input: string): Promise<string>;
+  pageListingByPrefix(ids: string, listing: string, input: string): Promise<string>;
+  forgetListed(listing: string, ids: string, input: string): Promise<string>;
   /** The tenant's tool names and tools, then the input as JSON; answers JSON. */
   listSharedToolsByPrefix(toolNames: string, tools: string, input: string): Promise<string>;
   /** The tenant's tools (for its slot), then the input as JSON; answers JSON. */
   readSharedTools(tools: string, input: string): Promise<string>;
-  readTaskSummary(lessons: string, counters: string, resolution: string): Promise<[string[], string, number, number]>;
+  readTaskSummary(lessons: string, counters: string, resolution: string): Promise<string>;
   /** A single server only: a listing's page and what it shows of each item, as one JSON document. */
-  pageListed(listing: string, ids: string, kind: "task" | "session", itemRoot: string, by: "activity" | "prefix", ...page: Arg[]): Promise<string>;
-  readSessionSummary(meta: string, log: string, tools: string): Promise<[string[], number, number]>;
-  /** Moves one tool of a session, or of the tenant, from the layout before into fields (migrations.ts); answers 1 when it moved it. */
-  readToolActivity(recentSessions: string, ...args: Arg[]): Promise<unknown[]>;
-  readActivity(taskListing: string, prefix: string, nowMs: Arg, unit: Arg, firstHash: Arg, firstLatencyHour: Arg): Promise<Array<number | string[] | Array<number | string | string[]>>>;
-  addRequestCounts(window: string, ttlMs: Arg, ...subjectAndCount: Arg[]): Promise<number[]>;
-  readEfficacy(totals: string, best: string, worst: string, ranked: string, listed: Arg, toolRoot: string, slotsRoot: string, memberName: string, ...countNames: string[]): Promise<string>;
+  pageListed(listing: string, ids: string, input: string): Promise<string>;
+  readSessionSummary(meta: string, log: string, tools: string): Promise<string>;
+  /** The tool's recent sessions, then the input as JSON; answers JSON. */
+  readToolActivity(recentSessions: string, input: string): Promise<string>;
+  /** The tenant's task listing, then the input as JSON; answers JSON. */
+  readActivity(taskListing: string, input: string): Promise<string>;
+  addRequestCounts(window: string, input: string): Promise<string>;
+  /** The tenant's efficacy totals, best and worst fixes and ranked fixes, then the input as JSON; answers JSON. */
+  readEfficacy(totals: string, best: string, worst: string, ranked: string, input: string): Promise<string>;
 }
 
 /** The client with the scripts registered, and the way every write a request waits for is confirmed. */

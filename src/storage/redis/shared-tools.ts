@@ -42,13 +42,24 @@ type KnowledgeLimits = Pick<
   | "fixRanking"
 >;
 
-/** A fix as readEfficacy-4.lua lists it: its member (["tool","error type","canonical delta"]), what the report shows, and its offer counts (false for none). */
-type ListedFix = [member: string, shown: string, offerCounts: Array<string | false>];
+/** A fix as readEfficacy-4.lua lists it: its member (["tool","error type","canonical delta"]), what the report shows, and its offer counts (absent for none). */
+interface ListedFix {
+  member: string;
+  fix: string;
+  counts: Partial<Record<(typeof OFFER_COUNTS)[number], string>>;
+}
 
-function rankedFixOf([member, raw, offerCounts]: ListedFix): RankedFix {
+/** What readEfficacy-4.lua answers (cjson writes an empty list as an object). */
+interface EfficacyAnswer {
+  totals: string[] | Record<string, never>;
+  best: ListedFix[] | Record<string, never>;
+  worst: ListedFix[] | Record<string, never>;
+}
+
+function rankedFixOf({ member, fix: raw, counts }: ListedFix): RankedFix {
   const [toolName, errorType] = JSON.parse(member) as [string, string, string];
   const fix = JSON.parse(raw) as { delta: string; times_applied: number; last_applied_at: string; worked: number; failed: number; recent_outcomes: string };
-  const [offered, otherFix, ignored] = offerCounts.map(Number) as [number, number, number];
+  const [offered, otherFix, ignored] = OFFER_COUNTS.map((name) => Number(counts[name] ?? 0)) as [number, number, number];
   return {
     tool_name: toolName,
     error_type: errorType,
@@ -311,16 +322,15 @@ export function createRedisSharedToolStore(
 
     async efficacyReport(tenant, listed) {
       const shared = keys.shared(tenant);
-      const reply = await guarded(() =>
-        redis.readEfficacy(shared.efficacyTotals, shared.bestFixes, shared.worstFixes, shared.rankedFixes, listed, shared.tool(""), shared.toolFixSlots(""), "member" satisfies SlotField, ...OFFER_COUNTS),
-      );
-      const { totals, best, worst } = JSON.parse(reply) as { totals: string[]; best: ListedFix[]; worst: ListedFix[] };
-      const flat = flatHash(totals);
+      const input = { listed, tool_root: shared.tool(""), slots_root: shared.toolFixSlots(""), member_name: "member" satisfies SlotField, count_names: OFFER_COUNTS };
+      const answer = await guarded(() => redis.readEfficacy(shared.efficacyTotals, shared.bestFixes, shared.worstFixes, shared.rankedFixes, scriptInput(input)));
+      const { totals, best, worst } = JSON.parse(answer) as EfficacyAnswer;
+      const flat = flatHash(asArray(totals));
       const counted = (field: string) => Number(flat[field] ?? 0);
       return {
         tools: { offered: counted("offered"), worked: counted("worked"), failed: counted("failed"), other_fix: counted("other_fix"), ignored: counted("ignored") },
-        best: best.map(rankedFixOf),
-        worst: worst.map(rankedFixOf),
+        best: asArray(best).map(rankedFixOf),
+        worst: asArray(worst).map(rankedFixOf),
       };
     },
 

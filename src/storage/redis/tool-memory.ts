@@ -9,7 +9,7 @@ import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { entriesFromPairs, entryFrom } from "./log-entries.js";
 import { createPatternCache, type ParsedPattern } from "./pattern-cache.js";
-import { callsOfReply, patternOfReply, patternRepliesOf, replyVersion } from "./pattern-state.js";
+import { asArray, callsOfReply, patternOfReply, patternRepliesOf, replyVersion } from "./pattern-state.js";
 import { scriptInput } from "./named-keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { exportSession, importSession } from "./session-transfer.js";
@@ -40,7 +40,8 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     async readToolLog(session, newest) {
       const k = keys.session(session);
       if (newest === 0) return [];
-      return entriesFromPairs(await guarded(() => redis.readLog(k.log, k.calls, newest ?? 0)));
+      const answer = JSON.parse(await guarded(() => redis.readLog(k.log, k.calls, scriptInput({ newest: newest ?? 0 })))) as { calls: string[] | Record<string, never> };
+      return entriesFromPairs(asArray(answer.calls));
     },
 
     async getToolCall(session, callId) {
@@ -70,8 +71,12 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     async sessionCounters(session): Promise<SessionCounters> {
       const k = keys.session(session);
       // One read-only script: as atomic as MULTI, and one command to build and parse instead of five.
-      const [flat, kept, tools] = await guarded(() => redis.readSessionSummary(k.meta, k.log, k.tools));
-      const meta = flatHash(flat);
+      const { meta: flat, kept, tools } = JSON.parse(await guarded(() => redis.readSessionSummary(k.meta, k.log, k.tools))) as {
+        meta: string[] | Record<string, never>;
+        kept: number;
+        tools: number;
+      };
+      const meta = flatHash(asArray(flat));
       return {
         total_calls: kept,
         success_count: Number(meta.success ?? 0),
@@ -102,7 +107,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     async resetSession(session) {
       deciding.windows.forget(windowKey(session));
       const k = keys.session(session);
-      await redis.writes.transaction((t) => t.clearSession(k.meta, k.log, k.calls, k.fixes, k.tools, k.legacyPatterns, k.root));
+      await redis.writes.transaction((t) => t.clearSession(k.meta, k.log, k.calls, k.fixes, k.tools, k.legacyPatterns, scriptInput({ root: k.root })));
       // The session starts over, its call ids with it: an offer made to a call before stays undecided, as on the embedded
       // store, and is no longer there to be taken for a later call's (tool-fixes.ts leaves an offer alone to a write older than it).
       await guarded(() => redis.del(keys.shared(session.tenant).pendingOffers(session.sessionId)));

@@ -2,13 +2,14 @@
 -- counts per minute or hour, and latency counts. Every key is named from the tenant's prefix and
 -- shares KEYS[1]'s slot.
 -- KEYS[1] the tasks listing index
--- ARGV[1] the tenant's prefix   ARGV[2] now (ms)   ARGV[3] 'minute' or 'hour'
--- ARGV[4] the first hour (minutes) or day (hours) whose counts hash to read   ARGV[5] the first hour of latency counts
--- Returns { tasks in the last hour, in the last day, sessions in the last hour, in the last day,
---           categories as a flat hash, { hour or day, its counts as a flat hash, ... },
---           latency as a flat hash '<bucket>:<tool>' → calls, summed over the hours read }.
+-- ARGV[1] the input as JSON: prefix (the tenant's), now_ms, unit ('minute' or 'hour'), first (the first hour, for
+--   minutes, or day, for hours, whose counts hash to read), latency_first_hour
+-- Returns JSON: { tasks_last_hour, tasks_last_day, sessions_last_hour, sessions_last_day, categories (a flat hash),
+--   counts = { { at (the hour or day), fields (its counts, a flat hash) }, ... }, latency ('<bucket>:<tool>' → calls,
+--   summed over the hours read) }.
 local rcall = redis.call
-local prefix, now, unit = ARGV[1], tonumber(ARGV[2]), ARGV[3]
+local input = cjson.decode(ARGV[1])
+local prefix, now, unit = input.prefix, input.now_ms, input.unit
 local hourAgo, dayAgo = string.format('%d', now - 3600000), string.format('%d', now - 86400000)
 local sessions = prefix .. 'idx:sessions'
 local nowHour = math.floor(now / 3600000)
@@ -16,28 +17,19 @@ local nowHour = math.floor(now / 3600000)
 local counts = {}
 local kind, last = 'minutes:', nowHour
 if unit == 'hour' then kind, last = 'hours:', math.floor(nowHour / 24) end
-for at = tonumber(ARGV[4]), last do
-  counts[#counts + 1] = at
-  counts[#counts + 1] = rcall('HGETALL', prefix .. kind .. string.format('%d', at))
+for at = input.first, last do
+  counts[#counts + 1] = { at = at, fields = rcall('HGETALL', prefix .. kind .. string.format('%d', at)) }
 end
 
 -- Summed here, so that a week's 168 hashes go back as one ('<bucket>:<tool>' → calls).
-local sums, order = {}, {}
-for hour = tonumber(ARGV[5]), nowHour do
-  local fields = rcall('HGETALL', prefix .. 'latency:' .. string.format('%d', hour))
-  for i = 1, #fields, 2 do
-    local field, n = fields[i], tonumber(fields[i + 1])
-    if sums[field] then sums[field] = sums[field] + n else sums[field] = n; order[#order + 1] = field end
-  end
-end
 local latency = {}
-for _, field in ipairs(order) do
-  latency[#latency + 1] = field
-  latency[#latency + 1] = sums[field]
+for hour = input.latency_first_hour, nowHour do
+  local fields = rcall('HGETALL', prefix .. 'latency:' .. string.format('%d', hour))
+  for i = 1, #fields, 2 do latency[fields[i]] = (latency[fields[i]] or 0) + tonumber(fields[i + 1]) end
 end
 
-return {
-  rcall('ZCOUNT', KEYS[1], hourAgo, '+inf'), rcall('ZCOUNT', KEYS[1], dayAgo, '+inf'),
-  rcall('ZCOUNT', sessions, hourAgo, '+inf'), rcall('ZCOUNT', sessions, dayAgo, '+inf'),
-  rcall('HGETALL', prefix .. 'categories'), counts, latency,
-}
+return cjson.encode({
+  tasks_last_hour = rcall('ZCOUNT', KEYS[1], hourAgo, '+inf'), tasks_last_day = rcall('ZCOUNT', KEYS[1], dayAgo, '+inf'),
+  sessions_last_hour = rcall('ZCOUNT', sessions, hourAgo, '+inf'), sessions_last_day = rcall('ZCOUNT', sessions, dayAgo, '+inf'),
+  categories = rcall('HGETALL', prefix .. 'categories'), counts = counts, latency = latency,
+})

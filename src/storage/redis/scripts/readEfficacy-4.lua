@@ -1,17 +1,17 @@
 -- Reads the tenant's efficacy report in one go: the running totals and the best and worst fixes, with
 -- what the report shows of each (kept up to date by lib/learn-tool-call.lua, countSignature and relinkResolution).
 -- KEYS[1] totals hash   KEYS[2] best fixes zset   KEYS[3] worst fixes zset   KEYS[4] ranked fixes hash
--- ARGV[1] fixes listed of each kind   ARGV[2] what a tool's knowledge key starts with, up to its name
--- ARGV[3] what a tool's fix slots key starts with, up to its name   ARGV[4] the slot's member field's name
--- ARGV[5..] the offer counts' names
+-- ARGV[1] the input as JSON: listed (fixes listed of each kind), tool_root (what a tool's knowledge key starts with, up
+--   to its name), slots_root (what a tool's fix slots key starts with, up to its name), member_name (the slot's member
+--   field's name), count_names (the offer counts' names)
 -- A fix whose tool's knowledge expired (or was forgotten), or whose slot lists another member now (its error type was
 -- forgotten, or its fix and another took the slot), is left out of the page and dropped from the indexes as it is
 -- met, so a page reads at most a few fixes more than it lists.
--- Returns one JSON document: { "totals": [field, value, ...], "best": [[member, fix, offer counts], ...], "worst": [...] },
--- a fix's offer counts as its slot keeps them (tool-fix-texts.ts: slotField; false for none).
+-- Returns JSON: { totals (a flat hash), best = { { member, fix, counts (name → value; absent for none) }, ... }, worst },
+-- a fix's offer counts as its slot keeps them (tool-fix-texts.ts: slotField).
 local rcall = redis.call
-local listed, toolRoot, slotsRoot, memberName = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4]
-local countNames = { unpack(ARGV, 5) }
+local input = cjson.decode(ARGV[1])
+local listed, toolRoot, slotsRoot, memberName, countNames = input.listed, input.tool_root, input.slots_root, input.member_name, input.count_names
 
 -- The offer counts of the slot the entry names, or nil when the slot lists another member (or the entry names none:
 -- written by a replica of a layout before 4 after the move).
@@ -23,8 +23,9 @@ local function offerCounts(member, tool, errorType, fix)
   fields[#fields + 1] = slot .. ':' .. memberName .. ':' .. errorType
   local values = rcall('HMGET', slotsRoot .. tool, unpack(fields))
   if values[#values] ~= member then return nil end
-  values[#values] = nil
-  return values
+  local counts = {}
+  for i, name in ipairs(countNames) do counts[name] = values[i] or nil end
+  return counts
 end
 
 local function page(key, reversed)
@@ -38,7 +39,7 @@ local function page(key, reversed)
       local tool = named[1]
       local counts = fix and rcall('EXISTS', toolRoot .. tool) == 1 and offerCounts(member, tool, named[2], fix)
       if counts then
-        if #out < listed then out[#out + 1] = { member, fix, counts } end
+        if #out < listed then out[#out + 1] = { member = member, fix = fix, counts = counts } end
       else
         rcall('ZREM', KEYS[2], member)
         rcall('ZREM', KEYS[3], member)
@@ -51,11 +52,5 @@ local function page(key, reversed)
   return out
 end
 
-local best, worst = page(KEYS[2], true), page(KEYS[3], false)
--- cjson writes an empty table as {}: lists that may be empty are written out by hand.
-local function list(pairs)
-  if #pairs == 0 then return '[]' end
-  return cjson.encode(pairs)
-end
-local totals = rcall('HGETALL', KEYS[1])
-return '{"totals":' .. (#totals == 0 and '[]' or cjson.encode(totals)) .. ',"best":' .. list(best) .. ',"worst":' .. list(worst) .. '}'
+
+return cjson.encode({ totals = rcall('HGETALL', KEYS[1]), best = page(KEYS[2], true), worst = page(KEYS[3], false) })

@@ -1,9 +1,9 @@
 -- Reads a session's kept log with fix links, newest first, in one consistent round trip.
 -- KEYS[1] log list   KEYS[2] calls hash
--- ARGV[1] how many of the newest entries (0: all)
--- Returns a flat list of pairs: entry JSON, fixing call id ('' when not fixed).
+-- ARGV[1] the input as JSON: newest (how many of the newest entries, 0: all)
+-- Returns JSON: { calls = { entry JSON, fixing call id ('' when not fixed), ... } }, pairs flat as readToolPatterns' calls.
 local rcall = redis.call
-local newest = tonumber(ARGV[1])
+local newest = cjson.decode(ARGV[1]).newest
 local ids = rcall('LRANGE', KEYS[1], newest > 0 and -newest or 0, -1)
 local out = {}
 for i = #ids, 1, -1 do
@@ -13,4 +13,4 @@ for i = #ids, 1, -1 do
     out[#out + 1] = got[2] or ''
   end
 end
-return out
+return cjson.encode({ calls = out })

@@ -1,7 +1,7 @@
 -- What a listing shows of one task or one session, read from its own keys.
--- A task: { counters as a flat hash, error type of the newest kept lesson or '', 1 when resolved else 0,
---           1 when that lesson had to be repaired to be read else 0 }.
--- A session: { meta as a flat hash, calls kept, tools tracked }.
+-- A task: { counters (a flat hash), error_type (of the newest kept lesson, '' for none), resolved, repaired (whether
+--           that lesson had to be repaired to be read) }.
+-- A session: { meta (a flat hash), kept (calls), tools (tracked) }.
 
 -- A lesson stored before lone surrogates were refused holds an escape such as \ud800, which cjson
 -- will not decode: such a lesson is read with each surrogate escape as U+FFFD, so that one bad
@@ -20,10 +20,11 @@ local function taskSummary(lessons, counters, resolution)
     lesson, repaired = decodeRepairing(newest)
     errorType = lesson.error_type
   end
-  return { rcall('HGETALL', counters), errorType, rcall('HEXISTS', resolution, 'doc'), repaired }
+  return { counters = rcall('HGETALL', counters), error_type = errorType, resolved = rcall('HEXISTS', resolution, 'doc') == 1,
+    repaired = repaired == 1 }
 end
 
 -- What a session listing shows of one session: its meta hash, the calls its log keeps, the tools it tracks.
 local function sessionSummary(meta, log, tools)
-  return { rcall('HGETALL', meta), rcall('LLEN', log), rcall('ZCARD', tools) }
+  return { meta = rcall('HGETALL', meta), kept = rcall('LLEN', log), tools = rcall('ZCARD', tools) }
 end
