@@ -18,13 +18,14 @@ afterEach(async () => {
 
 /** Both stores, and how many Redis commands carried the Redis store's keys (a command is a round trip at most). */
 function open(limits: Partial<StoreLimits> = {}) {
-  const client = rawRedis() as (Redis | Cluster) & { sendCommand(command: { args: unknown[] }): unknown };
+  const client = rawRedis() as (Redis | Cluster) & { sendCommand(command: { args: unknown[] }, ...rest: unknown[]): unknown };
   const prefix = uniquePrefix();
   const commands = { count: 0 };
   const send = client.sendCommand.bind(client);
-  client.sendCommand = (command: { args: unknown[] }) => {
+  // The rest goes along: a Cluster's transaction names the node each of its commands must reach there.
+  client.sendCommand = (command: { args: unknown[] }, ...rest: unknown[]) => {
     if (command.args.some((arg) => String(arg).startsWith(prefix))) commands.count += 1;
-    return send(command);
+    return send(command, ...rest);
   };
   const all = { ...DEFAULT_LIMITS, ...limits };
   const redis = createRedisStore({ client, keyPrefix: prefix, commandTimeoutMs: 2000, limits: all, ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}) });
