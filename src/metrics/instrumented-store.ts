@@ -25,11 +25,7 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
   }
 
   const instrumented = wrapped as unknown as Store;
-  const { appendLesson, captureLesson, captureSignedLesson, recordToolCall, recordSharedToolCall, recordSignedToolCall } = instrumented;
-  instrumented.appendLesson = async (task, lesson) => {
-    await appendLesson(task, lesson);
-    metrics.lessonsCaptured.inc();
-  };
+  const { captureLesson, captureSignedLesson, recordSharedToolCall, recordSignedToolCall } = instrumented;
   // A replayed or refused keyed write stored nothing, so it counts nothing.
   instrumented.captureLesson = async (task, lesson, idempotencyKey, template) => {
     const captured = await captureLesson(task, lesson, idempotencyKey, template);
@@ -40,12 +36,6 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
     const captured = await captureSignedLesson(task, lesson, idempotencyKey, failure);
     if (captured.outcome === "applied") metrics.lessonsCaptured.inc();
     return captured;
-  };
-  instrumented.recordToolCall = async (session, call) => {
-    const entry = await recordToolCall(session, call);
-    metrics.toolCallsRecorded.inc({ outcome: entry.outcome });
-    if (entry.fix_for) metrics.fixesDetected.inc();
-    return entry;
   };
   const countRecorded = (written: Awaited<ReturnType<Store["recordSharedToolCall"]>>) => {
     if (written.outcome !== "applied") return written;

@@ -48,13 +48,6 @@ export interface StoreLimits {
 }
 
 export interface LessonStore {
-  /**
-   * Appends a lesson to its task, atomically: trims the task to `maxLessonsPerTask` (oldest out),
-   * counts it in `total_captured` and under its signature, and keeps the per-category and per-tier
-   * counters equal to the lessons kept.
-   */
-  appendLesson(task: TaskRef, lesson: Lesson): Promise<void>;
-
   /** The kept lessons, oldest first; with `newest`, only the most recent `newest` of them. */
   listLessons(task: TaskRef, newest?: number): Promise<Lesson[]>;
 
@@ -119,7 +112,9 @@ export const SIGNATURES_LISTED_PER_TASK = 64;
  */
 export interface SignatureKnowledgeStore {
   /**
-   * Appends the lesson to its task (as appendLesson), counts it under its signature tenant-wide and
+   * Appends the lesson to its task, atomically (trims the task to `maxLessonsPerTask`, oldest out, counts it in
+   * `total_captured` and under its signature, and keeps the per-category and per-tier counters equal to the lessons
+   * kept), then counts it under its signature tenant-wide and
    * records the activity (listing, `lesson.captured` event, minute counts). Returns the lesson as
    * kept and its signature's known fixes. Known fixes answered make an offer to the task: the store
    * keeps, per signature and task, the attempt of the first such capture (for the efficacy).
@@ -265,15 +260,6 @@ export interface SessionCounters {
 }
 
 export interface ToolMemoryStore {
-  /**
-   * Records one call, atomically per session: allocates the next id (`call-0001`, …), links it to
-   * the most recent unfixed failure of the same tool within the session's fix-detection window
-   * (`fixDetectionWindow` unless the session sets its own; see `lookBack`) when it is a success with
-   * different arguments (each failure is fixed at most once), updates the tool's pattern, and trims
-   * the log to the session's size (`maxToolLogEntries` unless the session sets a smaller one). Returns the stored entry, links included.
-   */
-  recordToolCall(session: SessionRef, call: NewToolCall): Promise<ToolLogEntry>;
-
   /** The kept log, newest first; with `newest`, only that many of the most recent entries. */
   readToolLog(session: SessionRef, newest?: number): Promise<ToolLogEntry[]>;
 
@@ -323,7 +309,11 @@ export interface RecordedToolCall {
 
 export interface SharedToolStore {
   /**
-   * Records one call in its session, exactly as `recordToolCall` does, then folds it into the
+   * Records one call in its session, atomically per session: allocates the next id (`call-0001`, …), links it to
+   * the most recent unfixed failure of the same tool within the session's fix-detection window
+   * (`fixDetectionWindow` unless the session sets its own; see `lookBack`) when it is a success with
+   * different arguments (each failure is fixed at most once), updates the tool's pattern, and trims
+   * the log to the session's size (`maxToolLogEntries` unless the session sets a smaller one). Then it folds it into the
    * tenant's shared knowledge of the tool: counts, argument values, error patterns, and the fix it
    * made if any. The session's part is atomic as before; the tenant's part is atomic on its own,
    * with the activity it makes (listing, `tool_call.recorded` and `fix.detected` events, minute

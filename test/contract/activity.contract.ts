@@ -7,6 +7,7 @@ import type { ListingCursor, Page, TenantEvent } from "../../src/domain/activity
 import { aCall, aLesson, aSession, aTask, keyed, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
+import { recordCall } from "../helpers/writes.js";
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
 
@@ -196,8 +197,9 @@ export function activityStoreContract(factory: StoreFactory, elapse: (ms: number
 
     it("lists an imported session", async () => {
       const store = await open();
-      const [source, copy] = [aSession(), aSession()];
-      await store.recordToolCall(source, aCall("t", "success"));
+      // The source is another tenant's session, so only the import lists a session in this one.
+      const [source, copy] = [aSession("other"), aSession()];
+      await recordCall(store, source, aCall("t", "success"));
       await store.importMemory(copy, { ...(await store.exportMemory(source))!, session_id: copy.sessionId });
       expect((await store.listSessions("default", 10, null)).items.map((session) => session.session_id)).toEqual([copy.sessionId]);
     });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { aLesson, aTask, ZERO_LESSON_COUNTERS } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
+import { appendLesson } from "../helpers/writes.js";
 
 export function lessonStoreContract(factory: StoreFactory): void {
   describe("lesson store", () => {
@@ -13,8 +14,8 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const task = aTask();
       const first = aLesson({ error_message: "first" });
       const second = aLesson({ error_message: "second", tier: 2, category: "syntax" });
-      await store.appendLesson(task, first);
-      await store.appendLesson(task, second);
+      await appendLesson(store, task, first);
+      await appendLesson(store, task, second);
       expect(await store.listLessons(task)).toEqual([first, second]);
     });
 
@@ -22,7 +23,7 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const store = await open();
       const task = aTask();
       const lessons = [1, 2, 3, 4].map((n) => aLesson({ attempt_number: n }));
-      for (const lesson of lessons) await store.appendLesson(task, lesson);
+      for (const lesson of lessons) await appendLesson(store, task, lesson);
       expect(await store.listLessons(task, 2)).toEqual(lessons.slice(2));
       expect(await store.listLessons(task, 10)).toEqual(lessons);
     });
@@ -40,7 +41,7 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const task = aTask();
       const categories = ["syntax", "api", "api", "type", "type"] as const;
       const lessons = categories.map((category, i) => aLesson({ category, tier: ((i % 3) + 1) as 1 | 2 | 3 }));
-      for (const lesson of lessons) await store.appendLesson(task, lesson);
+      for (const lesson of lessons) await appendLesson(store, task, lesson);
 
       const kept = await store.listLessons(task);
       expect(kept).toEqual(lessons.slice(2));
@@ -57,8 +58,8 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const task = aTask();
       const keep = aLesson({ category: "api", tier: 3 });
       const drop = aLesson({ category: "syntax", tier: 1 });
-      await store.appendLesson(task, keep);
-      await store.appendLesson(task, drop);
+      await appendLesson(store, task, keep);
+      await appendLesson(store, task, drop);
 
       expect(await store.getLesson(task, drop.lesson_id)).toEqual(drop);
       expect(await store.deleteLesson(task, drop.lesson_id)).toBe(true);
@@ -76,7 +77,7 @@ export function lessonStoreContract(factory: StoreFactory): void {
     it("clears a task entirely, captured count included", async () => {
       const store = await open();
       const task = aTask();
-      await store.appendLesson(task, aLesson());
+      await appendLesson(store, task, aLesson());
       await store.clearLessons(task);
       expect(await store.listLessons(task)).toEqual([]);
       expect((await store.lessonCounters(task)).total_captured).toBe(0);
@@ -87,7 +88,7 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const mine = aTask("tenant-a");
       const theirs = { tenant: "tenant-b", taskId: mine.taskId };
       const lesson = aLesson();
-      await store.appendLesson(mine, lesson);
+      await appendLesson(store, mine, lesson);
       expect(await store.listLessons(theirs)).toEqual([]);
       expect(await store.getLesson(theirs, lesson.lesson_id)).toBeNull();
       expect(await store.deleteLesson(theirs, lesson.lesson_id)).toBe(false);
@@ -99,7 +100,7 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const store = await open();
       const task = aTask();
       const lesson = aLesson();
-      await store.appendLesson(task, lesson);
+      await appendLesson(store, task, lesson);
       lesson.error_message = "changed after append";
       const [read] = await store.listLessons(task);
       read!.error_message = "changed after read";
@@ -112,9 +113,9 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
       const signature = "0123456789abcdef";
       for (const n of [1, 2, 3]) {
-        await store.appendLesson(task, aLesson({ signature, attempt_number: n, error_message: `took ${n}s`, timestamp: at(n), hypothesized_fix: `fix ${n}` }));
+        await appendLesson(store, task, aLesson({ signature, attempt_number: n, error_message: `took ${n}s`, timestamp: at(n), hypothesized_fix: `fix ${n}` }));
       }
-      await store.appendLesson(task, aLesson({ error_type: "KeyError", error_message: "k", timestamp: at(4) }));
+      await appendLesson(store, task, aLesson({ error_type: "KeyError", error_message: "k", timestamp: at(4) }));
       const signatures = await store.lessonSignatures(task);
       expect(signatures.find((s) => s.signature === signature)).toEqual({
         signature,
@@ -147,7 +148,7 @@ export function lessonStoreContract(factory: StoreFactory): void {
       const store = await open();
       const task = aTask();
       const attempt = Number.MAX_SAFE_INTEGER;
-      await store.appendLesson(task, aLesson({ attempt_number: attempt }));
+      await appendLesson(store, task, aLesson({ attempt_number: attempt }));
       expect((await store.lessonSignatures(task))[0]).toMatchObject({ first_attempt: attempt, last_attempt: attempt });
       const input = { task_id: task.taskId, attempt_number: attempt, approach: "a", model: null, resolved_at: new Date(0).toISOString() };
       expect((await store.setResolution(task, input)).resolution.attempt_number).toBe(attempt);
@@ -157,9 +158,9 @@ export function lessonStoreContract(factory: StoreFactory): void {
     it("records a resolution with the task's signatures, most recurring first, and versions every change", async () => {
       const store = await open();
       const task = aTask();
-      await store.appendLesson(task, aLesson({ signature: "aaaaaaaaaaaaaaaa" }));
-      await store.appendLesson(task, aLesson({ signature: "bbbbbbbbbbbbbbbb" }));
-      await store.appendLesson(task, aLesson({ signature: "bbbbbbbbbbbbbbbb" }));
+      await appendLesson(store, task, aLesson({ signature: "aaaaaaaaaaaaaaaa" }));
+      await appendLesson(store, task, aLesson({ signature: "bbbbbbbbbbbbbbbb" }));
+      await appendLesson(store, task, aLesson({ signature: "bbbbbbbbbbbbbbbb" }));
       const input = { task_id: task.taskId, attempt_number: 4, approach: "pin the version", model: null, resolved_at: new Date(0).toISOString() };
 
       const first = await store.setResolution(task, input);

@@ -5,6 +5,7 @@ import type { SessionRef, TaskRef } from "../../src/domain/refs.js";
 import { aCall, aLesson, aSession, aTask, valueOf, ZERO_LESSON_COUNTERS, ZERO_SESSION_COUNTERS } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
+import { appendLesson, recordCall } from "../helpers/writes.js";
 
 const ONE_SECOND: Partial<StoreLimits> = { lessonsTtlSeconds: 1, sessionsTtlSeconds: 1 };
 
@@ -16,14 +17,14 @@ export function retentionContract(factory: StoreFactory, elapse: (ms: number) =>
     /** A task with two lessons of different categories, so that every counter is set. */
     async function fillTask(store: Store, task: TaskRef) {
       const lessons = [aLesson({ category: "syntax", tier: 1 }), aLesson({ category: "api", tier: 3 })];
-      for (const lesson of lessons) await store.appendLesson(task, lesson);
+      for (const lesson of lessons) await appendLesson(store, task, lesson);
       return lessons;
     }
 
     /** A session with a failure fixed by a success, so that log, calls, patterns, fixes and meta all exist. */
     async function fillSession(store: Store, session: SessionRef) {
-      await store.recordToolCall(session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }));
-      await store.recordToolCall(session, aCall("t", "success", { x: 2 }));
+      await recordCall(store, session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }));
+      await recordCall(store, session, aCall("t", "success", { x: 2 }));
     }
 
     async function expectTaskGone(store: Store, task: TaskRef) {
@@ -55,14 +56,14 @@ export function retentionContract(factory: StoreFactory, elapse: (ms: number) =>
       await expectSessionGone(store, session);
 
       // Nothing outlived the data it described: a new write starts from scratch.
-      await store.appendLesson(task, aLesson({ category: "type", tier: 2 }));
+      await appendLesson(store, task, aLesson({ category: "type", tier: 2 }));
       expect(await store.lessonCounters(task)).toEqual({
         total_lessons: 1,
         total_captured: 1,
         by_category: { type: 1 },
         by_tier: { "1": 0, "2": 1, "3": 0 },
       });
-      const first = await store.recordToolCall(session, aCall("t", "success", { x: 3 }));
+      const first = await recordCall(store, session, aCall("t", "success", { x: 3 }));
       expect(first).toMatchObject({ id: "call-0001", fix_for: null });
       expect(await store.sessionCounters(session)).toMatchObject({ total_calls: 1, total_fixes_detected: 0, tools_tracked: 1 });
     });
@@ -87,9 +88,9 @@ export function retentionContract(factory: StoreFactory, elapse: (ms: number) =>
 
       // t = 0.7 s: each is written again in its own way, except the two that are only read.
       await elapse(700);
-      await store.appendLesson(appended, aLesson());
+      await appendLesson(store, appended, aLesson());
       expect(await store.deleteLesson(deletedFrom, toDelete!.lesson_id)).toBe(true);
-      await store.recordToolCall(recorded, aCall("u", "partial"));
+      await recordCall(store, recorded, aCall("u", "partial"));
       await store.importMemory(imported, memory);
       expect(await store.listLessons(onlyRead)).toHaveLength(2);
       expect((await store.sessionCounters(readSession)).total_calls).toBe(2);

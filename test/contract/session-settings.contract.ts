@@ -1,4 +1,4 @@
-// Contract tests of a session's own settings: its log size and fix-detection window, on both ways of recording a call.
+// Contract tests of a session's own settings: its log size and fix-detection window, as a recorded call meets them.
 import { describe, expect, it } from "vitest";
 import type { ToolLogEntry } from "../../src/domain/tools/types.js";
 import type { NewToolCall, Store } from "../../src/storage/port.js";
@@ -6,19 +6,10 @@ import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
+import { recordCall } from "../helpers/writes.js";
 
-/** The session-only write, and the write that also teaches the tenant (one script on one Redis server, two in a Cluster). */
-const RECORDERS: Array<[string, (store: Store, session: SessionRef, call: NewToolCall) => Promise<ToolLogEntry>]> = [
-  ["recordToolCall", (store, session, call) => store.recordToolCall(session, call)],
-  [
-    "recordSharedToolCall",
-    async (store, session, call) => {
-      const written = await store.recordSharedToolCall(session, call, null);
-      if (written.outcome === "mismatch") throw new Error("a write without a key was refused");
-      return written.value.entry;
-    },
-  ],
-];
+/** The ways a call is recorded through the port: the write that also teaches the tenant (one script on one Redis server, two in a Cluster). */
+const RECORDERS: Array<[string, (store: Store, session: SessionRef, call: NewToolCall) => Promise<ToolLogEntry>]> = [["recordSharedToolCall", recordCall]];
 
 export function sessionSettingsContract(factory: StoreFactory, elapse: (ms: number) => Promise<void>): void {
   describe("session settings", () => {
@@ -133,17 +124,17 @@ export function sessionSettingsContract(factory: StoreFactory, elapse: (ms: numb
     it("keeps the settings through a reset and an import of the memory", async () => {
       const store = await open();
       const session = aSession();
-      await store.recordToolCall(session, aCall("t", "success"));
+      await recordCall(store, session, aCall("t", "success"));
       await store.writeSessionSettings(session, { max_log_entries: 2, fix_detection_window: 1 });
       await store.resetSession(session);
       expect(await store.readSessionSettings(session)).toEqual({ max_log_entries: 2, fix_detection_window: 1 });
       expect(await store.exportMemory(session)).toBeNull();
 
       const source = aSession();
-      for (const call of [aCall("t", "success"), aCall("t", "success"), aCall("t", "success")]) await store.recordToolCall(source, call);
+      for (const call of [aCall("t", "success"), aCall("t", "success"), aCall("t", "success")]) await recordCall(store, source, call);
       await store.importMemory(session, (await store.exportMemory(source))!);
       expect(await store.readSessionSettings(session)).toEqual({ max_log_entries: 2, fix_detection_window: 1 });
-      await store.recordToolCall(session, aCall("t", "success"));
+      await recordCall(store, session, aCall("t", "success"));
       expect((await store.readToolLog(session)).map((entry) => entry.id)).toEqual(["call-0004", "call-0003"]);
     });
 
@@ -153,7 +144,7 @@ export function sessionSettingsContract(factory: StoreFactory, elapse: (ms: numb
       const idle = aSession();
       for (const session of [kept, idle]) await store.writeSessionSettings(session, { max_log_entries: 5, fix_detection_window: 2 });
       await elapse(600);
-      await store.recordToolCall(kept, aCall("t", "success"));
+      await recordCall(store, kept, aCall("t", "success"));
       await elapse(700);
       expect(await store.readSessionSettings(kept)).toEqual({ max_log_entries: 5, fix_detection_window: 2 });
       expect(await store.readSessionSettings(idle)).toEqual({ max_log_entries: null, fix_detection_window: null });

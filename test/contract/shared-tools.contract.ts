@@ -6,6 +6,7 @@ import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession, keyed, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
+import { recordCall } from "../helpers/writes.js";
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
 
@@ -193,8 +194,11 @@ export function sharedToolStoreContract(factory: StoreFactory): void {
 
     it("learns a fix whose failure it never counted, under the failure's error type", async () => {
       const store = await open();
+      // The failure reaches the session by an import of another tenant's session: this tenant never counted it.
+      const elsewhere = aSession("other");
+      await recordCall(store, elsewhere, aCall("search", "failure", { n: 0 }, { error_type: "E" }));
       const session = aSession();
-      await store.recordToolCall(session, aCall("search", "failure", { n: 0 }, { error_type: "E" }));
+      await store.importMemory(session, (await store.exportMemory(elsewhere))!);
       await recordAll(store, session, [aCall("search", "success", { n: 1 })]);
       const knowledge = await knowledgeOf(store, "default", "search");
       expect(knowledge).toMatchObject({ total_calls: 1, failure_count: 0, fixes_learned: 1 });
@@ -311,14 +315,15 @@ export function sharedToolStoreContract(factory: StoreFactory): void {
       expect(await knowledgeOf(store, "default", "search")).toMatchObject({ total_calls: 1, fixes_learned: 0, sessions_seen: 1, error_patterns: [] });
     });
 
-    it("is not fed by session-only writes, imports or resets", async () => {
+    it("is not fed by imports or resets", async () => {
       const store = await open();
-      const session = aSession();
-      await store.recordToolCall(session, aCall("search", "success"));
-      const memory = (await store.exportMemory(session))!;
+      const elsewhere = aSession("other");
+      await recordCall(store, elsewhere, aCall("search", "success"));
+      const memory = (await store.exportMemory(elsewhere))!;
       await store.importMemory(aSession(), memory);
       expect(await store.listSharedTools("default", 10)).toEqual([]);
 
+      const session = aSession();
       await recordAll(store, session, [aCall("search", "success")]);
       await store.resetSession(session);
       expect((await knowledgeOf(store, "default", "search")).total_calls).toBe(1);

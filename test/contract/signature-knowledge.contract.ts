@@ -1,7 +1,7 @@
 // Contract tests of SignatureKnowledgeStore: failures counted across a tenant's tasks, and what worked linked to them.
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
-import type { Store } from "../../src/storage/port.js";
+import { SIGNATURES_LISTED_PER_TASK, type Store } from "../../src/storage/port.js";
 import type { IdempotencyKey } from "../../src/domain/idempotency.js";
 import type { TaskRef } from "../../src/domain/refs.js";
 import { aCall, aLesson, aTask, keyed, NO_SIGNATURE_EFFICACY, valueOf } from "../helpers/fixtures.js";
@@ -167,10 +167,18 @@ export function signatureKnowledgeStoreContract(factory: StoreFactory): void {
       expect(read.knownFixes).toEqual(new Map([[TIMEOUT.signature, [{ task_id: a.taskId, approach: "raise the timeout", resolved_at: at(1) }]]]));
       expect(read).toMatchObject({ resolution: null, signatures: expect.any(Array) });
 
-      // A lesson kept without the tenant's count (as before the tenant listed signatures) still finds its fixes.
-      const c = aTask();
-      await store.appendLesson(c, aLesson(TIMEOUT));
-      expect((await store.taskWithKnownFixes(c, 1)).knownFixes.get(TIMEOUT.signature)).toHaveLength(1);
+    });
+
+    it("finds the fixes of a kept lesson whose signature the tenant no longer lists for its task (it lists the newest 64)", async () => {
+      const store = await open({ maxLessonsPerTask: SIGNATURES_LISTED_PER_TASK + 10 });
+      const [a, c] = [aTask(), aTask()];
+      await capture(store, a, TIMEOUT);
+      await resolve(store, a, "raise the timeout", 1);
+      await capture(store, c, TIMEOUT);
+      for (let i = 0; i < SIGNATURES_LISTED_PER_TASK; i += 1) await capture(store, c, { ...KEYERROR, signature: `cccccccccccc${i.toString(16).padStart(4, "0")}` });
+      const read = await store.taskWithKnownFixes(c);
+      expect(read.lessons).toHaveLength(SIGNATURES_LISTED_PER_TASK + 1);
+      expect(read.knownFixes).toEqual(new Map([[TIMEOUT.signature, [{ task_id: a.taskId, approach: "raise the timeout", resolved_at: at(1) }]]]));
     });
 
     it("keeps and counts a keyed capture once, answering a retry with the first lesson and refusing another request", async () => {

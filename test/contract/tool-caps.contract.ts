@@ -6,6 +6,7 @@ import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
+import { recordCall } from "../helpers/writes.js";
 
 const names = (prefix: string, from: number, to: number) => Array.from({ length: to - from }, (_, i) => `${prefix}${String(from + i).padStart(3, "0")}`);
 
@@ -78,10 +79,10 @@ export function toolCapsContract(factory: StoreFactory): void {
       const store = await open();
       const session = aSession();
       const tools = names("tool-", 0, MAX_TOOLS_PER_SESSION + 2);
-      for (const tool of tools.slice(0, MAX_TOOLS_PER_SESSION)) await store.recordToolCall(session, aCall(tool, "success", { x: 1 }));
+      for (const tool of tools.slice(0, MAX_TOOLS_PER_SESSION)) await recordCall(store, session, aCall(tool, "success", { x: 1 }));
       // tool-000 is called again, so tool-001 and tool-002 are the least recently called when two new tools come.
-      await store.recordToolCall(session, aCall("tool-000", "failure", { x: 2 }));
-      for (const tool of tools.slice(MAX_TOOLS_PER_SESSION)) await store.recordToolCall(session, aCall(tool, "success", { x: 1 }));
+      await recordCall(store, session, aCall("tool-000", "failure", { x: 2 }));
+      for (const tool of tools.slice(MAX_TOOLS_PER_SESSION)) await recordCall(store, session, aCall(tool, "success", { x: 1 }));
 
       const counters = await store.sessionCounters(session);
       expect(counters).toMatchObject({ tools_tracked: MAX_TOOLS_PER_SESSION, dropped_tools: 2, total_calls: MAX_TOOLS_PER_SESSION + 3 });
@@ -92,7 +93,7 @@ export function toolCapsContract(factory: StoreFactory): void {
       expect(Object.keys(patterns)).toEqual(["tool-000", ...tools.slice(3)]);
       // The forgotten tools' calls stay in the log; called again, a tool starts a new pattern.
       expect((await store.readToolLog(session)).filter((entry) => entry.tool_name === "tool-001")).toHaveLength(1);
-      await store.recordToolCall(session, aCall("tool-001", "success", { x: 3 }));
+      await recordCall(store, session, aCall("tool-001", "success", { x: 3 }));
       expect((await store.getPattern(session, "tool-001"))!.total_calls).toBe(1);
       expect((await store.sessionCounters(session)).dropped_tools).toBe(3);
     });

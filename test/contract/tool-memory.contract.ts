@@ -1,19 +1,20 @@
 // Contract tests of ToolMemoryStore: ids, fix detection, patterns, trimming, transfer; every adapter passes them.
 import { describe, expect, it } from "vitest";
 import type { ToolLogEntry } from "../../src/domain/tools/types.js";
-import type { Store } from "../../src/storage/port.js";
+import type { NewToolCall, Store } from "../../src/storage/port.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession, ZERO_SESSION_COUNTERS } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";
 import { closingAfterEach } from "./open-stores.js";
+import { recordCall } from "../helpers/writes.js";
 
 export function toolMemoryStoreContract(factory: StoreFactory): void {
   describe("tool memory store", () => {
     const open = closingAfterEach(factory);
 
-    async function recordAll(store: Store, session: SessionRef, calls: Parameters<Store["recordToolCall"]>[1][]) {
+    async function recordAll(store: Store, session: SessionRef, calls: NewToolCall[]) {
       const entries: ToolLogEntry[] = [];
-      for (const call of calls) entries.push(await store.recordToolCall(session, call));
+      for (const call of calls) entries.push(await recordCall(store, session, call));
       return entries;
     }
 
@@ -23,7 +24,7 @@ export function toolMemoryStoreContract(factory: StoreFactory): void {
       const [a, b] = await recordAll(store, session, [aCall("t", "success"), aCall("t", "success")]);
       expect([a!.id, b!.id]).toEqual(["call-0001", "call-0002"]);
       await store.resetSession(session);
-      expect((await store.recordToolCall(session, aCall("t", "success"))).id).toBe("call-0001");
+      expect((await recordCall(store, session, aCall("t", "success"))).id).toBe("call-0001");
       expect((await store.sessionCounters(session)).total_calls).toBe(1);
     });
 
@@ -64,7 +65,7 @@ export function toolMemoryStoreContract(factory: StoreFactory): void {
         aCall("t", "success", { cfg: { y: 2, z: 1 } }),
       ]);
       expect(same!.fix_for).toBeNull();
-      const fix = await store.recordToolCall(session, aCall("t", "success", { cfg: { z: 1, y: 3 } }));
+      const fix = await recordCall(store, session, aCall("t", "success", { cfg: { z: 1, y: 3 } }));
       expect(JSON.stringify(fix.delta_args)).toBe('{"changed":{"cfg":{"from":{"z":1,"y":2},"to":{"z":1,"y":3}}}}');
       const pattern = (await store.getPattern(session, "t"))!;
       expect(JSON.stringify(pattern.common_args.cfg)).toBe('[{"z":1,"y":2},{"z":1,"y":3}]');
@@ -193,8 +194,8 @@ export function toolMemoryStoreContract(factory: StoreFactory): void {
       const store = await open();
       const session = aSession();
       for (let i = 1; i <= 12; i += 1) {
-        await store.recordToolCall(session, aCall("t", "failure", { n: i }));
-        await store.recordToolCall(session, aCall("t", "success", { n: i + 100 }));
+        await recordCall(store, session, aCall("t", "failure", { n: i }));
+        await recordCall(store, session, aCall("t", "success", { n: i + 100 }));
       }
       const pattern = (await store.getPattern(session, "t"))!;
       expect(pattern.common_args.n).toEqual([110, 11, 111, 12, 112]);
@@ -224,7 +225,7 @@ export function toolMemoryStoreContract(factory: StoreFactory): void {
         tools_tracked: 2,
       });
       expect((await store.getPattern(session, "t"))!.total_calls).toBe(3);
-      expect((await store.recordToolCall(session, aCall("t", "success"))).id).toBe("call-0006");
+      expect((await recordCall(store, session, aCall("t", "success"))).id).toBe("call-0006");
     });
 
     it("reads the log newest first, optionally only the newest entries", async () => {
@@ -276,12 +277,12 @@ export function toolMemoryStoreContract(factory: StoreFactory): void {
       expect(Object.keys(exported.tool_patterns)).toEqual(["t", "u"]);
 
       const target = { tenant: source.tenant, sessionId: `${source.sessionId}-copy` };
-      await store.recordToolCall(target, aCall("old", "success"));
+      await recordCall(store, target, aCall("old", "success"));
       await store.importMemory(target, { ...exported, session_id: target.sessionId });
       expect(await store.exportMemory(target)).toEqual({ ...exported, session_id: target.sessionId });
       expect(await store.getPattern(target, "old")).toBeNull();
 
-      const next = await store.recordToolCall(target, aCall("u", "success", { y: 2 }));
+      const next = await recordCall(store, target, aCall("u", "success", { y: 2 }));
       expect(next).toMatchObject({ id: "call-0004", fix_for: "call-0003" });
       expect(await store.sessionCounters(target)).toMatchObject({ total_calls: 4, total_fixes_detected: 2, tools_tracked: 2 });
       expect((await store.getPattern(target, "t"))!.avg_execution_ms).toBe(8);
@@ -297,8 +298,8 @@ export function toolMemoryStoreContract(factory: StoreFactory): void {
       const store = await open();
       const mine = aSession("tenant-a");
       const theirs = { tenant: "tenant-b", sessionId: mine.sessionId };
-      await store.recordToolCall(mine, aCall("t", "failure", { x: 1 }));
-      const first = await store.recordToolCall(theirs, aCall("t", "success", { x: 2 }));
+      await recordCall(store, mine, aCall("t", "failure", { x: 1 }));
+      const first = await recordCall(store, theirs, aCall("t", "success", { x: 2 }));
       expect(first).toMatchObject({ id: "call-0001", fix_for: null });
       await store.resetSession(theirs);
       expect((await store.sessionCounters(mine)).total_calls).toBe(1);

@@ -5,6 +5,7 @@ import type { Store } from "../../src/storage/port.js";
 import { closingAfterEach } from "../contract/open-stores.js";
 import { aCall, aLesson } from "../helpers/fixtures.js";
 import { keysWritten, rawRedis, redisStoreFactory } from "../helpers/stores.js";
+import { appendLesson, recordCall } from "../helpers/writes.js";
 
 const open = closingAfterEach(redisStoreFactory());
 let raw: Redis | Cluster;
@@ -39,11 +40,13 @@ describe("the listings' id indexes (redis)", () => {
     await store.captureLesson(task("a"), aLesson(), null);
     await store.captureLesson(task("b"), aLesson(), null);
     await store.resolveTask(task("c"), { task_id: "c", attempt_number: 1, approach: "x", model: null, resolved_at: ago(0) });
-    await store.appendLesson(task("d"), aLesson());
+    await appendLesson(store, task("d"), aLesson());
     await store.deleteLesson(task("d"), (await store.listLessons(task("d")))[0]!.lesson_id);
     await store.recordSharedToolCall(session("s"), aCall("t", "success"), null);
-    await store.recordToolCall(session("u"), aCall("t", "success"));
-    await store.importMemory(session("v"), { ...(await store.exportMemory(session("u")))!, session_id: "v" });
+    // Another tenant's session, imported: the import lists it, though its calls were never recorded in this tenant.
+    const elsewhere = { tenant: "other", sessionId: "u" };
+    await recordCall(store, elsewhere, aCall("t", "success"));
+    await store.importMemory(session("v"), { ...(await store.exportMemory(elsewhere))!, session_id: "v" });
 
     expect(await indexes(store, "tasks")).toEqual({ byTime: ["a", "b", "c", "d"], byId: ["a", "b", "c", "d"], scores: ["0"] });
     expect(await indexes(store, "sessions")).toEqual({ byTime: ["s", "v"], byId: ["s", "v"], scores: ["0"] });

@@ -8,6 +8,7 @@ import { bestRank } from "../../src/domain/efficacy/ranks.js";
 import { canonicalJson } from "../../src/domain/tools/arguments.js";
 import { aCall, aLesson, aSession, aTask } from "../helpers/fixtures.js";
 import { DEFAULT_LIMITS, keysMatching, keysWritten, rawRedis, redisElapse, redisStoreFactory, uniquePrefix } from "../helpers/stores.js";
+import { appendLesson, recordCall } from "../helpers/writes.js";
 
 const factory = redisStoreFactory();
 let raw: Redis | Cluster;
@@ -29,9 +30,12 @@ async function open(limits: Partial<StoreLimits>): Promise<Store> {
   return store;
 }
 
-/** Each key the store has written, with its PTTL in milliseconds (-1: no expiry). */
-async function ttls(store: Store): Promise<Record<string, number>> {
-  const keys = (await keysWritten(store))!;
+/** The tenant's keys: its knowledge, listings and events, which the tests of its retention cover. */
+const isTenantKey = (key: string) => key.includes(":shared}:");
+
+/** Each key of a task or session (and with `tenant`, of the tenant) the store has written, with its PTTL in milliseconds (-1: no expiry). */
+async function ttls(store: Store, { tenant = false } = {}): Promise<Record<string, number>> {
+  const keys = (await keysWritten(store))!.filter((key) => tenant || !isTenantKey(key));
   const found: Record<string, number> = {};
   for (const key of keys.sort()) found[key] = await raw.pttl(key);
   return found;
@@ -42,11 +46,11 @@ async function ttls(store: Store): Promise<Record<string, number>> {
  * resolution, meta, log, calls, fixes, tools, and the keys of the tool's pattern.
  */
 async function writeEverything(store: Store, task: TaskRef, session: SessionRef) {
-  await store.appendLesson(task, aLesson({ category: "api", tier: 2 }));
+  await appendLesson(store, task, aLesson({ category: "api", tier: 2 }));
   await store.setResolution(task, { task_id: task.taskId, attempt_number: 2, approach: "retry", model: null, resolved_at: new Date(0).toISOString() });
-  await store.appendLesson(task, aLesson({ category: "syntax", tier: 1 }));
-  await store.recordToolCall(session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }));
-  await store.recordToolCall(session, aCall("t", "success", { x: 2 }));
+  await appendLesson(store, task, aLesson({ category: "syntax", tier: 1 }));
+  await recordCall(store, session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }));
+  await recordCall(store, session, aCall("t", "success", { x: 2 }));
 }
 
 /** A tool's pattern is six keys: its counts, argument and error fields, when each was last seen, and its recent calls. */
@@ -84,8 +88,8 @@ describe("retention of Redis keys", () => {
     expect(await store.deleteLesson(task, first!.lesson_id)).toBe(true);
     expect(await store.deleteLesson(task, second!.lesson_id)).toBe(true);
     // Past maxToolLogEntries the oldest entries are trimmed from the log and the calls hash.
-    await store.recordToolCall(session, aCall("t", "failure", { x: 3 }));
-    await store.recordToolCall(session, aCall("u", "timeout", { y: 1 }));
+    await recordCall(store, session, aCall("t", "failure", { x: 3 }));
+    await recordCall(store, session, aCall("u", "timeout", { y: 1 }));
     expect((await store.readToolLog(session)).map((entry) => entry.id)).toEqual(["call-0004", "call-0003"]);
     await store.importMemory(copy, { ...(await store.exportMemory(session))!, session_id: copy.sessionId });
 
@@ -105,14 +109,16 @@ describe("retention of Redis keys", () => {
     const copy = aSession();
     await writeEverything(store, task, session);
     await store.deleteLesson(task, (await store.listLessons(task))[0]!.lesson_id);
-    await store.recordToolCall(session, aCall("t", "failure", { x: 3 }));
+    await recordCall(store, session, aCall("t", "failure", { x: 3 }));
     await store.importMemory(copy, { ...(await store.exportMemory(session))!, session_id: copy.sessionId });
 
-    // The task's and the session's, as many of the copy's, and the tenant's listings (by time and by id) that the delete and the import wrote.
+    // The task's and the session's, as many of the copy's, and the tenant's listings (by time and by id).
     const found = await ttls(store);
-    expect(Object.keys(found)).toHaveLength(SUFFIXES.length + SESSION_SUFFIXES.length + 4);
-    expect(Object.keys(found).filter((key) => /:shared\}:(idx|lex):(tasks|sessions)$/.test(key))).toHaveLength(4);
-    expect(Object.values(found)).toEqual(Array(SUFFIXES.length + SESSION_SUFFIXES.length + 4).fill(-1));
+    expect(Object.keys(found)).toHaveLength(SUFFIXES.length + SESSION_SUFFIXES.length);
+    expect(Object.values(found)).toEqual(Array(SUFFIXES.length + SESSION_SUFFIXES.length).fill(-1));
+    const listings = (await keysWritten(store))!.filter((key) => /:shared\}:(idx|lex):(tasks|sessions)$/.test(key));
+    expect(listings).toHaveLength(4);
+    for (const key of listings) expect({ key, pttl: await raw.pttl(key) }).toEqual({ key, pttl: -1 });
   });
 
   it("removes the TTL again when a write happens under a retention lowered to 0", async () => {
@@ -128,10 +134,10 @@ describe("retention of Redis keys", () => {
     const task = aTask();
     const session = aSession();
     await writeEverything(before, task, session);
-    await after.appendLesson(task, aLesson());
-    await after.recordToolCall(session, aCall("t", "partial"));
+    await appendLesson(after, task, aLesson());
+    await recordCall(after, session, aCall("t", "partial"));
 
-    const keys = await keysMatching(raw, `${prefix}:*`);
+    const keys = (await keysMatching(raw, `${prefix}:*`)).filter((key) => !isTenantKey(key));
     expect(keys).toHaveLength(SUFFIXES.length);
     for (const key of keys) expect({ key, pttl: await raw.pttl(key) }).toEqual({ key, pttl: -1 });
   });
@@ -144,7 +150,7 @@ describe("retention of Redis keys", () => {
     expect(Object.keys(await ttls(store))).toHaveLength(SUFFIXES.length);
 
     await redisElapse(1200);
-    expect(await keysWritten(store)).toEqual([]);
+    expect((await keysWritten(store))!.filter((key) => !isTenantKey(key))).toEqual([]);
   });
 });
 
@@ -156,7 +162,7 @@ describe("fix-detection facts of a call (redis)", () => {
   it("keeps a primitive argument's JSON once, and an object's twice only when its key order is not canonical", async () => {
     const store = await open({});
     const session = aSession();
-    await store.recordToolCall(session, aCall("search", "failure", { q: "x", n: 1, opts: { b: 1, a: 2 }, sorted: { a: 1 } }, { error_type: "E" }));
+    await recordCall(store, session, aCall("search", "failure", { q: "x", n: 1, opts: { b: 1, a: 2 }, sorted: { a: 1 } }, { error_type: "E" }));
     const [header, args] = (await raw.hget(await callsKeyOf(store), "m:call-0001"))!.split("\n");
     expect(JSON.parse(header!)).toEqual({ outcome: "failure", error_type: "E", tool: "search" });
     expect(args).toBe('[["q","\\"x\\""],["n","1"],["opts","{\\"a\\":2,\\"b\\":1}","{\\"b\\":1,\\"a\\":2}"],["sorted","{\\"a\\":1}"]]');
@@ -165,21 +171,21 @@ describe("fix-detection facts of a call (redis)", () => {
   it("still detects a fix of a failure whose facts were kept with one-letter names", async () => {
     const store = await open({});
     const session = aSession();
-    await store.recordToolCall(session, aCall("search", "failure", { q: "x" }, { error_type: "E" }));
+    await recordCall(store, session, aCall("search", "failure", { q: "x" }, { error_type: "E" }));
     const key = await callsKeyOf(store);
     const [, args] = (await raw.hget(key, "m:call-0001"))!.split("\n");
     await raw.hset(key, "m:call-0001", `${JSON.stringify({ o: "failure", e: "E", t: "search" })}\n${args}`);
-    const fix = await store.recordToolCall(session, aCall("search", "success", { q: "y" }));
+    const fix = await recordCall(store, session, aCall("search", "success", { q: "y" }));
     expect(fix).toMatchObject({ fix_for: "call-0001", delta_args: { changed: { q: { from: "x", to: "y" } } } });
   });
 
   it("still detects a fix of a failure whose facts were kept in the earlier form", async () => {
     const store = await open({});
     const session = aSession();
-    await store.recordToolCall(session, aCall("search", "failure", { q: "x" }, { error_type: "E" }));
+    await recordCall(store, session, aCall("search", "failure", { q: "x" }, { error_type: "E" }));
     const earlierForm = JSON.stringify({ tool: "search", outcome: "failure", error_type: "E", args: JSON.stringify([["q", '"x"', '"x"']]) });
     await raw.hset(await callsKeyOf(store), "m:call-0001", earlierForm);
-    const fix = await store.recordToolCall(session, aCall("search", "success", { q: "y" }));
+    const fix = await recordCall(store, session, aCall("search", "success", { q: "y" }));
     expect(fix).toMatchObject({ fix_for: "call-0001", delta_args: { changed: { q: { from: "x", to: "y" } } } });
   });
 });
@@ -193,7 +199,7 @@ describe("retention of a tenant's tool keys (redis)", () => {
     await store.recordSharedToolCall(session, aCall("t", "failure", { x: 1 }, { error_type: "bad" }), null);
     await store.recordSharedToolCall(session, aCall("t", "success", { x: 2 }), null);
     await store.recordSharedToolCall(aSession(), aCall("t", "failure", { x: 1 }, { error_type: "bad" }), null);
-    const found = await ttls(store);
+    const found = await ttls(store, { tenant: true });
     const toolKeys = Object.entries(found).filter(([key]) => /:(tool|toolargs|toolargs-seen|toolerrors|toolerrors-seen|toolfixes|toolfixslots|seen):t$/.test(key));
     expect(toolKeys.map(([key]) => key.slice(key.lastIndexOf("}:") + 2)).sort()).toEqual(
       ["seen:t", "tool:t", "toolargs-seen:t", "toolargs:t", "toolerrors-seen:t", "toolerrors:t", "toolfixes:t", "toolfixslots:t"].sort(),
@@ -206,7 +212,7 @@ describe("a fix's stored form (redis)", () => {
   it("keeps the delta as given in its fix set, and ranks it under canonicalJson of the delta", async () => {
     const store = await open({});
     const session = aSession();
-    await store.recordToolCall(session, aCall("search", "failure", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, é: 1 }, { error_type: "E" }));
+    await recordCall(store, session, aCall("search", "failure", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, é: 1 }, { error_type: "E" }));
     await store.recordSharedToolCall(session, aCall("search", "failure", { "a/b": 1, "10": "x", "9": { y: 1, x: 2 }, é: 1 }, { error_type: "E" }), null);
     await store.recordSharedToolCall(session, aCall("search", "success", { "9": { x: 3, y: 1 }, "10": "y", n: [{ b: 2, a: 1 }], é: 1 }), null);
     const written = (await keysWritten(store))!;

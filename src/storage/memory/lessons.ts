@@ -77,7 +77,7 @@ export function createMemoryLessonStore(
     return tasks.upsert(taskKey(task), emptyTask);
   }
 
-  /** appendLesson, synchronously, so that a keyed capture can check its key and write in one step. */
+  /** Appends a lesson to its task, synchronously, so that a keyed capture can check its key and write in one step. */
   function appendNow(task: TaskRef, lesson: Lesson, template?: string): void {
     const state = writableStateOf(task);
     state.lessons.push(structuredClone(lesson));
@@ -91,10 +91,6 @@ export function createMemoryLessonStore(
   return {
     sweep: () => tasks.sweep(),
     appendNow,
-
-    async appendLesson(task, lesson) {
-      appendNow(task, lesson);
-    },
 
     async listLessons(task, newest) {
       const lessons = tasks.get(taskKey(task))?.lessons ?? [];

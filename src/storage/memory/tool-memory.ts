@@ -135,10 +135,6 @@ export function createMemoryToolMemoryStore(
     },
     recordInSession,
 
-    async recordToolCall(session, call) {
-      return recordInSession(session, call).entry;
-    },
-
     async readToolLog(session, newest) {
       const log = sessions.get(sessionKey(session))?.log ?? [];
       const kept = newest === undefined ? log : log.slice(Math.max(0, log.length - newest));

@@ -11,7 +11,6 @@ import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { asArray } from "./pattern-state.js";
 import { named, scriptInput } from "./named-keys.js";
-import { execAtomically } from "./transaction.js";
 import type { AppendAnswer, ScriptedRedis } from "./script-commands.js";
 
 // Lessons kept before signatures existed get theirs on the way out, from what they kept.
@@ -54,6 +53,12 @@ function resolutionFrom(doc: string | null): Resolution | null {
     attempt_number: Number(resolution.attempt_number),
     signatures: asArray(resolution.signatures as string[] | Record<string, never>),
   };
+}
+
+/** What readTaskSignatures-2.lua answers. */
+interface TaskSignaturesAnswer {
+  captured?: string;
+  signatures: string[] | Record<string, never>;
 }
 
 /** What setResolution-4.lua answers. */
@@ -143,10 +148,6 @@ export function createRedisLessonStore(
   limits: Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds">,
 ): LessonStore {
   return {
-    async appendLesson(task, lesson) {
-      await appendKeyedLesson(redis, keys, limits, task, lesson, { idempotencyKey: null, recordTtlSeconds: 0 });
-    },
-
     async listLessons(task, newest) {
       const start = newest === undefined ? 0 : -newest;
       if (newest === 0) return [];
@@ -201,9 +202,10 @@ export function createRedisLessonStore(
       const taskKeys = named({ lessons: k.lessons, counters: k.counters, signatures: k.signatures, resolution: k.resolution });
       // Every capture moves `captured`, so a write refused for it is decided again on the signatures as they then read.
       for (;;) {
-        const [captured, signatures] = await execAtomically<[string | null, Record<string, string>]>(redis.multi().hget(k.counters, "captured").hgetall(k.signatures));
-        const resolution: Resolution = { ...input, signatures: signaturesFrom(signatures).sort(bySignatureRank).map((s) => s.signature) };
-        const write = { keys: taskKeys.names, captured: captured ?? "", doc: JSON.stringify(resolution), ttl: limits.lessonsTtlSeconds };
+        const read = JSON.parse(await guarded(() => redis.readTaskSignatures(k.counters, k.signatures))) as TaskSignaturesAnswer;
+        const signatures = signaturesFrom(flatHash(asArray(read.signatures)));
+        const resolution: Resolution = { ...input, signatures: signatures.sort(bySignatureRank).map((s) => s.signature) };
+        const write = { keys: taskKeys.names, captured: read.captured ?? "", doc: JSON.stringify(resolution), ttl: limits.lessonsTtlSeconds };
         const answer = JSON.parse(await guarded(() => redis.setResolution(...taskKeys.keys, scriptInput(write)))) as ResolutionAnswer;
         if (answer.outcome === "conflict") continue;
         return { resolution, replaced: answer.previous !== "", version: answer.version, previousSignatures: resolutionFrom(answer.previous || null)?.signatures ?? [] };

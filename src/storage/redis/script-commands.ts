@@ -17,6 +17,8 @@ export interface ScriptCommands {
   appendLesson(...keysThenInput: string[]): Promise<string>;
   /** The task's 4 keys, then the input as JSON (lessons.ts); answers JSON. */
   deleteLesson(...keysThenInput: string[]): Promise<string>;
+  /** The task's counters and signatures; answers JSON (lessons.ts). */
+  readTaskSignatures(counters: string, signatures: string): Promise<string>;
   /** The task's 4 keys, then the input as JSON (lessons.ts); answers JSON. */
   setResolution(...keysThenInput: string[]): Promise<string>;
   /** The session's 13 keys, then the input as JSON (tool-call-scripts.ts); answers JSON. */
@@ -39,6 +41,8 @@ export interface ScriptCommands {
   listSharedTools(tools: string, toolNames: string, input: string): Promise<string>;
   /** The signature's 4 keys, then the input as JSON and the lesson's JSON (signature-knowledge.ts); answers JSON. */
   countSignature(...keysThenInput: string[]): Promise<string>;
+  /** The task's links hash, then the input as JSON (signature-knowledge.ts); answers JSON. */
+  readResolutionLinks(taskLinks: string, input: string): Promise<string>;
   /** The task's links hash, then the input as JSON (signature-knowledge.ts); answers JSON. */
   relinkResolution(taskLinks: string, input: string): Promise<string>;
   /** The tenant's signatures, then the input as JSON; answers JSON. */

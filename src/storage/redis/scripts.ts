@@ -25,16 +25,30 @@ export function scriptSource(file: string): string {
 }
 
 /**
+ * The scripts among a folder's files, by command and key count. Two files of one command (a script renamed since a build
+ * that left the old file behind) are refused: whichever was read last would be the one in force.
+ */
+export function scriptFiles(files: readonly string[]): Array<{ name: string; keys: number; file: string }> {
+  const found = new Map<string, { name: string; keys: number; file: string }>();
+  for (const file of files) {
+    const match = SCRIPT_NAME.exec(file);
+    if (!match) continue;
+    const before = found.get(match[1]!);
+    if (before) throw new Error(`${before.file} and ${file} both define the script ${match[1]}; remove the one left behind`);
+    found.set(match[1]!, { name: match[1]!, keys: Number(match[2]), file });
+  }
+  return [...found.values()];
+}
+
+/**
  * Registers every script on the client; ioredis then sends EVALSHA and falls back to EVAL on NOSCRIPT.
  * With replicas to wait for, the scripts that write go out with WAIT behind them (confirmed-writes.ts).
  */
 export function defineScripts(client: RedisClient, wait: ReplicaWait = NO_REPLICA_WAIT): ScriptedRedis {
-  for (const file of readdirSync(scriptsDir)) {
-    const match = SCRIPT_NAME.exec(file);
-    if (!match) continue;
+  for (const { name, keys, file } of scriptFiles(readdirSync(scriptsDir))) {
     const lua = scriptSource(file);
-    nameScript(match[1]!, createHash("sha1").update(lua).digest("hex"), lua);
-    client.defineCommand(match[1]!, { numberOfKeys: Number(match[2]), lua });
+    nameScript(name, createHash("sha1").update(lua).digest("hex"), lua);
+    client.defineCommand(name, { numberOfKeys: keys, lua });
   }
   const redis = client as ScriptedRedis;
   const writes = confirmedWrites(redis, wait);

@@ -25,7 +25,6 @@ import { named, scriptInput } from "./named-keys.js";
 import type { AppendAnswer, CountAnswer } from "./script-commands.js";
 import { guarded } from "./errors.js";
 import { asArray } from "./pattern-state.js";
-import { execAtomically } from "./transaction.js";
 import { recordOf, recordText, sumsAsText, type RecordFields } from "./resolution-records.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
@@ -50,6 +49,14 @@ function knownFixesBySignature(answer: string): Map<string, KnownFix[]> {
 }
 
 const knownFixesOfEntries = (entries: KnownFixEntry[]): KnownFix[] => entries.map(({ task_id, fix }) => knownFix(task_id, fix));
+
+/** What readResolutionLinks-1.lua answers. */
+interface LinksAnswer {
+  version?: string;
+  /** JSON: the signatures linked. */
+  signatures?: string;
+  records: Record<string, RecordFields>;
+}
 
 /** What listSignatures-1.lua answers. */
 interface SignaturesAnswer {
@@ -113,25 +120,14 @@ export function createRedisSignatureStore(
     return withoutEmpty(knownFixesBySignature(await guarded(() => redis.readKnownFixes(shared.signatures, scriptInput({ prefix: shared.prefix, per_signature: KNOWN_FIXES_PER_SIGNATURE, signatures })))));
   }
 
-  /** The task's links, and its records under every signature they or `also` name, in one transaction. */
+  /** The task's links, and its records under every signature they or `also` name: one read-only script. */
   async function readLinks(task: TaskRef, also: readonly string[]): Promise<TaskLinksRead & { raw: Map<string, RecordFields> }> {
     const shared = keys.shared(task.tenant);
-    let named = [...also];
-    for (;;) {
-      const multi = redis.multi().hmget(shared.taskLinks(task.taskId), "version", "signatures");
-      for (const signature of named) multi.hmget(shared.signatureEfficacy(signature), `o:${task.taskId}`, `r:${task.taskId}`);
-      const [[version, listed], ...fields] = await execAtomically<[[string | null, string | null], ...Array<[string | null, string | null]>]>(multi);
-      const signatures = listed ? (JSON.parse(listed) as string[]) : [];
-      const unread = signatures.filter((signature) => !named.includes(signature));
-      // The links list a signature the change does not name (a resolution replaced meanwhile): read again with it.
-      if (unread.length > 0) {
-        named = [...named, ...unread];
-        continue;
-      }
-      const raw = new Map(named.map((signature, i) => [signature, { offered: fields[i]![0] ?? "", contribution: fields[i]![1] ?? "" }]));
-      const records = new Map([...raw].map(([signature, record]) => [signature, recordOf(record)]));
-      return { version: Number(version ?? 0), signatures, records, raw };
-    }
+    const input = { prefix: shared.prefix, task: task.taskId, signatures: also };
+    const read = JSON.parse(await guarded(() => redis.readResolutionLinks(shared.taskLinks(task.taskId), scriptInput(input)))) as LinksAnswer;
+    const raw = new Map(Object.entries(read.records));
+    const records = new Map([...raw].map(([signature, record]) => [signature, recordOf(record)]));
+    return { version: Number(read.version ?? 0), signatures: read.signatures ? (JSON.parse(read.signatures) as string[]) : [], records, raw };
   }
 
   /** Links (or, with no resolution, unlinks) the task's signatures as planRelink decides; older versions are ignored. */

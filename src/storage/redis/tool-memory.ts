@@ -13,7 +13,7 @@ import { asArray, callsOfReply, patternOfReply, patternRepliesOf, replyVersion }
 import { scriptInput } from "./named-keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { exportSession, importSession } from "./session-transfer.js";
-import { recordInSession, windowKey, type SessionDeciding, type SessionLimits } from "./session-writes.js";
+import { windowKey, type SessionDeciding, type SessionLimits } from "./session-writes.js";
 
 export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, limits: SessionLimits, deciding: SessionDeciding): ToolMemoryStore {
   const patterns = createPatternCache();
@@ -30,13 +30,6 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
   }
 
   return {
-    async recordToolCall(session, call) {
-      const written = await recordInSession(redis, keys, limits, deciding, session, call);
-      // Without a write key the script always applies.
-      if (written.outcome === "mismatch") throw new Error("recordToolCall without a key cannot be refused");
-      return written.record.entry;
-    },
-
     async readToolLog(session, newest) {
       const k = keys.session(session);
       if (newest === 0) return [];
