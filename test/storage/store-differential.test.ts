@@ -1,4 +1,4 @@
-// Both stores fed the same random sequences of lessons, tool calls, keyed retries and resolutions: every answer alike, offers included, and
+// Both stores fed the same random sequences of lessons, tool calls, keyed retries, resolutions and their removal: every answer alike, offers included, and
 // everything they keep alike afterwards (sessions, tasks, signatures, tool knowledge, efficacy, templates and recall).
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
@@ -44,8 +44,15 @@ const lessonOp = fc.record({
   key: fc.option(fc.constantFrom("k1", "k2"), { nil: null }),
 });
 const resolveOp = fc.record({ kind: fc.constant("resolve" as const), task: fc.constantFrom(...TASKS), approach: fc.constantFrom("retried with a longer timeout", "pinned the dependency") });
-type Op = typeof callOp extends fc.Arbitrary<infer C> ? C | (typeof lessonOp extends fc.Arbitrary<infer L> ? L : never) | (typeof resolveOp extends fc.Arbitrary<infer R> ? R : never) : never;
-const ops = fc.array(fc.oneof({ arbitrary: callOp, weight: 6 }, { arbitrary: lessonOp, weight: 3 }, { arbitrary: resolveOp, weight: 1 }), { minLength: 1, maxLength: 40, size: "max" });
+// A resolution removed: what it added to its signatures' efficacy is taken back, and a later one is counted anew.
+const unresolveOp = fc.record({ kind: fc.constant("unresolve" as const), task: fc.constantFrom(...TASKS) });
+/** What an arbitrary makes. */
+type Made<A> = A extends fc.Arbitrary<infer T> ? T : never;
+type Op = Made<typeof callOp> | Made<typeof lessonOp> | Made<typeof resolveOp> | Made<typeof unresolveOp>;
+const ops = fc.array(
+  fc.oneof({ arbitrary: callOp, weight: 6 }, { arbitrary: lessonOp, weight: 3 }, { arbitrary: resolveOp, weight: 1 }, { arbitrary: unresolveOp, weight: 1 }),
+  { minLength: 1, maxLength: 40, size: "max" },
+);
 
 const opened: Store[] = [];
 afterEach(async () => {
@@ -57,6 +64,7 @@ async function apply(store: Store, op: Op, step: number): Promise<unknown> {
   const at = BASE_MS + step * 1000;
   // A key names one request: its retry sends the same content again (the same fingerprint), another request another one.
   const fingerprint = JSON.stringify({ ...op, key: undefined });
+  if (op.kind === "unresolve") return store.unresolveTask({ tenant: TENANT, taskId: op.task });
   if (op.kind === "resolve") {
     return store.resolveTask({ tenant: TENANT, taskId: op.task }, { task_id: op.task, attempt_number: step, approach: op.approach, model: null, resolved_at: new Date(at).toISOString() });
   }
@@ -83,6 +91,8 @@ async function apply(store: Store, op: Op, step: number): Promise<unknown> {
 
 /** What a step's answer shows, for the sequences' coverage. */
 function happeningOf(answer: unknown): string {
+  // unresolveTask answers whether there was a resolution to remove.
+  if (typeof answer === "boolean") return answer ? "unresolved" : "applied";
   const written = answer as { outcome?: string; value?: { entry?: { fix_for: string | null }; knownFix?: unknown; knownFixes?: unknown[] }; resolution?: unknown };
   if (written.resolution) return "resolved";
   if (written.outcome !== "applied") return written.outcome ?? "unknown";
@@ -138,7 +148,7 @@ describe("both stores, fed the same random sequences", () => {
       { numRuns: 60, seed: 20_261_207 },
     );
     // The sequences reach what differs most easily between stores: fixes found, fixes offered, known resolutions, replays and refused keys.
-    expect([...seen].sort()).toEqual(["applied", "fix detected", "fix offered", "mismatch", "replayed", "resolution known", "resolved"]);
+    expect([...seen].sort()).toEqual(["applied", "fix detected", "fix offered", "mismatch", "replayed", "resolution known", "resolved", "unresolved"]);
   }, 120_000);
 
   // Three templates at most: steps forget templates all along, in buckets the other replica holds in its cache.
