@@ -20,7 +20,7 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * A pattern's version says whether a decoded copy still holds: when its keys were born and how many calls
- * it has learned from (pattern-state.ts: versionOf), or, for a pattern in the layout before, its JSON text.
+ * it has learned from (pattern-state.ts: versionOf).
  * A session reset and called again starts its count over but is born anew, so a version never repeats.
  * Patterns are shared between requests, so they are frozen: a reader that tried to change one would throw
  * rather than change another request's answer.
