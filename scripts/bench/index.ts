@@ -27,6 +27,8 @@ import { BENCH_KEY, LESSONS_KEPT_PER_TASK, scenarios, type Scenario } from "./sc
 const flags = new Set(process.argv.slice(2));
 const quick = flags.has("--quick");
 const scale = flags.has("--scale");
+/** The share of a row's requests that may fail before the run does (see the check at the end). */
+const MOSTLY_FAILED = 0.1;
 const only = process.argv.find((flag) => flag.startsWith("--only="))?.slice("--only=".length).split(",");
 // The scale run adds reads over the fill's 2,000 tools.
 if (scale) Object.assign(scenarios, scaleScenarios);
@@ -278,6 +280,16 @@ async function main(): Promise<void> {
       memory,
     });
     process.stdout.write(`results written to ${path}\n`);
+    // Every scenario is meant to succeed. A few failures under a short overload (a 503 past the command timeout on two cores) are
+    // said; a row that mostly failed (a route that no longer works) measures a failure's cost, not the route's, and fails the run.
+    const failing = (row: Row) => (row.non2xx + row.errors) / Math.max(1, row.requests);
+    const some = [...new Set(rounds.flat().filter((row) => failing(row) > 0).map((row) => row.scenario))];
+    const most = [...new Set(rounds.flat().filter((row) => failing(row) > MOSTLY_FAILED).map((row) => row.scenario))];
+    if (some.length > 0) process.stderr.write(`requests answered other than 2xx in: ${some.join(", ")}\n`);
+    if (most.length > 0) {
+      process.stderr.write(`benchmark failed: more than ${MOSTLY_FAILED * 100}% of the requests of ${most.join(", ")} answered other than 2xx\n`);
+      process.exitCode = 1;
+    }
   } finally {
     await Promise.all(started.map((server) => server.stop()));
     await replica?.stop();

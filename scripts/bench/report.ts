@@ -3,6 +3,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 
 export interface Row {
   scenario: string;
+  /** Requests answered in the measured seconds. */
+  requests: number;
   rps: number;
   ratio: number;
   p50Ms: number;
