@@ -1,4 +1,5 @@
 // Redis lesson storage: a list of lesson JSON per task, its counters, signatures and resolution, changed only by Lua scripts.
+import { StoreUnavailableError } from "../../errors.js";
 import { bySignatureRank, failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
 import type { LessonStore, StoreLimits } from "../port.js";
@@ -54,6 +55,9 @@ function resolutionFrom(doc: string | null): Resolution | null {
     signatures: asArray(resolution.signatures as string[] | Record<string, never>),
   };
 }
+
+/** Reads and decisions a resolution may take while captures keep moving what it read (then 503). */
+export const RESOLUTION_TRIES = 32;
 
 /** What readTaskSignatures-2.lua answers. */
 interface TaskSignaturesAnswer {
@@ -201,13 +205,16 @@ export function createRedisLessonStore(
       const k = keys.task(task);
       const taskKeys = named({ lessons: k.lessons, counters: k.counters, signatures: k.signatures, resolution: k.resolution });
       // Every capture moves `captured`, so a write refused for it is decided again on the signatures as they then read.
-      for (;;) {
+      for (let tries = 1; ; tries += 1) {
         const read = JSON.parse(await guarded(() => redis.readTaskSignatures(k.counters, k.signatures))) as TaskSignaturesAnswer;
         const signatures = signaturesFrom(flatHash(asArray(read.signatures)));
         const resolution: Resolution = { ...input, signatures: signatures.sort(bySignatureRank).map((s) => s.signature) };
         const write = { keys: taskKeys.names, captured: read.captured ?? "", doc: JSON.stringify(resolution), ttl: limits.lessonsTtlSeconds };
         const answer = JSON.parse(await guarded(() => redis.setResolution(...taskKeys.keys, scriptInput(write)))) as ResolutionAnswer;
-        if (answer.outcome === "conflict") continue;
+        if (answer.outcome === "conflict") {
+          if (tries >= RESOLUTION_TRIES) throw new StoreUnavailableError(new Error(`a task's signatures moved under ${RESOLUTION_TRIES} tries in a row`));
+          continue;
+        }
         return { resolution, replaced: answer.previous !== "", version: answer.version, previousSignatures: resolutionFrom(answer.previous || null)?.signatures ?? [] };
       }
     },

@@ -20,7 +20,8 @@ import type { Lesson } from "../../domain/lessons/types.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import { captureSignedInTwoSteps } from "../signed-capture.js";
 import { templateMessageOf, type RedisTemplateBuckets, type StepAnswer } from "./template-buckets.js";
-import { appendKeyedLesson, appendLessonInput } from "./lessons.js";
+import { appendKeyedLesson, appendLessonInput, RESOLUTION_TRIES } from "./lessons.js";
+import { StoreUnavailableError } from "../../errors.js";
 import { named, scriptInput } from "./named-keys.js";
 import type { AppendAnswer, CountAnswer } from "./script-commands.js";
 import { guarded } from "./errors.js";
@@ -136,7 +137,7 @@ export function createRedisSignatureStore(
     const linkChange = { ...change, resolution };
     // A capture that offers the task a fix, or another change of its links, may land between the read and the write:
     // the write is refused then, and decided again on what it meets.
-    for (;;) {
+    for (let tries = 1; ; tries += 1) {
       const read = await readLinks(task, signaturesToRead(linkChange));
       const plan = planRelink(read, linkChange);
       if (!plan) return;
@@ -160,6 +161,7 @@ export function createRedisSignatureStore(
       };
       const { outcome } = JSON.parse(await guarded(() => redis.relinkResolution(shared.taskLinks(task.taskId), scriptInput(input)))) as { outcome: "applied" | "stale" | "conflict" };
       if (outcome !== "conflict") return;
+      if (tries >= RESOLUTION_TRIES) throw new StoreUnavailableError(new Error(`a task's links moved under ${RESOLUTION_TRIES} tries in a row`));
     }
   }
 
