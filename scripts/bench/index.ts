@@ -282,11 +282,12 @@ async function main(): Promise<void> {
     process.stdout.write(`results written to ${path}\n`);
     // Every scenario is meant to succeed. A few failures under a short overload (a 503 past the command timeout on two cores) are
     // said; a row that mostly failed (a route that no longer works) measures a failure's cost, not the route's, and fails the run.
+    // Not with --only: some rows read what an earlier scenario wrote (GET /tools/{tool} answers 404 before POST tool-calls ran).
     const failing = (row: Row) => (row.non2xx + row.errors) / Math.max(1, row.requests);
     const some = [...new Set(rounds.flat().filter((row) => failing(row) > 0).map((row) => row.scenario))];
     const most = [...new Set(rounds.flat().filter((row) => failing(row) > MOSTLY_FAILED).map((row) => row.scenario))];
     if (some.length > 0) process.stderr.write(`requests answered other than 2xx in: ${some.join(", ")}\n`);
-    if (most.length > 0) {
+    if (most.length > 0 && !only) {
       process.stderr.write(`benchmark failed: more than ${MOSTLY_FAILED * 100}% of the requests of ${most.join(", ")} answered other than 2xx\n`);
       process.exitCode = 1;
     }

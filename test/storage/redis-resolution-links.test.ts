@@ -63,7 +63,6 @@ describe("a resolution and its links decided on a read (redis)", () => {
       fix: JSON.stringify({ approach: "x", resolved_at: at(3) }),
       records: { [SIGNATURE]: "3" },
       deltas: { [SIGNATURE]: { tasks_resolved_without_offer: "1", attempts_without_offer_sum: "3" } },
-      totals: { tasks_resolved_without_offer: "1", attempts_without_offer_sum: "3" },
       at_ms: String(Date.parse(at(3))),
       ttl: 0,
       events_kept: 10,

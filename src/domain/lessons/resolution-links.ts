@@ -34,9 +34,8 @@ export interface RelinkPlan {
   linked: string[];
   /** Per signature whose record changes: what the task's resolution adds from now on (null: nothing, the record goes). */
   contributions: Map<string, ResolvedContribution | null>;
-  /** Per signature whose sums move: by how much; the tenant's totals move by their sum (`totals`). */
+  /** Per signature whose sums move: by how much (the tenant's totals move by each, as the store adds them). */
   deltas: Map<string, SignatureEfficacySums>;
-  totals: SignatureEfficacySums;
 }
 
 /**
@@ -68,7 +67,7 @@ export function planRelink(read: TaskLinksRead, change: ResolutionLinkChange): R
   if (read.version >= change.version) return null;
   const linked = [...new Set(change.resolution?.signatures ?? [])];
   const touched = new Set([...read.signatures, ...signaturesToRead(change)]);
-  const plan: RelinkPlan = { unlinked: [...touched].filter((s) => !linked.includes(s)), linked, contributions: new Map(), deltas: new Map(), totals: emptyEfficacySums() };
+  const plan: RelinkPlan = { unlinked: [...touched].filter((s) => !linked.includes(s)), linked, contributions: new Map(), deltas: new Map() };
   for (const signature of touched) {
     const record = read.records.get(signature) ?? {};
     if (record.contribution) {
@@ -81,6 +80,5 @@ export function planRelink(read: TaskLinksRead, change: ResolutionLinkChange): R
       plan.contributions.set(signature, contribution);
     }
   }
-  for (const delta of plan.deltas.values()) addEfficacySums(plan.totals, delta);
   return plan;
 }

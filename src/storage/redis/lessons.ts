@@ -45,7 +45,7 @@ function signaturesFrom(hash: Record<string, string>): FailureSignature[] {
   });
 }
 
-// cjson writes an empty list as {}.
+// cjson writes an empty list as {}: resolutions written by the Lua of earlier versions may hold one.
 function resolutionFrom(doc: string | null): Resolution | null {
   if (doc === null) return null;
   const resolution = JSON.parse(doc) as Resolution;

@@ -152,7 +152,6 @@ export function createRedisSignatureStore(
         fix: resolution ? JSON.stringify({ approach: resolution.approach, resolved_at: resolution.resolved_at }) : "",
         records: Object.fromEntries([...plan.contributions].map(([signature, contribution]) => [signature, contribution ? recordText(contribution) : ""])),
         deltas: Object.fromEntries([...plan.deltas].map(([signature, delta]) => [signature, sumsAsText(delta)])),
-        totals: sumsAsText(plan.totals),
         at_ms: String(resolution ? Date.parse(resolution.resolved_at) : Date.now()),
         ttl: limits.lessonsTtlSeconds,
         events_kept: limits.eventsMaxPerTenant,

@@ -23,7 +23,6 @@ describe("planRelink", () => {
     expect(plan.contributions).toEqual(new Map([["a", { attempt: 5, afterOffer: 3 }], ["b", { attempt: 5, afterOffer: null }]]));
     expect(plan.deltas.get("a")).toEqual({ ...emptyEfficacySums(), tasks_resolved_after_offer: 1, attempts_with_offer_sum: 5, attempts_after_offer_sum: 3 });
     expect(plan.deltas.get("b")).toEqual({ ...emptyEfficacySums(), tasks_resolved_without_offer: 1, attempts_without_offer_sum: 5 });
-    expect(plan.totals).toEqual({ ...emptyEfficacySums(), tasks_resolved_after_offer: 1, tasks_resolved_without_offer: 1, attempts_with_offer_sum: 5, attempts_without_offer_sum: 5, attempts_after_offer_sum: 3 });
   });
 
   it("never counts a negative number of attempts after an offer made at a later attempt than the resolution's", () => {
@@ -45,7 +44,7 @@ describe("planRelink", () => {
     const plan = planRelink(read(0, [], { old: { contribution: { attempt: 2, afterOffer: null } } }), { version: 4, previousSignatures: ["old"], resolution: null })!;
     expect(plan.unlinked).toEqual(["old"]);
     expect(plan.linked).toEqual([]);
-    expect(plan.totals).toEqual({ ...emptyEfficacySums(), tasks_resolved_without_offer: -1, attempts_without_offer_sum: -2 });
+    expect(plan.deltas).toEqual(new Map([["old", { ...emptyEfficacySums(), tasks_resolved_without_offer: -1, attempts_without_offer_sum: -2 }]]));
   });
 
   it("replaces a stale record of an expired task of the same id instead of counting the task twice", () => {
@@ -56,7 +55,7 @@ describe("planRelink", () => {
   it("links a signature listed twice once", () => {
     const plan = planRelink(read(0, []), { version: 1, previousSignatures: [], resolution: resolved(1, "a", "a") })!;
     expect(plan.linked).toEqual(["a"]);
-    expect(plan.totals.tasks_resolved_without_offer).toBe(1);
+    expect(plan.deltas.get("a")?.tasks_resolved_without_offer).toBe(1);
   });
 
   it("reads what the replaced resolution listed and what the new one lists, each once", () => {

@@ -6,7 +6,7 @@
 --   expected: signature → { offered, contribution } as read ('' for none): the task's o:<task> and r:<task> fields,
 --   unlinked, linked: signatures, fix: the { approach, resolved_at } JSON kept under each linked signature,
 --   records: signature → the r:<task> field to keep ('' to delete it), deltas: signature → field → increment (text),
---   totals: field → increment (text), at_ms (text), ttl (seconds the keys live after this write, 0: forever),
+--   at_ms (text), ttl (seconds the keys live after this write, 0: forever),
 --   events_kept, events_ttl, event (the task.resolved event's data, '' for none)
 -- Every signature key shares KEYS[1]'s hash tag {tenant:shared}, so those named from the prefix sit in its slot.
 -- Returns { outcome = 'applied' | 'stale' (a change as new was applied already) | 'conflict' (read again and decide) }.
@@ -42,15 +42,18 @@ for _, signature in ipairs(input.linked) do
   expire(prefix .. 'fixes:' .. signature)
   expire(prefix .. 'approaches:' .. signature)
 end
--- HINCRBY keeps a key's TTL, so taking a contribution back leaves the hash's life as it was.
+-- HINCRBY keeps a key's TTL, so taking a contribution back leaves the hash's life as it was. Every change to a signature's
+-- sums is made to the tenant's totals too (keys.ts: efficacyTotals), each in Redis's integers, so the totals stay exact.
+local totalsKey = prefix .. 'eff:totals'
 for signature, delta in pairs(input.deltas) do
-  for field, by in pairs(delta) do rcall('HINCRBY', efficacyOf(signature), field, by) end
+  for field, by in pairs(delta) do
+    rcall('HINCRBY', efficacyOf(signature), field, by)
+    rcall('HINCRBY', totalsKey, field, by)
+  end
 end
 for signature, record in pairs(input.records) do
   if record == '' then rcall('HDEL', efficacyOf(signature), 'r:' .. task) else rcall('HSET', efficacyOf(signature), 'r:' .. task, record) end
 end
-local totalsKey = prefix .. 'eff:totals'
-for field, by in pairs(input.totals) do rcall('HINCRBY', totalsKey, field, by) end
 for _, signature in ipairs(input.linked) do expire(efficacyOf(signature)) end
 if #input.linked > 0 then keepAtLeast(totalsKey, ttl) end
 
