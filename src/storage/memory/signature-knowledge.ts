@@ -63,10 +63,10 @@ export function createMemorySignatureStore(
   }
 
   /** The task's links and its records under the signatures they, or the change, name: what planRelink decides on. */
-  function readLinks(tenant: string, taskId: string, change: ResolutionChange, resolution: Resolution | null): TaskLinksRead {
+  function readLinks(tenant: string, taskId: string, change: ResolutionLinkChange): TaskLinksRead {
     const links = taskLinks.get(scoped(tenant, taskId));
     const records = new Map<string, TaskUnderSignature>();
-    for (const signature of new Set([...(links?.signatures ?? []), ...signaturesToRead(linkChange(change, resolution))])) {
+    for (const signature of new Set([...(links?.signatures ?? []), ...signaturesToRead(change)])) {
       const state = efficacy.get(scoped(tenant, signature));
       records.set(signature, { offeredAttempt: state?.offers.get(taskId), contribution: state?.resolved.get(taskId) });
     }
@@ -75,7 +75,8 @@ export function createMemorySignatureStore(
 
   /** Replaces the task's links as planRelink decides; false when a change as new was applied already. */
   function link(tenant: string, taskId: string, change: ResolutionChange, resolution: Resolution | null): boolean {
-    const plan = planRelink(readLinks(tenant, taskId, change, resolution), linkChange(change, resolution));
+    const relink = linkChange(change, resolution);
+    const plan = planRelink(readLinks(tenant, taskId, relink), relink);
     if (!plan) return false;
     for (const signature of plan.unlinked) fixesOf.get(scoped(tenant, signature))?.delete(taskId);
     if (resolution) {
