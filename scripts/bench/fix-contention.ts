@@ -5,7 +5,7 @@ import { once } from "node:events";
 import { pathToFileURL } from "node:url";
 import { Redis } from "ioredis";
 import { createRedisStore } from "../../src/storage/redis/index.js";
-import type { NewToolCall } from "../../src/storage/port.js";
+import type { NewToolCall } from "../../src/domain/tools/store.js";
 import { aCall } from "../../test/helpers/fixtures.js";
 import { startRedisServer } from "../../test/helpers/redis-server.js";
 import { BENCH_LIMITS } from "./knowledge-cost.js";

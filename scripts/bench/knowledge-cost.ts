@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import { templateSignature } from "../../src/domain/lessons/signature.js";
-import type { NewToolCall } from "../../src/storage/port.js";
+import type { NewToolCall } from "../../src/domain/tools/store.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { startRedisServer } from "../../test/helpers/redis-server.js";
 

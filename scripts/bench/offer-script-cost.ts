@@ -3,7 +3,7 @@
 import { once } from "node:events";
 import { Redis } from "ioredis";
 import { createRedisStore } from "../../src/storage/redis/index.js";
-import type { NewToolCall } from "../../src/storage/port.js";
+import type { NewToolCall } from "../../src/domain/tools/store.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { startRedisServer } from "../../test/helpers/redis-server.js";
 

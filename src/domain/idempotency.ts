@@ -11,6 +11,9 @@ export interface IdempotencyKey {
   fingerprint: string;
 }
 
+/** What a write with a key did: applied now, replayed (the key's first write, answered again), or refused. */
+export type KeyedWrite<T> = { outcome: "applied" | "replayed"; value: T } | { outcome: "mismatch" };
+
 /** What a route knows of a request's Idempotency-Key: the key, and the method and path it came with. */
 export interface IdempotencyRequest {
   key: string;

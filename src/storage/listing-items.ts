@@ -1,7 +1,7 @@
 // What a listing shows of a task or a session, built the same way by both stores; null when it is not to be listed.
 import type { SessionSummary, TaskSummary } from "../domain/activity/types.js";
 import type { LessonCounters } from "../domain/lessons/types.js";
-import type { SessionCounters } from "./port.js";
+import type { SessionCounters } from "../domain/tools/store.js";
 
 /** A task is listed while it keeps lessons. */
 export function taskSummaryOf(

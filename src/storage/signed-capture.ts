@@ -2,17 +2,11 @@
 import { templateSignature } from "../domain/lessons/signature.js";
 import type { Lesson } from "../domain/lessons/types.js";
 import type { SessionRef, TaskRef } from "../domain/refs.js";
-import type { IdempotencyKey } from "../domain/idempotency.js";
-import type {
-  CapturedLesson,
-  FailureTemplateStore,
-  FailureToSign,
-  KeyedWrite,
-  NewToolCall,
-  RecordedToolCall,
-  SharedToolStore,
-  SignatureKnowledgeStore,
-} from "./port.js";
+import type { IdempotencyKey, KeyedWrite } from "../domain/idempotency.js";
+import type { FailureTemplateStore, FailureToSign } from "../domain/failures/store.js";
+import type { CapturedLesson, SignatureKnowledgeStore } from "../domain/lessons/store.js";
+import type { RecordedToolCall, SharedToolStore } from "../domain/shared-tools/store.js";
+import type { NewToolCall } from "../domain/tools/store.js";
 
 /** The template step of a failure's write, and the signature and template it gives; a key reused for another request is refused. */
 async function signFirst(
@@ -25,7 +19,7 @@ async function signFirst(
   return { outcome: "signed", signature: templateSignature(failure.errorType, placed.value.templateId), template: placed.value.template };
 }
 
-/** captureSignedLesson (port.ts) as two writes: the message's template step, then captureLesson with the signature it makes. */
+/** captureSignedLesson (domain/failures/store.ts) as two writes: the message's template step, then captureLesson with the signature it makes. */
 export async function captureSignedInTwoSteps(
   store: Pick<FailureTemplateStore, "learnFailureTemplate"> & Pick<SignatureKnowledgeStore, "captureLesson">,
   task: TaskRef,
@@ -40,7 +34,7 @@ export async function captureSignedInTwoSteps(
   return { outcome: captured.outcome, value: { ...captured.value, template: signed.template } };
 }
 
-/** recordSignedToolCall (port.ts) as two writes: the message's template step, then recordSharedToolCall with the signature it makes. */
+/** recordSignedToolCall (domain/failures/store.ts) as two writes: the message's template step, then recordSharedToolCall with the signature it makes. */
 export async function recordSignedInTwoSteps(
   store: Pick<FailureTemplateStore, "learnFailureTemplate"> & Pick<SharedToolStore, "recordSharedToolCall">,
   session: SessionRef,

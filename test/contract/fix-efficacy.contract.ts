@@ -1,7 +1,8 @@
 // Contract tests of fix efficacy: offers, the outcome the session's next call decides, ranking and retiring; every adapter passes them.
 import { describe, expect, it } from "vitest";
 import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
-import type { RecordedToolCall, Store } from "../../src/storage/port.js";
+import type { RecordedToolCall } from "../../src/domain/shared-tools/store.js";
+import type { Store } from "../../src/storage/port.js";
 import type { IdempotencyKey } from "../../src/domain/idempotency.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession, keyed, valueOf } from "../helpers/fixtures.js";

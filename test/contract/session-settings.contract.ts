@@ -1,7 +1,8 @@
 // Contract tests of a session's own settings: its log size and fix-detection window, as a recorded call meets them.
 import { describe, expect, it } from "vitest";
 import type { ToolLogEntry } from "../../src/domain/tools/types.js";
-import type { NewToolCall, Store } from "../../src/storage/port.js";
+import type { NewToolCall } from "../../src/domain/tools/store.js";
+import type { Store } from "../../src/storage/port.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";

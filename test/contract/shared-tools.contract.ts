@@ -1,7 +1,8 @@
 // Contract tests of SharedToolStore: what every session of a tenant teaches about a tool; every adapter passes them.
 import { describe, expect, it } from "vitest";
 import type { ToolArguments } from "../../src/domain/tools/types.js";
-import type { NewToolCall, Store } from "../../src/storage/port.js";
+import type { NewToolCall } from "../../src/domain/tools/store.js";
+import type { Store } from "../../src/storage/port.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession, keyed, valueOf } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";

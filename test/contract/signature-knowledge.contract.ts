@@ -1,7 +1,8 @@
 // Contract tests of SignatureKnowledgeStore: failures counted across a tenant's tasks, and what worked linked to them.
 import { describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
-import { SIGNATURES_LISTED_PER_TASK, type Store } from "../../src/storage/port.js";
+import { SIGNATURES_LISTED_PER_TASK } from "../../src/domain/lessons/store.js";
+import { type Store } from "../../src/storage/port.js";
 import type { IdempotencyKey } from "../../src/domain/idempotency.js";
 import type { TaskRef } from "../../src/domain/refs.js";
 import { aCall, aLesson, aTask, keyed, NO_SIGNATURE_EFFICACY, valueOf } from "../helpers/fixtures.js";

@@ -1,7 +1,8 @@
 // Contract tests of ToolMemoryStore: ids, fix detection, patterns, trimming, transfer; every adapter passes them.
 import { describe, expect, it } from "vitest";
 import type { ToolLogEntry } from "../../src/domain/tools/types.js";
-import type { NewToolCall, Store } from "../../src/storage/port.js";
+import type { NewToolCall } from "../../src/domain/tools/store.js";
+import type { Store } from "../../src/storage/port.js";
 import type { SessionRef } from "../../src/domain/refs.js";
 import { aCall, aSession, ZERO_SESSION_COUNTERS } from "../helpers/fixtures.js";
 import type { StoreFactory } from "../helpers/stores.js";

@@ -3,8 +3,8 @@ import { failureSignature } from "../../src/domain/lessons/signature.js";
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import { hashArguments } from "../../src/domain/tools/arguments.js";
 import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
-import type { KeyedWrite, NewToolCall } from "../../src/storage/port.js";
-import type { IdempotencyKey } from "../../src/domain/idempotency.js";
+import type { KeyedWrite, IdempotencyKey } from "../../src/domain/idempotency.js";
+import type { NewToolCall } from "../../src/domain/tools/store.js";
 import type { SessionRef, TaskRef } from "../../src/domain/refs.js";
 
 let counter = 0;

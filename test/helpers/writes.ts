@@ -2,7 +2,8 @@
 import type { Lesson } from "../../src/domain/lessons/types.js";
 import type { SessionRef, TaskRef } from "../../src/domain/refs.js";
 import type { ToolLogEntry } from "../../src/domain/tools/types.js";
-import type { NewToolCall, Store } from "../../src/storage/port.js";
+import type { NewToolCall } from "../../src/domain/tools/store.js";
+import type { Store } from "../../src/storage/port.js";
 import { valueOf } from "./fixtures.js";
 
 /** Captures the lesson without a write key (the tenant counts it too, as every capture does). */

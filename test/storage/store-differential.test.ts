@@ -3,7 +3,9 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Lesson } from "../../src/domain/lessons/types.js";
-import type { FailureToSign, NewToolCall, Store } from "../../src/storage/port.js";
+import type { FailureToSign } from "../../src/domain/failures/store.js";
+import type { NewToolCall } from "../../src/domain/tools/store.js";
+import type { Store } from "../../src/storage/port.js";
 import { aCall, aLesson, keyed } from "../helpers/fixtures.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { DEFAULT_LIMITS, memoryStoreFactory, onCluster, onSentinel, rawRedis, redisStoreFactory, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";

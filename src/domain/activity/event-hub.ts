@@ -1,5 +1,5 @@
 // Serves each open event stream from the tenant's log: replay from an id, then follow it as writes arrive.
-import type { ActivityStore } from "../../storage/port.js";
+import type { ActivityStore } from "./store.js";
 import type { TenantEvent } from "./types.js";
 import { compareEventIds, type EventFilter, formatEvent, matchesFilter } from "./events.js";
 

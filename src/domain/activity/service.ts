@@ -1,5 +1,5 @@
 // The dashboard's reads: listings (by activity, or by id prefix) with opaque cursors, the overview, and where a stream starts.
-import type { ActivityStore } from "../../storage/port.js";
+import type { ActivityStore } from "./store.js";
 import { encodeCursor, encodePrefixCursor } from "./cursor.js";
 import { compareEventIds } from "./events.js";
 import { toolLatencies } from "./latency.js";

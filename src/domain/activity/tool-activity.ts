@@ -1,5 +1,5 @@
 // One tool's activity for its dashboard view: calls and successes per hour, latency, the sessions that used it.
-import type { ToolActivityTotals } from "../../storage/port.js";
+import type { ToolActivityTotals } from "./store.js";
 import { quantileMs, tenths } from "./latency.js";
 import { epochHour, HOUR_MS } from "./timeline.js";
 

@@ -1,5 +1,6 @@
 // The tenant's impact report: whether offered fixes helped, summed over its tools and its failure signatures.
-import type { SignatureKnowledgeStore, SharedToolStore } from "../../storage/port.js";
+import type { SignatureKnowledgeStore } from "../lessons/store.js";
+import type { SharedToolStore } from "../shared-tools/store.js";
 import { efficacyOf } from "../lessons/efficacy.js";
 import { fixEfficacy, type FixEfficacy, type FixRanking } from "../shared-tools/efficacy.js";
 import { toolEfficacy } from "../shared-tools/knowledge.js";

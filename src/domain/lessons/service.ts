@@ -1,7 +1,8 @@
 // The lessons use cases: capture a failure as a lesson, read lessons back, format them, count them.
 import { createHash } from "node:crypto";
 import { keyReused, notFound } from "../../errors.js";
-import type { LessonStore, SignatureKnowledgeStore, SignedFailureStore } from "../../storage/port.js";
+import type { SignedFailureStore } from "../failures/store.js";
+import type { LessonStore, SignatureKnowledgeStore } from "./store.js";
 import type { TaskRef } from "../refs.js";
 import { redactFailureReport, redactResolution } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
@@ -109,7 +110,7 @@ export function createLessonService({ store, clock, newLessonId, redactor, count
         severity: assessSeverity(category),
         // Made by the write itself: the tenant's templates place the message as kept, so that every replica, and a
         // retry, gets one signature for it; a retry learns nothing again, and a key reused for another capture is
-        // refused before anything is learned (port.ts: captureSignedLesson).
+        // refused before anything is learned (failures/store.ts: captureSignedLesson).
         signature: "",
       };
       const captured = await store.captureSignedLesson(task, lesson, idempotencyKey, {

@@ -3,7 +3,7 @@ import { notFound } from "../../errors.js";
 import { encodePrefixCursor } from "../activity/cursor.js";
 import { prefixCursorOf, refuseCursor } from "../activity/listing-cursors.js";
 import type { ListingParams } from "../activity/service.js";
-import type { SharedToolStore } from "../../storage/port.js";
+import type { SharedToolStore } from "./store.js";
 import { fixText, withFixText } from "../tools/fix-text.js";
 import { formatSharedErrorGuidance } from "./prompt.js";
 import type { SharedFix, SharedToolKnowledge } from "./types.js";

@@ -1,6 +1,9 @@
 // The procedural-memory use cases: record calls, search them, read patterns, stats, prompts, export and import.
 import { AppError, keyReused, notFound } from "../../errors.js";
-import type { FailureToSign, NewToolCall, SignedFailureStore, StoreLimits, SharedToolStore, ToolMemoryStore } from "../../storage/port.js";
+import type { FailureToSign, SignedFailureStore } from "../failures/store.js";
+import type { SharedToolStore } from "../shared-tools/store.js";
+import type { NewToolCall, ToolMemoryStore } from "./store.js";
+import type { StoreLimits } from "../../storage/port.js";
 import type { SessionRef } from "../refs.js";
 import { redactMemoryImport, redactToolCall } from "../redaction/inputs.js";
 import { RedactionTally, type Redactor } from "../redaction/redactor.js";
@@ -113,7 +116,7 @@ export function createToolMemoryService({ store, clock, limits, redactor, countR
 
   /**
    * A failed or timed-out call's message, to be placed in the tenant's templates as a lesson's message is, by the
-   * write that records the call (port.ts: recordSignedToolCall); null for any other call. A keyed call's retry
+   * write that records the call (failures/store.ts: recordSignedToolCall); null for any other call. A keyed call's retry
    * learns nothing again, and its key reused for another failure is refused before anything is learned. (A key
    * first used for a call that learned no template is checked by the record alone, after its message was learned.)
    */

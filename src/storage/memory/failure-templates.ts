@@ -11,7 +11,8 @@ import {
 import type { RecalledTemplate, TemplateQuery, UseReport } from "../../domain/recall/ranking.js";
 import { maskMessage } from "../../domain/failures/masking.js";
 import { MAX_TERMS_PER_TEMPLATE, termsOf } from "../../domain/recall/terms.js";
-import type { KeyedWrite, TemplateWriteKey } from "../port.js";
+import type { TemplateWriteKey } from "../../domain/failures/store.js";
+import type { KeyedWrite } from "../../domain/idempotency.js";
 import { ExpiringMap } from "./expiring-map.js";
 import { createIdempotencyRecords } from "./idempotency.js";
 import { emptyRecallIndex, indexTemplate, recallFrom, unindexTemplate, type RecallIndex } from "./recall-index.js";

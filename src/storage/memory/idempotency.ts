@@ -1,6 +1,5 @@
 // Embedded idempotency records: what a keyed write kept, per task or session and key, expiring like Redis's.
-import type { KeyedWrite } from "../port.js";
-import type { IdempotencyKey } from "../../domain/idempotency.js";
+import type { KeyedWrite, IdempotencyKey } from "../../domain/idempotency.js";
 import { ExpiringMap } from "./expiring-map.js";
 
 export function createIdempotencyRecords<Kept>(ttlSeconds: number, now: () => number) {

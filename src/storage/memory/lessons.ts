@@ -1,7 +1,8 @@
 // Embedded lesson storage: per-task arrays, counters, signatures and resolution in this process's memory.
 import { bySignatureRank, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
-import type { LessonStore, StoreLimits } from "../port.js";
+import type { LessonStore } from "../../domain/lessons/store.js";
+import type { StoreLimits } from "../port.js";
 import type { TaskRef } from "../../domain/refs.js";
 import { ExpiringMap } from "./expiring-map.js";
 

@@ -11,7 +11,8 @@ import {
 } from "../../domain/tools/pattern-update.js";
 import { effectiveSettings, lookBack, NO_OVERRIDES, type SessionSettingOverrides } from "../../domain/tools/session-settings.js";
 import { FAILURE_OUTCOMES, type FixRelation, type ToolLogEntry, type ToolPattern } from "../../domain/tools/types.js";
-import type { NewToolCall, SessionCounters, StoreLimits, ToolContext, ToolMemoryStore } from "../port.js";
+import type { NewToolCall, SessionCounters, ToolContext, ToolMemoryStore } from "../../domain/tools/store.js";
+import type { StoreLimits } from "../port.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { ExpiringMap } from "./expiring-map.js";
 import { MAX_TOOLS_PER_SESSION } from "../../domain/tools/pattern-limits.js";

@@ -2,7 +2,8 @@
 import { StoreUnavailableError } from "../../errors.js";
 import { bySignatureRank, failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
-import type { LessonStore, StoreLimits } from "../port.js";
+import type { LessonStore } from "../../domain/lessons/store.js";
+import type { StoreLimits } from "../port.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { TaskRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";

@@ -16,7 +16,8 @@ import type { EffectiveSessionSettings } from "../../domain/tools/session-settin
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
 import { formatCallId } from "../../domain/tools/arguments.js";
 import { StoreUnavailableError } from "../../errors.js";
-import type { NewToolCall, StoreLimits } from "../port.js";
+import type { NewToolCall } from "../../domain/tools/store.js";
+import type { StoreLimits } from "../port.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import { argumentPairs } from "./log-entries.js";

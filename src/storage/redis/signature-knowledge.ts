@@ -2,33 +2,30 @@
 import { efficacyOf, efficacySumsFrom, SUM_FIELDS } from "../../domain/lessons/efficacy.js";
 import { planRelink, signaturesToRead, type TaskLinksRead } from "../../domain/lessons/resolution-links.js";
 import { normaliseMessage, templateSignature } from "../../domain/lessons/signature.js";
-import type { KnownFix, Resolution, TenantSignature } from "../../domain/lessons/types.js";
+import type { KnownFix, Lesson, Resolution, TenantSignature } from "../../domain/lessons/types.js";
+import type { SignedFailureStore } from "../../domain/failures/store.js";
+import type { KeyedWrite, IdempotencyKey } from "../../domain/idempotency.js";
 import {
   KNOWN_FIXES_PER_SIGNATURE,
   SIGNATURES_LISTED_PER_TASK,
   type CapturedLesson,
-  type KeyedWrite,
   type LessonStore,
   type ResolutionChange,
   type SignatureKnowledgeStore,
-  type SignedFailureStore,
-  type StoreLimits,
-} from "../port.js";
+} from "../../domain/lessons/store.js";
+import type { StoreLimits } from "../port.js";
 import type { TaskRef } from "../../domain/refs.js";
 import { scopedWriteId, writeLocalAndTenant, writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
-import type { Lesson } from "../../domain/lessons/types.js";
-import type { IdempotencyKey } from "../../domain/idempotency.js";
 import { captureSignedInTwoSteps } from "../signed-capture.js";
 import { templateMessageOf, type RedisTemplateBuckets, type StepAnswer } from "./template-buckets.js";
 import { appendKeyedLesson, appendLessonInput, RESOLUTION_TRIES } from "./lessons.js";
 import { StoreUnavailableError } from "../../errors.js";
 import { named, scriptInput } from "./named-keys.js";
-import type { AppendAnswer, CountAnswer } from "./script-commands.js";
+import type { AppendAnswer, CountAnswer, ScriptedRedis } from "./script-commands.js";
 import { guarded } from "./errors.js";
 import { asArray } from "./pattern-state.js";
 import { recordOf, recordText, sumsAsText, type RecordFields } from "./resolution-records.js";
 import type { Keys } from "./keys.js";
-import type { ScriptedRedis } from "./script-commands.js";
 
 type Limits = Pick<StoreLimits, "maxLessonsPerTask" | "lessonsTtlSeconds" | "idempotencyTtlSeconds" | "eventsMaxPerTenant" | "eventsTtlSeconds">;
 

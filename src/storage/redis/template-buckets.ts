@@ -5,7 +5,8 @@ import { decideTemplateStep, type BucketTemplateState, type TemplateBucketSnapsh
 import { MAX_TEMPLATES, placeInBucket, prepareMessage, type LearnedFailureTemplate } from "../../domain/failures/templates.js";
 import type { QueryPlacement, TemplateUse, UseReport } from "../../domain/recall/ranking.js";
 import { MAX_TERMS_PER_TEMPLATE, termsOf } from "../../domain/recall/terms.js";
-import type { FailureToSign, KeyedWrite, TemplateWriteKey } from "../port.js";
+import type { FailureToSign, TemplateWriteKey } from "../../domain/failures/store.js";
+import type { KeyedWrite } from "../../domain/idempotency.js";
 import { scopedWriteId, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";

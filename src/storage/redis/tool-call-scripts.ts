@@ -3,7 +3,7 @@
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
 import type { Keys } from "./keys.js";
-import type { NewToolCall } from "../port.js";
+import type { NewToolCall } from "../../domain/tools/store.js";
 import { named, type NamedKeys } from "./named-keys.js";
 
 

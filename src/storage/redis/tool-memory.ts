@@ -1,6 +1,6 @@
 // Redis tool memory: a call recorded by session-writes.ts; reads take one round trip each.
 import type { ToolLogEntry } from "../../domain/tools/types.js";
-import type { SessionCounters, ToolMemoryStore } from "../port.js";
+import type { SessionCounters, ToolMemoryStore } from "../../domain/tools/store.js";
 import type { SessionRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { touchListing } from "./listing-touch.js";

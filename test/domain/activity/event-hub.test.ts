@@ -3,7 +3,8 @@ import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEventHub } from "../../../src/domain/activity/event-hub.js";
 import { sinkOver } from "../../../src/routes/events.js";
-import type { ActivityStore, Store } from "../../../src/storage/port.js";
+import type { ActivityStore } from "../../../src/domain/activity/store.js";
+import type { Store } from "../../../src/storage/port.js";
 import { aLesson, aTask } from "../../helpers/fixtures.js";
 import { memoryStoreFactory } from "../../helpers/stores.js";
 
