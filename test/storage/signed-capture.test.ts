@@ -174,6 +174,38 @@ describe("a failed tool call recorded with the signature its write makes", () =>
   });
 });
 
+describe("a signed tool call whose session another replica moved", () => {
+  it("holds the whole write back, then records the call once after the other replica's, as the embedded store does", async () => {
+    const { redis, memory, prefix } = open();
+    const all = { ...DEFAULT_LIMITS };
+    // A second replica on the same Redis, with caches of its own.
+    const other = createRedisStore({ client: rawRedis(), keyPrefix: prefix, commandTimeoutMs: 2000, limits: all, ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}) });
+    stores.push(other);
+    const session = { tenant: "fleet", sessionId: "shared" };
+    const first = aCall("deploy", "failure", { env: "a" }, { error_type: "Timeout", error_message: "deploy to a timed out after 30s" });
+    const between = aCall("deploy", "failure", { env: "b" }, { error_type: "Timeout", error_message: "deploy to b timed out after 60s" });
+    const last = aCall("deploy", "failure", { env: "c" }, { error_type: "Timeout", error_message: "deploy to c timed out after 90s" });
+    // This replica decides `last` on the session as it left it after `first`; the other one moved it since.
+    const answers = [
+      await redis.recordSignedToolCall(session, first, null, true, callFailure(first, session)),
+      await other.recordSignedToolCall(session, between, null, true, callFailure(between, session)),
+      await redis.recordSignedToolCall(session, last, null, true, callFailure(last, session)),
+    ];
+    const expected = [
+      await memory.recordSignedToolCall(session, first, null, true, callFailure(first, session)),
+      await memory.recordSignedToolCall(session, between, null, true, callFailure(between, session)),
+      await memory.recordSignedToolCall(session, last, null, true, callFailure(last, session)),
+    ];
+    expect(answers).toEqual(expected);
+    expect(answers.map((answer) => valueOf(answer).entry.id)).toEqual(["call-0001", "call-0002", "call-0003"]);
+    expect(await redis.readToolLog(session)).toEqual(await memory.readToolLog(session));
+    expect(await redis.sharedToolKnowledge(session.tenant, ["deploy"])).toEqual(await memory.sharedToolKnowledge(session.tenant, ["deploy"]));
+    // The message was learned once: its template took the three messages, no more.
+    const query = { placements: [], terms: ["deploy"], kind: null, tool: null, error_type: null, limit: 5 };
+    expect(await redis.recallTemplates(session.tenant, query)).toEqual(await memory.recallTemplates(session.tenant, query));
+  });
+});
+
 const callFailure = (call: ReturnType<typeof aCall>, session: { sessionId: string }, write: FailureToSign["write"] = null): FailureToSign => ({
   errorType: call.error_type!,
   message: call.error_message!,

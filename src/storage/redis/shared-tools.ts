@@ -106,7 +106,7 @@ function summariesFrom(rows: ToolRowsAnswer["tools"]): SharedToolSummary[] {
   }));
 }
 
-/** recordSignedToolCall-40.lua's answer. */
+/** recordSignedToolCall-40.lua's answer, its two JSON texts read. */
 interface SignedCallAnswer {
   /** `held`: the session moved since the call was decided, so neither part was written. */
   template: StepAnswer | { outcome: "held" };
@@ -257,7 +257,8 @@ export function createRedisSharedToolStore(
         const outer = { template: step.input, session: { expect: decision.expect, span: limits.fixDetectionWindow, at: { meta: at("meta"), settings: at("settings"), log: at("log"), calls: at("calls") } } };
         // recordAndLearnToolCall's input travels on its own, as that script takes it, not escaped into this one's.
         return settledFused(script.tenant, async () => {
-          reply = JSON.parse(await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify(outer), script.input))) as SignedCallAnswer;
+          const [template, answer] = await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify(outer), script.input));
+          reply = { template: JSON.parse(template) as SignedCallAnswer["template"], ...(answer === undefined ? {} : { answer }) };
           // A step held for the session (which moved) answers the session's refusal, and both go again; a step that did
           // not apply wrote nothing, so there is no window to keep: the caller reads the step's answer.
           return reply.answer ?? JSON.stringify({ recorded: { outcome: "mismatch" } });

@@ -5,9 +5,10 @@
 -- ARGV[1] the input as JSON: template (learnTemplate-9.lua's input), and session: the guard the call was decided on
 --   (expect), the window a refusal answers (span), and where the session's meta, settings, log and calls are in KEYS (at)
 -- ARGV[2] recordAndLearnToolCall-31.lua's input, as it takes it (apart, so that it is not escaped into ARGV[1])
--- Returns JSON: { template = lib/template-write.lua's answer, and when it applied: answer = recordAndLearnToolCall-31.lua's
---   answer as JSON text }. A step replayed or refused, or whose bucket moved, writes nothing more; a session that moved
---   writes nothing either: { template = { outcome = 'held' }, answer = the session's refusal, as recordAndLearnToolCall answers it }.
+-- Returns two JSON texts: lib/template-write.lua's answer, and when it applied, recordAndLearnToolCall-31.lua's answer
+--   (apart, so that it is not escaped into the first). A step replayed or refused, or whose bucket moved, writes nothing
+--   more and answers only the first; a session that moved writes nothing either: { outcome = 'held' }, then the
+--   session's refusal, as recordAndLearnToolCall answers it.
 local rcall = redis.call
 
 -- @include lib/named-keys.lua
@@ -21,7 +22,7 @@ local rcall = redis.call
 local input = cjson.decode(ARGV[1])
 local templateKeys = withBucketRoot(namedKeys(input.template.keys, 1), input.template)
 local refused = templateStepRefusal(templateKeys, input.template)
-if refused then return cjson.encode({ template = refused }) end
+if refused then return { cjson.encode(refused) } end
 -- Both parts' versions are checked before either writes: a session that moved since the call was decided refuses the
 -- whole write, answered as the session script answers it, and the step goes again with the call. (The session's key
 -- record is read by recordAndLearnToolCall, after the step: a key first used for a call without a message, reused for a
@@ -31,9 +32,9 @@ local sessionKeys = { meta = KEYS[session.at.meta], settings = KEYS[session.at.s
 if sessionMoved(sessionKeys, session.expect) then
   local window = readSessionWindow(sessionKeys, session.span)
   window.outcome = 'conflict'
-  return cjson.encode({ template = { outcome = 'held' }, answer = cjson.encode({ recorded = window }) })
+  return { cjson.encode({ outcome = 'held' }), cjson.encode({ recorded = window }) }
 end
 local placed = applyTemplateStep(templateKeys, input.template)
 local callKeys = {}
 for i = 10, 40 do callKeys[#callKeys + 1] = KEYS[i] end
-return cjson.encode({ template = placed, answer = recordAndLearnToolCall(callKeys, { ARGV[2] }) })
+return { cjson.encode(placed), recordAndLearnToolCall(callKeys, { ARGV[2] }) }
