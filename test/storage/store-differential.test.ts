@@ -48,11 +48,42 @@ const lessonOp = fc.record({
 const resolveOp = fc.record({ kind: fc.constant("resolve" as const), task: fc.constantFrom(...TASKS), approach: fc.constantFrom("retried with a longer timeout", "pinned the dependency") });
 // A resolution removed: what it added to its signatures' efficacy is taken back, and a later one is counted anew.
 const unresolveOp = fc.record({ kind: fc.constant("unresolve" as const), task: fc.constantFrom(...TASKS) });
+// What an operator or a session's owner does between them: a lesson deleted (by its step, kept or not), a task's lessons
+// cleared, a session reset or resized (its log trimmed at its next call), a tool's shared knowledge forgotten.
+const deleteOp = fc.record({ kind: fc.constant("delete" as const), task: fc.constantFrom(...TASKS), back: fc.integer({ min: 1, max: 4 }) });
+const clearOp = fc.record({ kind: fc.constant("clear" as const), task: fc.constantFrom(...TASKS) });
+const resetOp = fc.record({ kind: fc.constant("reset" as const), session: fc.constantFrom(...SESSIONS) });
+const settingsOp = fc.record({
+  kind: fc.constant("settings" as const),
+  session: fc.constantFrom(...SESSIONS),
+  maxLog: fc.constantFrom(2, 3, null),
+  window: fc.constantFrom(1, 2, null),
+});
+const forgetOp = fc.record({ kind: fc.constant("forget" as const), tool: fc.constantFrom(...TOOLS) });
 /** What an arbitrary makes. */
 type Made<A> = A extends fc.Arbitrary<infer T> ? T : never;
-type Op = Made<typeof callOp> | Made<typeof lessonOp> | Made<typeof resolveOp> | Made<typeof unresolveOp>;
+type Op =
+  | Made<typeof callOp>
+  | Made<typeof lessonOp>
+  | Made<typeof resolveOp>
+  | Made<typeof unresolveOp>
+  | Made<typeof deleteOp>
+  | Made<typeof clearOp>
+  | Made<typeof resetOp>
+  | Made<typeof settingsOp>
+  | Made<typeof forgetOp>;
 const ops = fc.array(
-  fc.oneof({ arbitrary: callOp, weight: 6 }, { arbitrary: lessonOp, weight: 3 }, { arbitrary: resolveOp, weight: 1 }, { arbitrary: unresolveOp, weight: 1 }),
+  fc.oneof(
+    { arbitrary: callOp, weight: 12 },
+    { arbitrary: lessonOp, weight: 6 },
+    { arbitrary: resolveOp, weight: 2 },
+    { arbitrary: unresolveOp, weight: 2 },
+    { arbitrary: deleteOp, weight: 1 },
+    { arbitrary: clearOp, weight: 1 },
+    { arbitrary: resetOp, weight: 1 },
+    { arbitrary: settingsOp, weight: 1 },
+    { arbitrary: forgetOp, weight: 1 },
+  ),
   { minLength: 1, maxLength: 40, size: "max" },
 );
 
@@ -61,12 +92,31 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.close()));
 });
 
+/** A deletion as sent: the lesson captured `back` lessons ago (its task's, or another's: then the task keeps none of that id), or none yet. */
+type Step = Exclude<Op, Made<typeof deleteOp>> | (Made<typeof deleteOp> & { lessonStep: number });
+
+/** Each deletion aimed at a lesson the sequence captured before it. */
+function lessonTargets(sequence: readonly Op[]): Step[] {
+  const captured: number[] = [];
+  return sequence.map((op, step) => {
+    if (op.kind === "lesson") captured.push(step);
+    if (op.kind !== "delete") return op;
+    return { ...op, lessonStep: captured[captured.length - op.back] ?? step };
+  });
+}
+
 /** One step applied to a store, as the services send it, and what the store answered. */
-async function apply(store: Store, op: Op, step: number): Promise<unknown> {
+async function apply(store: Store, op: Step, step: number): Promise<unknown> {
   const at = BASE_MS + step * 1000;
   // A key names one request: its retry sends the same content again (the same fingerprint), another request another one.
   const fingerprint = JSON.stringify({ ...op, key: undefined });
   if (op.kind === "unresolve") return store.unresolveTask({ tenant: TENANT, taskId: op.task });
+  // A lesson's id is its step's (lessonTargets chose which).
+  if (op.kind === "delete") return store.deleteLesson({ tenant: TENANT, taskId: op.task }, `lsn_${op.lessonStep}`);
+  if (op.kind === "clear") return store.clearLessons({ tenant: TENANT, taskId: op.task });
+  if (op.kind === "reset") return store.resetSession({ tenant: TENANT, sessionId: op.session });
+  if (op.kind === "settings") return store.writeSessionSettings({ tenant: TENANT, sessionId: op.session }, { max_log_entries: op.maxLog, fix_detection_window: op.window });
+  if (op.kind === "forget") return store.forgetSharedTool(TENANT, op.tool);
   if (op.kind === "resolve") {
     return store.resolveTask({ tenant: TENANT, taskId: op.task }, { task_id: op.task, attempt_number: step, approach: op.approach, model: null, resolved_at: new Date(at).toISOString() });
   }
@@ -92,7 +142,10 @@ async function apply(store: Store, op: Op, step: number): Promise<unknown> {
 }
 
 /** What a step's answer shows, for the sequences' coverage. */
-function happeningOf(answer: unknown): string {
+function happeningOf(op: Step, answer: unknown): string {
+  // What an operator does is named by what it is; deleteLesson answers whether the task kept the lesson.
+  if (["clear", "reset", "settings", "forget"].includes(op.kind)) return op.kind;
+  if (op.kind === "delete") return answer ? "deleted" : "none to delete";
   // unresolveTask answers whether there was a resolution to remove.
   if (typeof answer === "boolean") return answer ? "unresolved" : "applied";
   const written = answer as { outcome?: string; value?: { entry?: { fix_for: string | null }; knownFix?: unknown; knownFixes?: unknown[] }; resolution?: unknown };
@@ -108,7 +161,12 @@ function happeningOf(answer: unknown): string {
 async function keptBy(store: Store): Promise<unknown> {
   const sessions = await Promise.all(SESSIONS.map(async (sessionId) => {
     const session = { tenant: TENANT, sessionId };
-    return { memory: await store.exportMemory(session), patterns: await store.getPatterns(session), counters: await store.sessionCounters(session) };
+    return {
+      memory: await store.exportMemory(session),
+      patterns: await store.getPatterns(session),
+      counters: await store.sessionCounters(session),
+      settings: await store.readSessionSettings(session),
+    };
   }));
   const tasks = await Promise.all(TASKS.map(async (taskId) => {
     const task = { tenant: TENANT, taskId };
@@ -138,10 +196,10 @@ describe("both stores, fed the same random sequences", () => {
       fc.asyncProperty(ops, async (sequence) => {
         const [memory, redis] = await Promise.all([memoryStoreFactory(), redisStore()]);
         opened.push(memory, redis);
-        for (const [step, op] of sequence.entries()) {
+        for (const [step, op] of lessonTargets(sequence).entries()) {
           const [inMemory, onRedis] = [await apply(memory, op, step), await apply(redis, op, step)];
           expect(onRedis, `step ${step}: ${JSON.stringify(op)}`).toEqual(inMemory);
-          seen.add(happeningOf(inMemory));
+          seen.add(happeningOf(op, inMemory));
         }
         expect(await keptBy(redis)).toEqual(await keptBy(memory));
         await Promise.all([memory.close(), redis.close()]);
@@ -149,8 +207,24 @@ describe("both stores, fed the same random sequences", () => {
       }),
       { numRuns: 60, seed: 20_261_207 },
     );
-    // The sequences reach what differs most easily between stores: fixes found, fixes offered, known resolutions, replays and refused keys.
-    expect([...seen].sort()).toEqual(["applied", "fix detected", "fix offered", "mismatch", "replayed", "resolution known", "resolved", "unresolved"]);
+    // The sequences reach what differs most easily between stores: fixes found, fixes offered, known resolutions, replays and
+    // refused keys, and every operator's step, a lesson deleted among them.
+    expect([...seen].sort()).toEqual([
+      "applied",
+      "clear",
+      "deleted",
+      "fix detected",
+      "fix offered",
+      "forget",
+      "mismatch",
+      "none to delete",
+      "replayed",
+      "reset",
+      "resolution known",
+      "resolved",
+      "settings",
+      "unresolved",
+    ]);
   }, 120_000);
 
   // Three templates at most: steps forget templates all along, in buckets the other replica holds in its cache.
@@ -163,7 +237,7 @@ describe("both stores, fed the same random sequences", () => {
           createRedisStore({ client: rawRedis(), keyPrefix: prefix, commandTimeoutMs: 2000, limits, ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}) });
         const [memory, one, two] = [await memoryStoreFactory(limits), replica(), replica()];
         opened.push(memory, one, two);
-        for (const [step, op] of sequence.entries()) {
+        for (const [step, op] of lessonTargets(sequence).entries()) {
           const [inMemory, onRedis] = [await apply(memory, op, step), await apply(step % 3 === 0 ? two : one, op, step)];
           expect(onRedis, `step ${step}: ${JSON.stringify(op)}`).toEqual(inMemory);
         }

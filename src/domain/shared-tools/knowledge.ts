@@ -16,9 +16,9 @@ import {
 } from "./efficacy.js";
 import { describeDelta } from "../tools/delta-text.js";
 import { MAX_SUCCESS_PATTERNS } from "../tools/pattern-limits.js";
-import { applyCallToPattern, emptyPattern, emptyRecency, forgetErrorTypes, seeAndForget, type PatternRecency } from "../tools/pattern-update.js";
+import { applyCallToPattern, emptyPattern, emptyRecency, errorTypeOf, forgetErrorTypes, seeAndForget, type PatternRecency } from "../tools/pattern-update.js";
 import { MAX_ERROR_TYPES_PER_TOOL } from "../tools/pattern-limits.js";
-import type { ArgDelta, ErrorPattern, ToolArguments, ToolPattern } from "../tools/types.js";
+import { FAILURE_OUTCOMES, type ArgDelta, type ErrorPattern, type ToolArguments, type ToolPattern } from "../tools/types.js";
 import { fixApplies, isHeld } from "./applicability.js";
 import type { KnownSharedFix, PendingOffer, SharedCallFacts, SharedErrorPattern, SharedFix, SharedSuccessPattern, SharedToolKnowledge, ToolEfficacy } from "./types.js";
 
@@ -143,6 +143,12 @@ export function sharedSuccessOf(facts: Pick<SharedCallFacts, "context_goal" | "a
 export function foldSharedCall(knowledge: SharedToolKnowledge, facts: SharedCallFacts, now: string, recency: PatternRecency = emptyRecency()): void {
   applyCallToPattern(knowledge as unknown as ToolPattern, facts, now, recency);
   knowledge.error_patterns = knowledge.error_patterns.map(sharedErrorPattern);
+  // A pattern made by a fix learned before any failure of its type was seen here has no example yet: the first failure
+  // gives it one. (A session's patterns are made by failures, and keep the example the Python original keeps.)
+  if (FAILURE_OUTCOMES.has(facts.outcome)) {
+    const failed = knowledge.error_patterns.find((ep) => ep.error_type === errorTypeOf(facts));
+    if (failed && failed.example_args === null) failed.example_args = structuredClone(facts.arguments);
+  }
   if (facts.fix) learnFix(knowledge, facts, facts.fix, now, recency);
   knowledge.last_used_at = now;
 }

@@ -204,6 +204,16 @@ describe("folding calls into shared knowledge", () => {
     expect(bestFixOf(knowledge, "E", { n: 0 })).toMatchObject({ typical_fix: "change n: 0 -> 1" });
   });
 
+  it("gives an error pattern made by a fix, before any failure of its type was seen here, the first failure's arguments as its example", () => {
+    const knowledge = emptyKnowledge("search", "t0");
+    // The failure was seen before this knowledge existed (or before it was forgotten): only its fix reaches it.
+    foldSharedCall(knowledge, facts({ arguments: { n: 1 }, fix: { failed_call_id: "call-0001", error_type: "E", delta: { changed: { n: { from: 0, to: 1 } } } } }), "t1");
+    expect(knowledge.error_patterns[0]).toMatchObject({ error_type: "E", count: 0, example_args: null });
+    foldSharedCall(knowledge, facts({ call_id: "call-0003", outcome: "failure", error_type: "E", arguments: { n: 7 } }), "t2");
+    foldSharedCall(knowledge, facts({ call_id: "call-0004", outcome: "failure", error_type: "E", arguments: { n: 8 } }), "t3");
+    expect(knowledge.error_patterns[0]).toMatchObject({ count: 2, example_args: { n: 7 } });
+  });
+
   it("counts a fix of a failure without an error type, but teaches no error pattern", () => {
     const knowledge = emptyKnowledge("search", "t0");
     foldSharedCall(knowledge, facts({ fix: { failed_call_id: "call-0001", error_type: null, delta: { added: { x: 1 } } } }), "t1");
