@@ -6,6 +6,7 @@ import type { Lesson } from "../../src/domain/lessons/types.js";
 import type { FailureToSign } from "../../src/domain/failures/store.js";
 import type { NewToolCall } from "../../src/domain/tools/store.js";
 import type { Store } from "../../src/storage/port.js";
+import { timelineRange } from "../../src/domain/activity/timeline.js";
 import { aCall, aLesson, keyed } from "../helpers/fixtures.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { DEFAULT_LIMITS, memoryStoreFactory, onCluster, onSentinel, rawRedis, redisStoreFactory, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
@@ -33,6 +34,8 @@ const callOp = fc.record({
   outcome: fc.constantFrom("success" as const, "failure" as const, "failure" as const, "timeout" as const),
   q: fc.integer({ min: 0, max: 2 }),
   limit: fc.constantFrom(10, 10, 10, 1),
+  // An argument sometimes there and sometimes not: fixes that add or remove one.
+  extra: fc.option(fc.constantFrom("a", "b"), { nil: null, freq: 3 }),
   errorType: fc.constantFrom("ValueError", "TimeoutError"),
   message: fc.option(fc.constantFrom(...MESSAGES.slice(0, 3)), { nil: null }),
   offer: fc.boolean(),
@@ -60,6 +63,8 @@ const settingsOp = fc.record({
   window: fc.constantFrom(1, 2, null),
 });
 const forgetOp = fc.record({ kind: fc.constant("forget" as const), tool: fc.constantFrom(...TOOLS) });
+// A session's memory exported and imported into another (or the same) session.
+const importOp = fc.record({ kind: fc.constant("import" as const), from: fc.constantFrom(...SESSIONS), to: fc.constantFrom(...SESSIONS) });
 /** What an arbitrary makes. */
 type Made<A> = A extends fc.Arbitrary<infer T> ? T : never;
 type Op =
@@ -71,7 +76,8 @@ type Op =
   | Made<typeof clearOp>
   | Made<typeof resetOp>
   | Made<typeof settingsOp>
-  | Made<typeof forgetOp>;
+  | Made<typeof forgetOp>
+  | Made<typeof importOp>;
 const ops = fc.array(
   fc.oneof(
     { arbitrary: callOp, weight: 12 },
@@ -83,6 +89,7 @@ const ops = fc.array(
     { arbitrary: resetOp, weight: 1 },
     { arbitrary: settingsOp, weight: 1 },
     { arbitrary: forgetOp, weight: 1 },
+    { arbitrary: importOp, weight: 1 },
   ),
   { minLength: 1, maxLength: 40, size: "max" },
 );
@@ -117,6 +124,11 @@ async function apply(store: Store, op: Step, step: number): Promise<unknown> {
   if (op.kind === "reset") return store.resetSession({ tenant: TENANT, sessionId: op.session });
   if (op.kind === "settings") return store.writeSessionSettings({ tenant: TENANT, sessionId: op.session }, { max_log_entries: op.maxLog, fix_detection_window: op.window });
   if (op.kind === "forget") return store.forgetSharedTool(TENANT, op.tool);
+  if (op.kind === "import") {
+    const memory = await store.exportMemory({ tenant: TENANT, sessionId: op.from });
+    if (memory) await store.importMemory({ tenant: TENANT, sessionId: op.to }, memory);
+    return memory !== null;
+  }
   if (op.kind === "resolve") {
     return store.resolveTask({ tenant: TENANT, taskId: op.task }, { task_id: op.task, attempt_number: step, approach: op.approach, model: null, resolved_at: new Date(at).toISOString() });
   }
@@ -130,7 +142,7 @@ async function apply(store: Store, op: Step, step: number): Promise<unknown> {
   const session = { tenant: TENANT, sessionId: op.session };
   const key = op.key && keyed(op.key, fingerprint);
   const failed = op.outcome !== "success";
-  const call: NewToolCall = aCall(op.tool, op.outcome, { q: `v${op.q}`, limit: op.limit }, {
+  const call: NewToolCall = aCall(op.tool, op.outcome, { q: `v${op.q}`, limit: op.limit, ...(op.extra === null ? {} : { extra: op.extra }) }, {
     timestamp: new Date(at).toISOString(),
     error_type: failed ? op.errorType : null,
     error_message: failed ? op.message : null,
@@ -145,6 +157,7 @@ async function apply(store: Store, op: Step, step: number): Promise<unknown> {
 function happeningOf(op: Step, answer: unknown): string {
   // What an operator does is named by what it is; deleteLesson answers whether the task kept the lesson.
   if (["clear", "reset", "settings", "forget"].includes(op.kind)) return op.kind;
+  if (op.kind === "import") return answer ? "imported" : "none to import";
   if (op.kind === "delete") return answer ? "deleted" : "none to delete";
   // unresolveTask answers whether there was a resolution to remove.
   if (typeof answer === "boolean") return answer ? "unresolved" : "applied";
@@ -155,6 +168,15 @@ function happeningOf(op: Step, answer: unknown): string {
   if (written.value?.entry?.fix_for) return "fix detected";
   if ((written.value?.knownFixes ?? []).length > 0) return "resolution known";
   return "applied";
+}
+
+/**
+ * A listing page, where an operator's step (a lesson deleted, a resolution removed) dated an item by each store's own
+ * clock, not by the sequence's: such an item says only that it was written now.
+ */
+function whenWritten<T extends { items: Array<{ updated_at: string | null }> }>(page: T): T {
+  const now = (at: string | null) => at !== null && Date.parse(at) > BASE_MS + 86_400_000;
+  return { ...page, items: page.items.map((item) => (now(item.updated_at) ? { ...item, updated_at: "now" } : item)) };
 }
 
 /** Everything a store keeps for the tenant, read back through the port. */
@@ -173,6 +195,9 @@ async function keptBy(store: Store): Promise<unknown> {
     const snapshot = await store.taskSnapshot(task);
     return { ...snapshot, signatures: [...snapshot.signatures].sort((a, b) => (a.signature < b.signature ? -1 : 1)), counters: await store.lessonCounters(task) };
   }));
+  // Events are compared by what they say: their ids are each store's own clock.
+  const events = (await store.readEvents(TENANT, null, 1000)).map(({ id: _id, ...said }) => said);
+  const nowMs = BASE_MS + 3_600_000;
   const signatures = await store.listTenantSignatures(TENANT, 100);
   const signatureIds = signatures.map((entry) => entry.signature);
   return {
@@ -184,6 +209,9 @@ async function keptBy(store: Store): Promise<unknown> {
     tools: await store.listSharedTools(TENANT, 100),
     knowledge: await store.sharedToolKnowledge(TENANT, TOOLS),
     efficacy: await store.efficacyReport(TENANT, 10),
+    listed: { tasks: whenWritten(await store.listTasks(TENANT, 10, null)), sessions: whenWritten(await store.listSessions(TENANT, 10, null)) },
+    events,
+    activity: await store.activityTotals(TENANT, nowMs, timelineRange("day", nowMs)),
     recall: await store.recallTemplates(TENANT, { placements: [], terms: ["timed", "denied", "enoent", "refused"], kind: null, tool: null, error_type: null, limit: 20 }),
   };
 }
@@ -216,8 +244,10 @@ describe("both stores, fed the same random sequences", () => {
       "fix detected",
       "fix offered",
       "forget",
+      "imported",
       "mismatch",
       "none to delete",
+      "none to import",
       "replayed",
       "reset",
       "resolution known",
