@@ -32,7 +32,8 @@ const callOp = fc.record({
   session: fc.constantFrom(...SESSIONS),
   tool: fc.constantFrom(...TOOLS),
   outcome: fc.constantFrom("success" as const, "failure" as const, "failure" as const, "timeout" as const),
-  q: fc.integer({ min: 0, max: 2 }),
+  // More values than an argument keeps (MAX_VALUES_PER_ARGUMENT): the oldest go.
+  q: fc.integer({ min: 0, max: 6 }),
   limit: fc.constantFrom(10, 10, 10, 1),
   // An argument sometimes there and sometimes not: fixes that add or remove one.
   extra: fc.option(fc.constantFrom("a", "b"), { nil: null, freq: 3 }),
