@@ -1,5 +1,4 @@
 // Redis lesson storage: a list of lesson JSON per task, its counters, signatures and resolution, changed only by Lua scripts.
-import { StoreUnavailableError } from "../../errors.js";
 import { bySignatureRank, failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
 import type { LessonStore } from "../../domain/lessons/store.js";
@@ -8,6 +7,7 @@ import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { TaskRef } from "../../domain/refs.js";
 import { writeLocalThenTenant } from "./cross-slot-write.js";
 import { touchListing } from "./listing-touch.js";
+import { pauseAfterRefusal } from "./refusal-pause.js";
 import { guarded } from "./errors.js";
 import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
@@ -56,9 +56,6 @@ function resolutionFrom(doc: string | null): Resolution | null {
     signatures: asArray(resolution.signatures as string[] | Record<string, never>),
   };
 }
-
-/** Reads and decisions a resolution may take while captures keep moving what it read (then 503). */
-export const RESOLUTION_TRIES = 32;
 
 /** What readTaskSignatures-2.lua answers. */
 interface TaskSignaturesAnswer {
@@ -213,7 +210,7 @@ export function createRedisLessonStore(
         const write = { keys: taskKeys.names, captured: read.captured ?? "", doc: JSON.stringify(resolution), ttl: limits.lessonsTtlSeconds };
         const answer = JSON.parse(await guarded(() => redis.setResolution(...taskKeys.keys, scriptInput(write)))) as ResolutionAnswer;
         if (answer.outcome === "conflict") {
-          if (tries >= RESOLUTION_TRIES) throw new StoreUnavailableError(new Error(`a task's signatures moved under ${RESOLUTION_TRIES} tries in a row`));
+          await pauseAfterRefusal(tries, "a task's signatures");
           continue;
         }
         return { resolution, replaced: answer.previous !== "", version: answer.version, previousSignatures: resolutionFrom(answer.previous || null)?.signatures ?? [] };

@@ -15,7 +15,6 @@ import { UNKNOWN_ERROR_TYPE, type FixTarget } from "../../domain/tools/pattern-u
 import type { EffectiveSessionSettings } from "../../domain/tools/session-settings.js";
 import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
 import { formatCallId } from "../../domain/tools/arguments.js";
-import { StoreUnavailableError } from "../../errors.js";
 import type { NewToolCall } from "../../domain/tools/store.js";
 import type { StoreLimits } from "../port.js";
 import { guarded } from "./errors.js";
@@ -126,12 +125,9 @@ export function sessionWriteFrom(answer: RecordAnswer, call: NewToolCall, args: 
   return { outcome: answer.outcome, record: sessionRecord(call, args, answer) };
 }
 
-/**
- * Tries of one call whose session keeps moving under it. Each refusal answers the window as it now reads, so a try
- * fails when another replica recorded a call of the same session in between, or when a call of this process decided
- * before it was refused; the tries after the second wait a random pause first.
- */
-const MAX_SESSION_TRIES = 32;
+// A call whose session keeps moving under it is decided again (refusal-pause.ts). Each refusal answers the window as it
+// now reads, so a try fails when another replica recorded a call of the same session in between, or when a call of this
+// process decided before it was refused.
 
 /** How a session's windows are kept and decided on: the cache, and the settings a session without its own has. */
 export interface SessionDeciding {
@@ -171,8 +167,7 @@ export async function recordDeciding<A extends { recorded: RecordAnswer }>(
     const { recorded } = answer;
     if (recorded.outcome === "conflict") {
       windows.set(key, windowFrom(recorded));
-      if (tries >= MAX_SESSION_TRIES) throw new StoreUnavailableError(new Error(`session moved under ${MAX_SESSION_TRIES} tries in a row`));
-      await pauseAfterRefusal(tries);
+      await pauseAfterRefusal(tries, "session");
       continue;
     }
     // Replayed, refused as another request's key, or held back with its template step: nothing was written, so the

@@ -18,8 +18,8 @@ import type { TaskRef } from "../../domain/refs.js";
 import { scopedWriteId, writeLocalAndTenant, writeLocalThenTenant, tenantIdempotencyRecord } from "./cross-slot-write.js";
 import { captureSignedInTwoSteps } from "../signed-capture.js";
 import { templateMessageOf, type RedisTemplateBuckets, type StepAnswer } from "./template-buckets.js";
-import { appendKeyedLesson, appendLessonInput, RESOLUTION_TRIES } from "./lessons.js";
-import { StoreUnavailableError } from "../../errors.js";
+import { appendKeyedLesson, appendLessonInput } from "./lessons.js";
+import { pauseAfterRefusal } from "./refusal-pause.js";
 import { named, scriptInput } from "./named-keys.js";
 import type { AppendAnswer, CountAnswer, ScriptedRedis } from "./script-commands.js";
 import { guarded } from "./errors.js";
@@ -157,7 +157,7 @@ export function createRedisSignatureStore(
       };
       const { outcome } = JSON.parse(await guarded(() => redis.relinkResolution(shared.taskLinks(task.taskId), scriptInput(input)))) as { outcome: "applied" | "stale" | "conflict" };
       if (outcome !== "conflict") return;
-      if (tries >= RESOLUTION_TRIES) throw new StoreUnavailableError(new Error(`a task's links moved under ${RESOLUTION_TRIES} tries in a row`));
+      await pauseAfterRefusal(tries, "a task's links");
     }
   }
 

@@ -1,6 +1,5 @@
 // A tenant's failure templates on Redis: each step decided here (domain/failures/template-step.ts) against its bucket as last read, then applied by a script that refuses it if the bucket moved since.
 import { newWriteToken } from "./write-tokens.js";
-import { StoreUnavailableError } from "../../errors.js";
 import { decideTemplateStep, type BucketTemplateState, type TemplateBucketSnapshot, type TemplateStepDecision } from "../../domain/failures/template-step.js";
 import { MAX_TEMPLATES, placeInBucket, prepareMessage, type LearnedFailureTemplate } from "../../domain/failures/templates.js";
 import type { QueryPlacement, TemplateUse, UseReport } from "../../domain/recall/ranking.js";
@@ -14,13 +13,9 @@ import type { ScriptedRedis } from "./script-commands.js";
 import { createBucketCache } from "./template-cache.js";
 import { pauseAfterRefusal } from "./refusal-pause.js";
 
-/**
- * Tries of one step whose bucket keeps moving under it. Each refusal answers the bucket as it now reads, so a try
- * fails only when another replica's write to the same bucket landed in between (this process's own go out in the order
- * they were decided), and the tries after the second wait a random pause first: past this many, the bucket is too
- * contended to serve.
- */
-const MAX_STEP_TRIES = 32;
+// A step whose bucket keeps moving under it is decided again (refusal-pause.ts). Each refusal answers the bucket as it
+// now reads, so a try fails only when another replica's write to the same bucket landed in between (this process's own
+// go out in the order they were decided).
 
 /**
  * How old a bucket read may be when a read (recall) places a query in it without reading it again. A write never uses
@@ -244,8 +239,7 @@ export function createRedisTemplateBuckets(redis: ScriptedRedis, keys: Keys, opt
       else if (answer.outcome !== "conflict" && cache.get(key)?.snapshot.version === step.input.next_version) cache.forget(key);
       if (answer.outcome !== "conflict") return { ...sent, step };
       cache.set(key, snapshotFrom(step.input.bucket, answer), now());
-      if (tries >= MAX_STEP_TRIES) throw new StoreUnavailableError(new Error(`template bucket moved under ${MAX_STEP_TRIES} tries in a row`));
-      await pauseAfterRefusal(tries);
+      await pauseAfterRefusal(tries, "template bucket");
     }
   }
 

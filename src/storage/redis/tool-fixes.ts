@@ -8,7 +8,6 @@ import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 import { callSequenceOf } from "../../domain/tools/arguments.js";
 import { FAILURE_OUTCOMES, type ToolLogEntry } from "../../domain/tools/types.js";
 import { isMeasuredTime } from "../../domain/text/text-format.js";
-import { StoreUnavailableError } from "../../errors.js";
 import { pauseAfterRefusal } from "./refusal-pause.js";
 import { newWriteToken } from "./write-tokens.js";
 import { createToolFixCache, type CachedSet } from "./tool-fix-cache.js";
@@ -29,9 +28,6 @@ import {
   type StoredPending,
 } from "./tool-fix-texts.js";
 import type { LearnAnswer, LearnInput } from "./tool-call-scripts.js";
-
-/** Tries of one call whose fixes keep moving under it (other replicas learning the same error type); then 503. */
-const MAX_TRIES = 32;
 
 /** A set to change: each fix and its counts copied, what no rule changes in place (the delta, its text) shared. */
 const copyOf = (set: FixSet): FixSet => ({
@@ -301,8 +297,7 @@ export function createToolFixes(ranking: FixRanking) {
     for (let tries = 1; ; tries += 1) {
       const { decision, answer } = refused || tries > 1 ? await inTurn(toolKey(call.session.tenant, call.entry.tool_name), attempt) : await attempt();
       if (answer.outcome !== "refused") return answered(decision, answer);
-      if (tries >= MAX_TRIES) throw new StoreUnavailableError(new Error(`a tool's fixes moved under ${MAX_TRIES} tries in a row`));
-      await pauseAfterRefusal(tries);
+      await pauseAfterRefusal(tries, "a tool's fixes");
     }
   }
 
