@@ -7,6 +7,7 @@ import type { FailureToSign } from "../../src/domain/failures/store.js";
 import type { NewToolCall } from "../../src/domain/tools/store.js";
 import type { Store } from "../../src/storage/port.js";
 import { timelineRange } from "../../src/domain/activity/timeline.js";
+import { MAX_FIXES_PER_ERROR } from "../../src/domain/shared-tools/knowledge.js";
 import { aCall, aLesson, keyed } from "../helpers/fixtures.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { DEFAULT_LIMITS, memoryStoreFactory, onCluster, onSentinel, rawRedis, redisStoreFactory, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
@@ -277,6 +278,54 @@ describe("both stores, fed the same random sequences", () => {
       }),
       { numRuns: 30, seed: 20_261_208 },
     );
+  }, 120_000);
+
+  // Past every cap of a tool's pattern: more error types (MAX_ERROR_TYPES_PER_TOOL), argument names
+  // (MAX_ARGUMENT_NAMES_PER_TOOL), goals (MAX_CONTEXTS_PER_ERROR) and fixes of one error type (MAX_FIXES_PER_ERROR) than
+  // it keeps, so the least recently seen are forgotten alike, in the sessions' patterns and in the tenant's knowledge.
+  it("forget alike past a tool's caps, in sessions and in the tenant's knowledge", async () => {
+    const wideCall = fc.record({
+      session: fc.constantFrom("s1", "s2"),
+      outcome: fc.constantFrom("success" as const, "failure" as const, "failure" as const),
+      // One error type often (its fixes pass their cap), 39 others now and then (the types pass theirs).
+      errorType: fc.oneof({ arbitrary: fc.constant(0), weight: 1 }, { arbitrary: fc.integer({ min: 1, max: 39 }), weight: 2 }),
+      names: fc.uniqueArray(fc.integer({ min: 0, max: 79 }), { minLength: 1, maxLength: 3 }),
+      value: fc.integer({ min: 0, max: 7 }),
+      goal: fc.integer({ min: 0, max: 7 }),
+    });
+    let passedCaps = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(wideCall, { minLength: 150, maxLength: 220, size: "max" }), async (calls) => {
+        const [memory, redis] = [await memoryStoreFactory(), await redisStoreFactory()()];
+        opened.push(memory, redis);
+        for (const [step, op] of calls.entries()) {
+          const args = Object.fromEntries(op.names.map((name) => [`a${name}`, op.value]));
+          const call = aCall("wide", op.outcome, args, {
+            timestamp: new Date(BASE_MS + step * 1000).toISOString(),
+            error_type: op.outcome === "failure" ? `E${op.errorType}` : null,
+            context_goal: `goal ${op.goal}`,
+          });
+          const session = { tenant: TENANT, sessionId: op.session };
+          const [inMemory, onRedis] = [await memory.recordSharedToolCall(session, call, null), await redis.recordSharedToolCall(session, call, null)];
+          expect(onRedis, `call ${step}: ${JSON.stringify(op)}`).toEqual(inMemory);
+        }
+        for (const sessionId of ["s1", "s2"]) {
+          const session = { tenant: TENANT, sessionId };
+          expect(await redis.getPatterns(session)).toEqual(await memory.getPatterns(session));
+        }
+        const [onRedis, inMemory] = [await redis.sharedToolKnowledge(TENANT, ["wide"]), await memory.sharedToolKnowledge(TENANT, ["wide"])];
+        expect(onRedis).toEqual(inMemory);
+        const known = inMemory[0];
+        const fixesFull = known?.error_patterns.some((pattern) => pattern.fixes.length === MAX_FIXES_PER_ERROR) ?? false;
+        if ((known?.dropped_error_types ?? 0) > 0 && (known?.dropped_argument_names ?? 0) > 0 && fixesFull) passedCaps += 1;
+        expect(await redis.efficacyReport(TENANT, 10)).toEqual(await memory.efficacyReport(TENANT, 10));
+        await Promise.all(opened.splice(0).map((store) => store.close()));
+      }),
+      { numRuns: 12, seed: 20_261_210 },
+    );
+    // Most sequences passed the caps of error types and argument names and filled an error type's fixes, so they compared
+    // what was forgotten.
+    expect(passedCaps).toBeGreaterThan(6);
   }, 120_000);
 
   it("record calls sent at once, of one session and of one failure, each once, as the embedded store records them in the order Redis gave them", async () => {
