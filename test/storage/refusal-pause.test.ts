@@ -29,13 +29,11 @@ describe("the pause after a refused write", () => {
     }
   });
 
-  it(`gives up with a 503 at refusal ${MAX_TRIES} in a row, naming what moved`, () => {
-    let thrown: unknown;
-    try {
-      void pauseAfterRefusal(MAX_TRIES, "a task's links");
-    } catch (error) {
-      thrown = error;
-    }
+  it(`gives up with a 503 at refusal ${MAX_TRIES} in a row, naming what moved`, async () => {
+    const thrown = await pauseAfterRefusal(MAX_TRIES, "a task's links").then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(thrown).toBeInstanceOf(StoreUnavailableError);
     expect(((thrown as Error).cause as Error).message).toBe("a task's links moved under 32 tries in a row");
   });
