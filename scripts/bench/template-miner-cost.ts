@@ -6,13 +6,11 @@ import { MAX_TEMPLATES } from "../../src/domain/failures/templates.js";
 import { createKeys } from "../../src/storage/redis/keys.js";
 import { defineScripts } from "../../src/storage/redis/scripts.js";
 import { createRedisTemplateBuckets } from "../../src/storage/redis/template-buckets.js";
+import { letterWord as word } from "../../test/helpers/failure-messages.js";
 import { startRedisServer } from "../../test/helpers/redis-server.js";
 
 const CALLS = 2000;
 const TTL_SECONDS = 2_592_000;
-
-/** A word of letters only (masking keeps it as a token): a, b, …, z, aa, ab, … */
-const word = (i: number): string => (i < 26 ? "" : word(Math.floor(i / 26) - 1)) + String.fromCharCode(97 + (i % 26));
 
 /**
  * How the 1,000 templates fall into buckets (a token count and a first token): one each, ten buckets of a hundred, or

@@ -61,6 +61,9 @@ const message = fc.oneof(
   fc.constantFrom(...RULE_CASES),
 );
 
+/** A word of letters only, which masking keeps as a constant token: a, b, …, z, aa, ab, … (a template of its own per word). */
+export const letterWord = (i: number): string => (i < 26 ? "" : letterWord(Math.floor(i / 26) - 1)) + String.fromCharCode(97 + (i % 26));
+
 /** `count` messages of the grammar, the same for a seed on every run. */
 export function generatedMessages(count: number, seed: number): string[] {
   return fc.sample(message, { seed, numRuns: count });

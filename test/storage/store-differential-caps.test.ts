@@ -7,7 +7,7 @@ import { KNOWN_FIXES_PER_SIGNATURE, SIGNATURES_LISTED_PER_TASK } from "../../src
 import { MAX_FIXES_PER_ERROR } from "../../src/domain/shared-tools/knowledge.js";
 import type { Store } from "../../src/storage/port.js";
 import { apply, BASE_MS, lessonTargets, TENANT, type Op } from "../helpers/differential.js";
-import { generatedMessages } from "../helpers/failure-messages.js";
+import { generatedMessages, letterWord } from "../helpers/failure-messages.js";
 import { aCall } from "../helpers/fixtures.js";
 import { DEFAULT_LIMITS, memoryStoreFactory, redisStoreFactory } from "../helpers/stores.js";
 
@@ -72,7 +72,6 @@ describe("both stores, past their caps", () => {
     // A few messages every task meets (their signatures are resolved by several tasks), and many of a template each:
     // a first word of letters alone is a constant, so each word makes its own template.
     const common = generatedMessages(4, 17);
-    const word = (i: number): string => (i < 26 ? "" : word(Math.floor(i / 26) - 1)) + String.fromCharCode(97 + (i % 26));
     const lessonStep = fc.oneof(
       {
         weight: 12,
@@ -88,7 +87,7 @@ describe("both stores, past their caps", () => {
           .map(({ task, own, shared, errorType }) => ({
             kind: "lesson" as const,
             task,
-            message: task === "t0" && own % 4 !== 0 ? `${word(own)} stage broke on build ${own}` : shared,
+            message: task === "t0" && own % 4 !== 0 ? `${letterWord(own)} stage broke on build ${own}` : shared,
             errorType,
           })),
       },

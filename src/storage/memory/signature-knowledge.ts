@@ -10,7 +10,7 @@ import { planRelink, signaturesToRead, type ResolutionLinkChange, type TaskLinks
 import { normaliseMessage } from "../../domain/lessons/signature.js";
 import type { KnownFix, Lesson, Resolution, TenantSignature } from "../../domain/lessons/types.js";
 import { KNOWN_FIXES_PER_SIGNATURE, type LessonStore, type ResolutionChange, type SignatureKnowledgeStore } from "../../domain/lessons/store.js";
-import { type StoreLimits } from "../port.js";
+import type { StoreLimits } from "../port.js";
 import type { TaskRef } from "../../domain/refs.js";
 import type { MemoryActivity } from "./activity.js";
 import { ExpiringMap } from "./expiring-map.js";

@@ -125,10 +125,6 @@ export function sessionWriteFrom(answer: RecordAnswer, call: NewToolCall, args: 
   return { outcome: answer.outcome, record: sessionRecord(call, args, answer) };
 }
 
-// A call whose session keeps moving under it is decided again (refusal-pause.ts). Each refusal answers the window as it
-// now reads, so a try fails when another replica recorded a call of the same session in between, or when a call of this
-// process decided before it was refused.
-
 /** How a session's windows are kept and decided on: the cache, and the settings a session without its own has. */
 export interface SessionDeciding {
   windows: SessionWindows;
@@ -148,7 +144,9 @@ function predictedEntry(call: NewToolCall, window: SessionWindow, decision: Sess
  * The window is kept as the call leaves it as soon as the call is decided, before Redis answers: this process's next
  * call of the session (an agent's parallel tool calls) decides on that and goes out right behind it (one connection
  * keeps their order) instead of waiting a round trip. If this call is refused, so is every call decided on it (the
- * guard it leaves was never written), and each is decided again on the window the refusal answers.
+ * guard it leaves was never written), and each is decided again on the window the refusal answers. A try fails when
+ * another replica recorded a call of the same session in between, or when a call of this process decided before it was
+ * refused; refused too often in a row, the call answers 503 (refusal-pause.ts).
  */
 export async function recordDeciding<A extends { recorded: RecordAnswer }>(
   deciding: SessionDeciding,

@@ -13,10 +13,6 @@ import type { ScriptedRedis } from "./script-commands.js";
 import { createBucketCache } from "./template-cache.js";
 import { pauseAfterRefusal } from "./refusal-pause.js";
 
-// A step whose bucket keeps moving under it is decided again (refusal-pause.ts). Each refusal answers the bucket as it
-// now reads, so a try fails only when another replica's write to the same bucket landed in between (this process's own
-// go out in the order they were decided).
-
 /**
  * How old a bucket read may be when a read (recall) places a query in it without reading it again. A write never uses
  * that bound: it is applied only on the version it was decided on.
@@ -225,7 +221,8 @@ export function createRedisTemplateBuckets(redis: ScriptedRedis, keys: Keys, opt
    * The bucket is kept as the step leaves it as soon as the step is decided, before Redis answers: this process's next
    * step of the bucket decides on that and goes out right behind it (one connection keeps their order), instead of
    * waiting a round trip. If this step is refused, so is every step decided on it (the version it names was never
-   * written), and each is decided again on the bucket the refusal answers.
+   * written), and each is decided again on the bucket the refusal answers. A try fails only when another replica's write
+   * to the same bucket landed in between; refused too often in a row, the step answers 503 (refusal-pause.ts).
    */
   async function runStep<R>(tenant: string, message: TemplateMessage, send: (step: PreparedStep) => Promise<SentStep<R>>): Promise<SentStep<R> & { step: PreparedStep }> {
     for (let tries = 1; ; tries += 1) {
