@@ -109,6 +109,14 @@ export async function measureKnowledgeCost(calls: number): Promise<KnowledgeCost
     micros["tool call, steady (9 values, 1 error type)"] = await scriptMicros(calls, async () => {
       for (let i = 0; i < calls; i += 1) await store.recordSharedToolCall(session(`steady-${i % 20}`), call("steady", i % 2 ? "success" : "failure", "E", { q: `v${i % 9}` }), null);
     });
+    micros["tool call, a failure then its fix (offers decided)"] = await scriptMicros(calls, async () => {
+      // In each of 20 sessions a failure, then the call that fixes it: after the first fix, each failure is offered it and
+      // the next call adopts it, so the write learns a fix, makes an offer or decides one.
+      for (let i = 0; i < calls; i += 1) {
+        const failed = i % 2 === 0;
+        await store.recordSharedToolCall(session(`fixing-${(i >> 1) % 20}`), call("fixing", failed ? "failure" : "success", "E", { q: failed ? "bad" : "good" }), null);
+      }
+    });
     // 2,000 calls, each a new argument name and a new error type, then the same calls timed on the crowded tool.
     for (let i = 0; i < 2000; i += 1) await store.recordSharedToolCall(session(`crowd-${i % 20}`), call("crowded", "failure", `E${i}`, { [`arg${i}`]: i }), null);
     micros["tool call, crowded (2,000 error types and names)"] = await scriptMicros(calls, async () => {

@@ -15,6 +15,7 @@ import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import { countersFrom } from "./lessons.js";
 import type { ScriptedRedis } from "./script-commands.js";
+import type { ActivityBatches } from "./activity-batches.js";
 
 /** The fields lib/activity.lua counts under, by the letter after '<minute or hour>:'. */
 const COUNT_FIELDS: Record<string, keyof ActivityCounts> = { l: "lessons", c: "tool_calls", s: "successes", f: "fixes", t: "tokens_used", d: "duration_ms" };
@@ -94,10 +95,14 @@ export function createRedisActivityStore(
   keys: Keys,
   sessions: Pick<ToolMemoryStore, "sessionCounters">,
   limits: Pick<StoreLimits, "sessionsTtlSeconds">,
+  /** What this process added up of its tool calls: sent before any of it is read, so a read follows this process's writes. */
+  activity: Pick<ActivityBatches, "flush">,
   /** Told once per task whose stored lesson could only be read repaired (a lone surrogate kept before they were refused). */
   onRepaired: (what: string) => void = () => {},
 ): ActivityStore {
   const toldOf = new Set<string>();
+  // A flush that fails keeps its batch for the next one; the read goes on, and fails on its own if Redis is gone.
+  const sentBatch = (tenant: string) => activity.flush(tenant).catch(() => undefined);
   const repaired = (taskId: string) => {
     // Once per task and process: a listing read every few seconds would otherwise say it again each time.
     if (toldOf.size < 1000 && !toldOf.has(taskId)) {
@@ -223,7 +228,8 @@ export function createRedisActivityStore(
       return walkListing(activitySource<TaskSummary>("task", tenant), limit, after);
     },
 
-    listSessions(tenant, limit, after) {
+    async listSessions(tenant, limit, after) {
+      await sentBatch(tenant);
       return walkListing(activitySource<SessionSummary>("session", tenant), limit, after);
     },
 
@@ -231,7 +237,8 @@ export function createRedisActivityStore(
       return walkById(prefixListing<TaskSummary>("task", tenant, prefix), limit, after);
     },
 
-    listSessionsByPrefix(tenant, prefix, limit, after) {
+    async listSessionsByPrefix(tenant, prefix, limit, after) {
+      await sentBatch(tenant);
       return walkById(prefixListing<SessionSummary>("session", tenant, prefix), limit, after);
     },
 
@@ -253,6 +260,7 @@ export function createRedisActivityStore(
     },
 
     async activityTotals(tenant, nowMs, range) {
+      await sentBatch(tenant);
       const shared = keys.shared(tenant);
       // Minutes are kept in one hash per hour, hours in one per day.
       const perHash = range.unit === "minute" ? 60 : 24;
@@ -288,6 +296,7 @@ export function createRedisActivityStore(
     },
 
     async toolActivity(tenant, tool, nowMs, firstHour, sessionsListed) {
+      await sentBatch(tenant);
       const shared = keys.shared(tenant);
       const oldest = limits.sessionsTtlSeconds > 0 ? nowMs - limits.sessionsTtlSeconds * 1000 : "-inf";
       const input = { prefix: shared.prefix, tool, first_hour: firstHour, last_hour: epochHour(nowMs), buckets: LATENCY_BUCKETS, sessions_listed: sessionsListed, oldest };

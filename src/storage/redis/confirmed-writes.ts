@@ -34,6 +34,7 @@ export const CONFIRMED_SCRIPTS = [
   "learnTemplate",
   "captureSignedLesson",
   "recordSignedToolCall",
+  "addActivity",
 ] as const satisfies ReadonlyArray<keyof ScriptCommands>;
 
 /**

@@ -3,6 +3,7 @@ import { Cluster } from "ioredis";
 import { StoreUnavailableError } from "../../errors.js";
 import type { Store, StoreLimits } from "../port.js";
 import { createRedisActivityStore } from "./activity.js";
+import { createActivityBatches } from "./activity-batches.js";
 import { createRedisClient, type RedisClient } from "./client.js";
 import { guarded } from "./errors.js";
 import { createKeys } from "./keys.js";
@@ -33,6 +34,8 @@ export interface RedisStoreOptions {
   limits: StoreLimits;
   /** Told of a stored record that could only be read repaired (once per record and process). */
   onRepaired?: (what: string) => void;
+  /** How often what tool calls leave for dashboards is sent (activity-batches.ts: ACTIVITY_FLUSH_MS by default). */
+  activityFlushMs?: number;
 }
 
 export function createRedisStore(options: RedisStoreOptions): Store & { readonly client: RedisClient } {
@@ -48,6 +51,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     });
   const redis = defineScripts(client, options.replicaWait);
   const keys = createKeys(options.keyPrefix);
+  const activity = createActivityBatches(redis, keys, options.limits.sessionsTtlSeconds, options.activityFlushMs);
 
   const lessons = createRedisLessonStore(redis, keys, options.limits);
   // The windows a success's fix is found on, shared by the session's own writes and the writes that feed the tenant too.
@@ -67,8 +71,8 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     ...lessons,
     ...createRedisSignatureStore(redis, keys, options.limits, lessons, templates),
     ...toolMemory,
-    ...createRedisSharedToolStore(redis, keys, options.limits, templates, deciding),
-    ...createRedisActivityStore(redis, keys, toolMemory, options.limits, options.onRepaired),
+    ...createRedisSharedToolStore(redis, keys, options.limits, templates, deciding, activity),
+    ...createRedisActivityStore(redis, keys, toolMemory, options.limits, activity, options.onRepaired),
     ...createRedisRateCounts(redis, keys),
     learnFailureTemplate: templates.learn,
     recallTemplates: (tenant, query) => recallTemplates(redis, keys, templates, tenant, query),
@@ -87,6 +91,8 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     migrate: () => migrateLayout(redis, keys, options.keyPrefix),
 
     async close() {
+      // What this process added up for dashboards goes first; if Redis is gone, it goes with the process.
+      await activity.close();
       // quit lets in-flight replies arrive; disconnect is the fallback when Redis is gone.
       await redis.quit().catch(() => redis.disconnect());
     },

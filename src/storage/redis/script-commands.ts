@@ -73,6 +73,8 @@ export interface ScriptCommands {
   /** The tenant's task listing, then the input as JSON; answers JSON. */
   readActivity(taskListing: string, input: string): Promise<string>;
   addRequestCounts(window: string, input: string): Promise<string>;
+  /** A batch's record, then the batch as JSON (activity-batches.ts); answers JSON. */
+  addActivity(record: string, input: string): Promise<string>;
   /** The tenant's efficacy totals, best and worst fixes and ranked fixes, then the input as JSON; answers JSON. */
   readEfficacy(totals: string, best: string, worst: string, ranked: string, input: string): Promise<string>;
 }

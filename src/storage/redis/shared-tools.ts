@@ -1,7 +1,5 @@
 // Redis shared tool knowledge: learned after each session write (cross-slot-write.ts), a failure with a message signed in the same script on a single server; reads take one round trip.
 import { fixDetected } from "../../domain/activity/event-data.js";
-import { latencyBucket } from "../../domain/activity/latency.js";
-import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
 import { MAX_FIXES_PER_ERROR, MAX_SHARED_SUCCESS_PATTERNS } from "../../domain/shared-tools/knowledge.js";
 import type { KnownSharedFix, SharedToolKnowledge, SharedToolSummary } from "../../domain/shared-tools/types.js";
 import { formatCallId } from "../../domain/tools/arguments.js";
@@ -25,6 +23,7 @@ import { flatHash } from "./flat-hash.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { createServedKnowledge } from "./shared-tool-state.js";
+import type { ActivityBatches } from "./activity-batches.js";
 import { createToolFixes, type DecidedLearning, type LearnDecision } from "./tool-fixes.js";
 import { OFFER_COUNTS, SLOT_FIELDS, type SlotField } from "./tool-fix-texts.js";
 import { tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
@@ -120,6 +119,7 @@ export function createRedisSharedToolStore(
   limits: KnowledgeLimits,
   templates: Pick<RedisTemplateBuckets, "learn" | "runStep">,
   deciding: SessionDeciding,
+  activity: Pick<ActivityBatches, "addToolCall">,
 ): SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> {
   const ranking = limits.fixRanking ?? "wilson";
   const served = createServedKnowledge(ranking);
@@ -145,7 +145,6 @@ export function createRedisSharedToolStore(
         ...decided,
         entry_event: JSON.stringify({ session_id: session.sessionId, ...entry }),
         fix_event: entry.fix_for ? JSON.stringify(fixDetected(session, entry)) : "",
-        latency_bucket: entry.execution_time_ms === null ? "" : latencyBucket(entry.execution_time_ms),
         max_values: MAX_VALUES_PER_ARGUMENT,
         max_contexts: MAX_CONTEXTS_PER_ERROR,
         max_successes: MAX_SHARED_SUCCESS_PATTERNS,
@@ -153,7 +152,6 @@ export function createRedisSharedToolStore(
         max_errors: MAX_ERROR_TYPES_PER_TOOL,
         max_fixes: MAX_FIXES_PER_ERROR,
         slot_fields: SLOT_FIELDS,
-        recent_sessions: RECENT_SESSIONS_KEPT,
         ttl: limits.toolsTtlSeconds,
         sessions_ttl: limits.sessionsTtlSeconds,
         record_ttl: recordTtl,
@@ -169,7 +167,9 @@ export function createRedisSharedToolStore(
     const call = { session, entry: record.entry, fixedErrorType: record.fixedErrorType, previousCallId: record.previousCallId, offer };
     return fixes.learn(call, async (decided) => {
       const script = tenantScriptInput(session, record, idempotencyKey, decided);
-      return JSON.parse(await guarded(() => redis.learnToolCall(...script.keys, JSON.stringify(script.input)))) as LearnAnswer;
+      const answer = JSON.parse(await guarded(() => redis.learnToolCall(...script.keys, JSON.stringify(script.input)))) as LearnAnswer;
+      if (answer.outcome === "applied") activity.addToolCall(session.tenant, session.sessionId, record.entry);
+      return answer;
     }, refused);
   }
 
@@ -234,6 +234,7 @@ export function createRedisSharedToolStore(
     const written = sessionWriteFrom(answer.recorded, call, argumentPairs(call.arguments));
     if (written.outcome === "mismatch") return written;
     const { learned } = answer;
+    if (learned?.outcome === "applied") activity.addToolCall(session.tenant, session.sessionId, written.record.entry);
     const knownFix =
       learned && learned.outcome !== "refused" ? fixes.answered(tenant, learned) : await learn(session, written.record, idempotencyKey, offer, learned !== undefined);
     return { outcome: written.outcome, value: { entry: written.record.entry, knownFix } };

@@ -173,7 +173,6 @@ export interface LearnInput {
   goal: string;
   at: string;
   at_ms: number;
-  success: boolean;
   /** The session's call of the tool before this one: filled in by the single server's one script, which knows it. */
   previous_id: string;
   guard: LearnGuard;
@@ -214,14 +213,11 @@ export interface LearnInput {
   outcome_event?: string;
   entry_event: string;
   fix_event: string;
-  /** "" when the call has no execution time. */
-  latency_bucket: number | "";
   max_values: number;
   max_contexts: number;
   max_successes: number;
   max_names: number;
   max_errors: number;
-  recent_sessions: number;
   ttl: number;
   sessions_ttl: number;
   record_ttl: number;

@@ -66,7 +66,6 @@ export type DecidedLearning = Pick<
   | "pending_cleared"
   | "offer"
   | "outcome_event"
-  | "success"
 >;
 
 export interface LearnDecision {
@@ -136,7 +135,6 @@ export function createToolFixes(ranking: FixRanking) {
       ranks: { changed: [], forgotten },
       success_pattern: "",
       pending_cleared: false,
-      success: entry.outcome === "success",
     };
 
     /** Counts an offer's outcome on the fix it named: on its set where the outcome moves its ranking, else beside it. */

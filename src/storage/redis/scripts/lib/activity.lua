@@ -1,4 +1,5 @@
--- What a tenant-level write leaves for dashboards: its place in a listing, an event, minute, hour and latency counts.
+-- What a tenant-level write leaves for dashboards: its place in a listing, an event, minute and hour counts, recent
+-- sessions (a tool call's, but for its events, added up by the process and sent by addActivity-1.lua).
 -- Every key is named from the tenant's prefix, so all of it shares the {tenant:shared} slot. Needs lib/renewal.lua.
 
 -- Moves a task or session to the top of its listing (never back in time: ZADD GT) and adds it to
@@ -29,7 +30,8 @@ local function logEvent(prefix, eventType, scopeField, scopeId, data, maxLen, tt
 end
 
 -- Counts activity in its minute and its hour: per hour a hash with fields '<minute of hour>:<what>',
--- kept 25 hours, and per day one with fields '<hour of day>:<what>', kept 8 days (the week's timeline).
+-- kept 25 hours, and per day one with fields '<hour of day>:<what>', kept 8 days (the week's timeline). A lesson's
+-- counts here; a tool call's are added up by the process (activity-batches.ts) and sent into the same hashes.
 -- A bucket's expiry is fixed from its first count on (HINCRBY answering the increment itself: a new field).
 local function countMinute(prefix, atMs, what, by)
   if by == 0 then return end
@@ -41,19 +43,9 @@ local function countMinute(prefix, atMs, what, by)
   if rcall('HINCRBY', hoursKey, (hour % 24) .. ':' .. what, by) == by then rcall('EXPIRE', hoursKey, 691200) end
 end
 
--- Counts a call under its tool for the hour: a hash with fields 'c:<tool>' (calls) and 's:<tool>'
--- (successes), and for a timed call one with '<bucket>:<tool>' (its latency bucket,
--- domain/activity/latency.ts), so the overview's latency reads no call counts; both kept 7 days and
--- 2 hours. The tool's most recent sessions (the `recentKept` latest) live as long as sessions do.
-local function countToolCall(prefix, atMs, tool, sessionId, success, bucket, sessionsTtl, recentKept)
-  local hour = string.format('%d', math.floor(atMs / 3600000))
-  local key = prefix .. 'toolhour:' .. hour
-  if rcall('HINCRBY', key, 'c:' .. tool, 1) == 1 then rcall('EXPIRE', key, 612000) end
-  if success then rcall('HINCRBY', key, 's:' .. tool, 1) end
-  if bucket ~= '' then
-    local latencyKey = prefix .. 'latency:' .. hour
-    if rcall('HINCRBY', latencyKey, bucket .. ':' .. tool, 1) == 1 then rcall('EXPIRE', latencyKey, 612000) end
-  end
+-- Keeps the session among the tool's most recent sessions (the `recentKept` latest), which live as long as sessions do.
+-- (A tool call's counts by hour, its calls, successes and latency, are added up by the process: activity-batches.ts.)
+local function keepRecentSession(prefix, atMs, tool, sessionId, sessionsTtl, recentKept)
   -- A session new to the tool's recent ones trims the oldest; the set is renewed with the tool's keys
   -- (lib/learn-tool-call.lua), or here when it was just made.
   local recent = prefix .. 'toolsessions:' .. tool

@@ -117,18 +117,12 @@ local function renewTool(k, input)
   for _, key in ipairs({ k.efficacy_totals, k.best_fixes, k.worst_fixes, k.ranked_fixes }) do keepAtLeast(key, input.ttl) end
 end
 
--- What a call leaves for dashboards: the session's listing, its events, the minute's and the tool's counts.
+-- The events a call leaves for dashboards. (The rest, its counts, its session's place in the listing and among the tool's
+-- recent sessions, the process adds up once the write applied, and sends a few times a second: activity-batches.ts.)
 local function recordActivity(input, pendingId, offerEvent)
   local prefix, kept, eventsTtl, session = input.prefix, input.events_kept, input.events_ttl, input.session
-  touchListing(prefix, 'sessions', session, input.at_ms, input.sessions_ttl)
   logEvent(prefix, 'tool_call.recorded', 'session', session, input.entry_event, kept, eventsTtl)
-  countMinute(prefix, input.at_ms, 'c', 1)
-  countToolCall(prefix, input.at_ms, input.tool, session, input.success, input.latency_bucket, input.sessions_ttl, input.recent_sessions)
-  if input.success then countMinute(prefix, input.at_ms, 's', 1) end
-  if input.fix_event ~= '' then
-    logEvent(prefix, 'fix.detected', 'session', session, input.fix_event, kept, eventsTtl)
-    countMinute(prefix, input.at_ms, 'f', 1)
-  end
+  if input.fix_event ~= '' then logEvent(prefix, 'fix.detected', 'session', session, input.fix_event, kept, eventsTtl) end
   if input.outcome_event then logEvent(prefix, 'fix.outcome', 'session', session, withOfferId(pendingId, input.outcome_event), kept, eventsTtl) end
   if offerEvent then logEvent(prefix, 'fix.offered', 'session', session, offerEvent, kept, eventsTtl) end
 end
