@@ -1,10 +1,10 @@
-// Redis: what a tool call leaves for dashboards besides its events is added up by the replica that wrote it and sent in
-// batches, a few times a second and before that replica reads it: another replica reads it once sent, each call once.
+// Redis: what a tool call or a lesson leaves for dashboards besides its event is added up by the replica that wrote it and
+// sent in batches, a few times a second and before that replica reads it: another replica reads it once sent, each write once.
 import { afterEach, describe, expect, it } from "vitest";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { timelineRange } from "../../src/domain/activity/timeline.js";
 import type { Store } from "../../src/storage/port.js";
-import { aCall } from "../helpers/fixtures.js";
+import { aCall, aLesson } from "../helpers/fixtures.js";
 import { untilTrue } from "../helpers/redis-server.js";
 import { DEFAULT_LIMITS, onCluster, onSentinel, rawRedis, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
 
@@ -40,6 +40,15 @@ async function dayTotals(store: Store, nowMs: number) {
   return sum;
 }
 
+/** The day's lessons, tokens and time, failures by category, and the tasks listed, as a replica reads them. */
+async function lessonTotals(store: Store, nowMs: number) {
+  const totals = await store.activityTotals("default", nowMs, timelineRange("day", nowMs));
+  const sum = { lessons: 0, tokens_used: 0, duration_ms: 0 };
+  for (const at of totals.counts.values()) for (const name of ["lessons", "tokens_used", "duration_ms"] as const) sum[name] += at[name];
+  const tasks = (await store.listTasks("default", 10, null)).items.map((item) => item.task_id).sort();
+  return { ...sum, categories: totals.failures_by_category, tasks, activeLastHour: totals.tasks.active_last_hour };
+}
+
 /** Four calls over two sessions, now: two failures, each fixed by the next call. */
 async function fourCalls(store: Store, nowMs: number): Promise<void> {
   const timestamp = new Date(nowMs).toISOString();
@@ -72,6 +81,27 @@ describe("activity batches (redis)", () => {
     await fourCalls(store, nowMs);
     expect(await dayTotals(store, nowMs)).toEqual({ tool_calls: 8, successes: 4, fixes: 4 });
     expect(await dayTotals(store, nowMs)).toEqual({ tool_calls: 8, successes: 4, fixes: 4 });
+  });
+
+  it("carry a lesson's counts, its category and its task's place to another replica, a replayed capture counted once", async () => {
+    const [writer, reader] = replicas(2, 3_600_000) as [Store, Store];
+    const nowMs = Date.now();
+    const timestamp = new Date(nowMs).toISOString();
+    const key = { key: "capture-once", fingerprint: "f" };
+    const first = aLesson({ task_id: "t1", timestamp, tokens_used: 120, duration_ms: 900, category: "timeout" });
+    expect((await writer.captureLesson({ tenant: "default", taskId: "t1" }, first, key)).outcome).toBe("applied");
+    expect((await writer.captureLesson({ tenant: "default", taskId: "t1" }, first, key)).outcome).toBe("replayed");
+    await writer.captureLesson({ tenant: "default", taskId: "t2" }, aLesson({ task_id: "t2", timestamp, tokens_used: 30, category: "dependency" }), null);
+    // The writer's timer never fires here: its batch goes when it reads (or closes).
+    await writer.listTasks("default", 1, null);
+    expect(await lessonTotals(reader, nowMs)).toEqual({
+      lessons: 2,
+      tokens_used: 150,
+      duration_ms: 900,
+      categories: { timeout: 1, dependency: 1 },
+      tasks: ["t1", "t2"],
+      activeLastHour: 2,
+    });
   });
 
   it("leave nothing behind when the replica closes: what it added up is sent first", async () => {

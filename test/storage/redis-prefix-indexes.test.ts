@@ -31,8 +31,8 @@ async function indexes(store: Store, kind: "tasks" | "sessions") {
 }
 
 /**
- * A tool call's place in the sessions listing is added up by the process and sent a few times a second, and before this
- * process reads a listing (activity-batches.ts): a read of the sessions listing sends it, and the indexes are then checked.
+ * A lesson's or tool call's place in its listing is added up by the process and sent a few times a second, and before this
+ * process reads a listing (activity-batches.ts): a read of a listing sends the tenant's batch, and the indexes are then checked.
  */
 const sentBatches = (store: Store) => store.listSessions("default", 1, null);
 
@@ -90,6 +90,7 @@ describe("the listings' id indexes (redis)", () => {
   it("skip and forget an id whose time entry is gone", async () => {
     const store = await open();
     for (const id of ["a", "b"]) await store.captureLesson(task(id), aLesson({ timestamp: ago(1) }), null);
+    await sentBatches(store);
     // An id index entry without its time entry (as no script leaves it) is skipped and dropped.
     await raw.zrem(await keyOf(store, "idx:tasks"), "a");
     expect((await store.listTasksByPrefix("default", "a", 10, null)).items).toEqual([]);

@@ -224,7 +224,8 @@ export function createRedisActivityStore(
   }
 
   return {
-    listTasks(tenant, limit, after) {
+    async listTasks(tenant, limit, after) {
+      await sentBatch(tenant);
       return walkListing(activitySource<TaskSummary>("task", tenant), limit, after);
     },
 
@@ -233,7 +234,8 @@ export function createRedisActivityStore(
       return walkListing(activitySource<SessionSummary>("session", tenant), limit, after);
     },
 
-    listTasksByPrefix(tenant, prefix, limit, after) {
+    async listTasksByPrefix(tenant, prefix, limit, after) {
+      await sentBatch(tenant);
       return walkById(prefixListing<TaskSummary>("task", tenant, prefix), limit, after);
     },
 

@@ -34,7 +34,7 @@ export interface RedisStoreOptions {
   limits: StoreLimits;
   /** Told of a stored record that could only be read repaired (once per record and process). */
   onRepaired?: (what: string) => void;
-  /** How often what tool calls leave for dashboards is sent (activity-batches.ts: ACTIVITY_FLUSH_MS by default). */
+  /** How often what writes leave for dashboards is sent (activity-batches.ts: ACTIVITY_FLUSH_MS by default). */
   activityFlushMs?: number;
 }
 
@@ -51,9 +51,10 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     });
   const redis = defineScripts(client, options.replicaWait);
   const keys = createKeys(options.keyPrefix);
-  const activity = createActivityBatches(redis, keys, options.limits.sessionsTtlSeconds, options.activityFlushMs);
 
   const lessons = createRedisLessonStore(redis, keys, options.limits);
+  // What writes leave for dashboards, added up here and sent in batches (activity-batches.ts).
+  const activity = createActivityBatches(redis, keys, options.limits, options.activityFlushMs);
   // The windows a success's fix is found on, shared by the session's own writes and the writes that feed the tenant too.
   const deciding = {
     windows: createSessionWindows(),
@@ -69,7 +70,7 @@ export function createRedisStore(options: RedisStoreOptions): Store & { readonly
     kind: "redis",
     client,
     ...lessons,
-    ...createRedisSignatureStore(redis, keys, options.limits, lessons, templates),
+    ...createRedisSignatureStore(redis, keys, options.limits, lessons, templates, activity),
     ...toolMemory,
     ...createRedisSharedToolStore(redis, keys, options.limits, templates, deciding, activity),
     ...createRedisActivityStore(redis, keys, toolMemory, options.limits, activity, options.onRepaired),

@@ -6,9 +6,10 @@ import type { RedisClient } from "./client.js";
 /** What lib/append-lesson.lua answers: applied (and how many lessons the task keeps), replayed, or refused. */
 export type AppendAnswer = { outcome: "applied"; kept: number } | { outcome: "replayed"; lesson_id: string; timestamp: string } | { outcome: "mismatch" };
 
-/** What lib/count-signature.lua answers: the signature's most recent known fixes (cjson writes an empty list as {}). */
+/** What lib/count-signature.lua answers: the signature's most recent known fixes (cjson writes an empty list as {}), and whether this write counted the lesson (not a replay). */
 export interface CountAnswer {
   known: Array<{ task_id: string; fix: string }> | Record<string, never>;
+  applied?: boolean;
 }
 
 /** The scripts as client methods: keys first, then arguments, as the file headers list them. */

@@ -23,6 +23,7 @@ import { pauseAfterRefusal } from "./refusal-pause.js";
 import { named, scriptInput } from "./named-keys.js";
 import type { AppendAnswer, CountAnswer, ScriptedRedis } from "./script-commands.js";
 import { guarded } from "./errors.js";
+import type { ActivityBatches } from "./activity-batches.js";
 import { asArray } from "./pattern-state.js";
 import { recordOf, recordText, sumsAsText, type RecordFields } from "./resolution-records.js";
 import type { Keys } from "./keys.js";
@@ -100,8 +101,6 @@ interface CountInput {
   events_ttl: number;
   signatures_per_task: number;
   attempt: string;
-  tokens_used: number;
-  duration_ms: number;
   template: string;
 }
 
@@ -111,6 +110,7 @@ export function createRedisSignatureStore(
   limits: Limits,
   lessons: Pick<LessonStore, "setResolution" | "deleteResolution" | "taskSnapshot">,
   templates: Pick<RedisTemplateBuckets, "learn" | "runStep">,
+  activity: Pick<ActivityBatches, "addLesson">,
 ): SignatureKnowledgeStore & Pick<SignedFailureStore, "captureSignedLesson"> {
   async function knownFixes(tenant: string, signatures: readonly string[]): Promise<Map<string, KnownFix[]>> {
     if (signatures.length === 0) return new Map();
@@ -194,8 +194,6 @@ export function createRedisSignatureStore(
         events_ttl: limits.eventsTtlSeconds,
         signatures_per_task: SIGNATURES_LISTED_PER_TASK,
         attempt: String(lesson.attempt_number),
-        tokens_used: lesson.tokens_used ?? 0,
-        duration_ms: lesson.duration_ms ?? 0,
         template,
       },
     };
@@ -225,6 +223,7 @@ export function createRedisSignatureStore(
         () => appendKeyedLesson(redis, keys, limits, task, lesson, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson, template }),
         async () => JSON.parse(await guarded(() => redis.countSignature(...count.keys, scriptInput(count.input), lessonJson))) as CountAnswer,
       );
+      if (tenant.applied) activity.addLesson(task.tenant, task.taskId, lesson);
       return capturedFrom(local, lesson, knownFixesIn(tenant));
     },
 
@@ -248,6 +247,7 @@ export function createRedisSignatureStore(
       // A retry whose step was applied before: its template is the first write's, so the capture is made again from it.
       if (template.outcome !== "applied") return inTwoSteps();
       const { answer, signed } = rest;
+      if (answer.count?.applied) activity.addLesson(task.tenant, task.taskId, signed);
       const captured = capturedFrom(answer.lesson!, signed, knownFixesIn(answer.count!));
       if (captured.outcome === "mismatch") return captured;
       return { outcome: captured.outcome, value: { ...captured.value, template: template.template } };

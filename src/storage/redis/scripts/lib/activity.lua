@@ -1,5 +1,6 @@
--- What a tenant-level write leaves for dashboards: its place in a listing, an event, minute and hour counts, recent
--- sessions (a tool call's, but for its events, added up by the process and sent by addActivity-1.lua).
+-- What a tenant-level write leaves for dashboards: its place in a listing, an event, a tool's recent sessions. A lesson's
+-- or tool call's place, counts and recent sessions are added up by the process and sent by addActivity-1.lua; events are
+-- written by the write's own script.
 -- Every key is named from the tenant's prefix, so all of it shares the {tenant:shared} slot. Needs lib/renewal.lua.
 
 -- Moves a task or session to the top of its listing (never back in time: ZADD GT) and adds it to
@@ -29,22 +30,7 @@ local function logEvent(prefix, eventType, scopeField, scopeId, data, maxLen, tt
   rcall('EXPIRE', key, ttl)
 end
 
--- Counts activity in its minute and its hour: per hour a hash with fields '<minute of hour>:<what>',
--- kept 25 hours, and per day one with fields '<hour of day>:<what>', kept 8 days (the week's timeline). A lesson's
--- counts here; a tool call's are added up by the process (activity-batches.ts) and sent into the same hashes.
--- A bucket's expiry is fixed from its first count on (HINCRBY answering the increment itself: a new field).
-local function countMinute(prefix, atMs, what, by)
-  if by == 0 then return end
-  local minute = math.floor(atMs / 60000)
-  local hour = math.floor(minute / 60)
-  local minutesKey = prefix .. 'minutes:' .. string.format('%d', hour)
-  if rcall('HINCRBY', minutesKey, (minute % 60) .. ':' .. what, by) == by then rcall('EXPIRE', minutesKey, 90000) end
-  local hoursKey = prefix .. 'hours:' .. string.format('%d', math.floor(hour / 24))
-  if rcall('HINCRBY', hoursKey, (hour % 24) .. ':' .. what, by) == by then rcall('EXPIRE', hoursKey, 691200) end
-end
-
 -- Keeps the session among the tool's most recent sessions (the `recentKept` latest), which live as long as sessions do.
--- (A tool call's counts by hour, its calls, successes and latency, are added up by the process: activity-batches.ts.)
 local function keepRecentSession(prefix, atMs, tool, sessionId, sessionsTtl, recentKept)
   -- A session new to the tool's recent ones trims the oldest; the set is renewed with the tool's keys
   -- (lib/learn-tool-call.lua), or here when it was just made.

@@ -8,12 +8,12 @@
 -- input (signature-knowledge.ts: CountInput): signature, task, error_type, category, normalized_message, known_read (the
 --   most recent known fixes answered), record_ttl (0: no write id), ttl (seconds the signature's keys live after this
 --   write, 0: forever), prefix, at_ms, events_kept, events_ttl, signatures_per_task (the task's most recently captured,
---   for readTaskKnownFixes), attempt (text: cjson would round a large one), tokens_used, duration_ms (0 for none),
---   template ('' for none: the signature keeps the one it had)
--- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the listing, the event log, the
--- minute and hour counts and the categories (lib/activity.lua), and the signature's efficacy hash (efficacy:<signature>;
--- o:<task id> → attempt of the first offer, tasks_offered).
--- Answers { known = lib/known-fixes.lua's }.
+--   for readTaskKnownFixes), attempt (text: cjson would round a large one), template ('' for none: the signature keeps the one it had)
+-- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the event log (lib/activity.lua),
+-- and the signature's efficacy hash (efficacy:<signature>; o:<task id> → attempt of the first offer, tasks_offered). The
+-- rest a capture leaves for dashboards (its counts, its category, its task's place in the listing) the process adds up
+-- once this answers applied, and sends a few times a second (activity-batches.ts).
+-- Answers { known = lib/known-fixes.lua's, applied = true when this write counted the lesson (not a replay) }.
 local function countSignature(k, input, lessonJson)
   local prefix, ttl, task = input.prefix, input.ttl, input.task
   local known = knownFixesOf(prefix, input.signature, input.known_read)
@@ -29,19 +29,15 @@ local function countSignature(k, input, lessonJson)
   local occurrences = rcall('HINCRBY', k.signature, 'occurrences', 1)
   rcall('PFADD', k.tasks, task)
   rcall('ZADD', k.signatures, -occurrences, input.signature)
+  -- Its counts are the process's batch (activity-batches.ts); it is renewed with the signature's keys.
   local categoriesKey = prefix .. 'categories'
-  rcall('HINCRBY', categoriesKey, input.category, 1)
   local taskSignaturesKey = prefix .. 'tasksigs:' .. task
   local efficacyKey = prefix .. 'efficacy:' .. input.signature
   -- The signature's keys (and the tenant's signature index and categories with them) are renewed as a
   -- group that the signature's own hash says is due (lib/renewal.lua).
   if renewalDue(k.signature, ttl) then renew({ k.signature, k.tasks, k.signatures, categoriesKey, taskSignaturesKey, efficacyKey }, ttl) end
   local atMs = tonumber(input.at_ms)
-  touchListing(prefix, 'tasks', task, atMs, ttl)
   logEvent(prefix, 'lesson.captured', 'task', task, lessonJson, input.events_kept, input.events_ttl)
-  countMinute(prefix, atMs, 'l', 1)
-  countMinute(prefix, atMs, 't', input.tokens_used)
-  countMinute(prefix, atMs, 'd', input.duration_ms)
   -- The task's signatures as the tenant knows them, so a prompt can read their fixes beside the task.
   -- A signature new to the task trims the oldest, and renews the list (it may have just been made).
   if rcall('ZADD', taskSignaturesKey, atMs, input.signature) == 1 then
@@ -58,5 +54,5 @@ local function countSignature(k, input, lessonJson)
     rcall('HINCRBY', prefix .. 'eff:totals', 'tasks_offered', 1)
     keepAtLeast(prefix .. 'eff:totals', ttl)
   end
-  return { known = known }
+  return { known = known, applied = true }
 end
