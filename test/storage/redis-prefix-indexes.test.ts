@@ -1,4 +1,4 @@
-// Redis at the key level: each listing's id index holds exactly the members of its time index, through writes (and the batches that carry a tool call's), drops and reads, with the same TTL.
+// Redis at the key level: each listing's id index holds exactly the members of its time index, through writes, drops and reads, with the same TTL.
 import type { Cluster, Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../src/storage/port.js";
@@ -30,12 +30,6 @@ async function indexes(store: Store, kind: "tasks" | "sessions") {
   return { byTime: (await raw.zrange(byTime, "0", "-1")).sort(), byId: (await raw.zrange(byId, "0", "-1")).sort(), scores: [...new Set(scores)] };
 }
 
-/**
- * A lesson's or tool call's place in its listing is added up by the process and sent a few times a second, and before this
- * process reads a listing (activity-batches.ts): a read of a listing sends the tenant's batch, and the indexes are then checked.
- */
-const sentBatches = (store: Store) => store.listSessions("default", 1, null);
-
 const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 const task = (taskId: string) => ({ tenant: "default", taskId });
 const session = (sessionId: string) => ({ tenant: "default", sessionId });
@@ -53,7 +47,6 @@ describe("the listings' id indexes (redis)", () => {
     const elsewhere = { tenant: "other", sessionId: "u" };
     await recordCall(store, elsewhere, aCall("t", "success"));
     await store.importMemory(session("v"), { ...(await store.exportMemory(elsewhere))!, session_id: "v" });
-    await sentBatches(store);
 
     expect(await indexes(store, "tasks")).toEqual({ byTime: ["a", "b", "c", "d"], byId: ["a", "b", "c", "d"], scores: ["0"] });
     expect(await indexes(store, "sessions")).toEqual({ byTime: ["s", "v"], byId: ["s", "v"], scores: ["0"] });
@@ -63,14 +56,12 @@ describe("the listings' id indexes (redis)", () => {
     const store = await open({ lessonsTtlSeconds: 3600, sessionsTtlSeconds: 3600 });
     for (let i = 0; i < 3; i += 1) await store.captureLesson(task(`old-${i}`), aLesson({ timestamp: ago(2) }), null);
     await store.recordSharedToolCall(session("old"), aCall("t", "success", {}, { timestamp: ago(2) }), null);
-    await sentBatches(store);
     expect(await indexes(store, "tasks")).toEqual({ byTime: ["old-0", "old-1", "old-2"], byId: ["old-0", "old-1", "old-2"], scores: ["0"] });
 
     // Past the retention (and its minute of slack) from these writes' times: the old entries go.
     await store.captureLesson(task("now"), aLesson({ timestamp: ago(0.5) }), null);
     await store.recordSharedToolCall(session("now"), aCall("t", "success", {}, { timestamp: ago(0.5) }), null);
     await store.captureLesson(task("later"), aLesson({ timestamp: ago(0) }), null);
-    await sentBatches(store);
     expect(await indexes(store, "tasks")).toEqual({ byTime: ["later", "now"], byId: ["later", "now"], scores: ["0"] });
     expect(await indexes(store, "sessions")).toEqual({ byTime: ["now"], byId: ["now"], scores: ["0"] });
   });
@@ -90,7 +81,6 @@ describe("the listings' id indexes (redis)", () => {
   it("skip and forget an id whose time entry is gone", async () => {
     const store = await open();
     for (const id of ["a", "b"]) await store.captureLesson(task(id), aLesson({ timestamp: ago(1) }), null);
-    await sentBatches(store);
     // An id index entry without its time entry (as no script leaves it) is skipped and dropped.
     await raw.zrem(await keyOf(store, "idx:tasks"), "a");
     expect((await store.listTasksByPrefix("default", "a", 10, null)).items).toEqual([]);
@@ -101,7 +91,6 @@ describe("the listings' id indexes (redis)", () => {
     const store = await open({ lessonsTtlSeconds: 60, sessionsTtlSeconds: 120, toolsTtlSeconds: 300 });
     await store.captureLesson(task("a"), aLesson({ timestamp: ago(0) }), null);
     await store.recordSharedToolCall(session("s"), aCall("search", "success", {}, { timestamp: ago(0) }), null);
-    await sentBatches(store);
     const ttlOf = async (suffix: string) => Math.ceil((await raw.pttl(await keyOf(store, suffix))) / 1000);
     expect({ tasks: await ttlOf("lex:tasks"), sessions: await ttlOf("lex:sessions"), tools: await ttlOf("lex:tools") }).toEqual({
       tasks: await ttlOf("idx:tasks"),

@@ -1,73 +1,80 @@
-// What a tool call or a lesson leaves for dashboards besides its event, added up in this process and sent to Redis in one
-// script per tenant a few times a second, and before this process reads any of it: the counts (calls, successes, fixes,
-// lessons, tokens and time a minute and an hour; a tool's calls, successes and latency an hour; failures by category), the
-// session's or task's place in its listing, and the tool's recent sessions. Written by every write, in the tenant's slot
-// that every write shares, they were a fifth of a tool call's Redis time; a batch writes each count, listing entry and tool
-// once, however many writes it holds. Counts add up and touches keep the latest, so every replica's batches add up
-// exactly, in any order.
+// A lesson's or tool call's dashboard counts, added up in this process and sent to Redis in one script per tenant a few
+// times a second, and before this process reads them: lessons, tokens, time, calls, successes and fixes a minute and an
+// hour; a tool's calls, successes and latency an hour, and its recent sessions; failures by category. Written by every
+// write, in the tenant's slot that every write shares, they were the largest part of a tool call's Redis time; a batch
+// writes each count and tool once, however many writes it holds. Counts add up and recent sessions keep the latest, so
+// every replica's batches add up exactly, in any order. (A write's place in its listing and its events stay in its own
+// script: a listing must never miss a task or session that was kept.)
 import { epochHour, epochMinute } from "../../domain/activity/timeline.js";
 import { RECENT_SESSIONS_KEPT } from "../../domain/activity/tool-activity.js";
 import { latencyBucket } from "../../domain/activity/latency.js";
-import type { ToolLogEntry } from "../../domain/tools/types.js";
 import type { Lesson } from "../../domain/lessons/types.js";
+import type { ToolLogEntry } from "../../domain/tools/types.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { newWriteToken } from "./write-tokens.js";
 
-/** How often batches are sent: what a dashboard read through another replica may lag by. */
+/** How often batches are sent: what a dashboard read through another replica lags by while Redis answers. */
 export const ACTIVITY_FLUSH_MS = 250;
-/** Seconds a batch's record lives: a batch whose send failed is sent again well within it. */
+/** Seconds a batch's record lives: a batch sent again within it is counted once. */
 const BATCH_RECORD_SECONDS = 3_600;
+/** A batch still unsent this long after its first try is dropped: sent after its record expired, it would count twice. */
+const UNSENT_GIVE_UP_MS = (BATCH_RECORD_SECONDS * 1000) / 2;
 // How long each kind of count is kept: minutes 25 hours, hours 8 days (the week's timeline), a tool's hours 7 days and
-// 2 hours (lib/activity.lua keeps the lessons' counts in the same hashes, for as long).
+// 2 hours (readActivity-1.lua and readToolActivity-1.lua read them).
 const MINUTES_TTL = 90_000;
 const HOURS_TTL = 691_200;
 const TOOL_HOURS_TTL = 612_000;
 
-/** A listing a batch moves entries of: each task's or session's latest write, and how long the listing is kept. */
-type Listing = "tasks" | "sessions";
-
-/** One tenant's batch: counts by hash and field (ttl 0: kept as long as the hash is), each listed id's latest write, each tool's sessions and their latest call. */
+/** One tenant's batch: counts by hash and field (ttl 0: kept as long as the hash is), each tool's sessions and their latest call. */
 interface Batch {
   hashes: Map<string, { ttl: number; fields: Map<string, number> }>;
-  touches: Map<Listing, Map<string, number>>;
   recent: Map<string, Map<string, number>>;
 }
 
-/** A batch as the script takes it, with the id its record is kept under. */
+/** A batch as the script takes it, with the id its record is kept under and when it was first sent. */
 interface SentBatch {
   id: string;
   input: string;
+  firstTriedAt: number;
 }
 
-const emptyBatch = (): Batch => ({ hashes: new Map(), touches: new Map(), recent: new Map() });
-const latest = (times: Map<string, number>, id: string, atMs: number) => times.set(id, Math.max(times.get(id) ?? atMs, atMs));
+/** A tenant's flushes: the one under way, and at most one waiting behind it (later callers share that one). */
+interface Flushing {
+  running: Promise<void>;
+  queued: Promise<void> | null;
+}
+
+const emptyBatch = (): Batch => ({ hashes: new Map(), recent: new Map() });
 
 export interface ActivityBatches {
   /** Adds a tool call whose write applied (not a replay: its first write added it). */
   addToolCall(tenant: string, sessionId: string, entry: Pick<ToolLogEntry, "timestamp" | "tool_name" | "outcome" | "execution_time_ms" | "fix_for">): void;
   /** Adds a lesson whose capture the tenant counted (not a replay). */
-  addLesson(tenant: string, taskId: string, lesson: Pick<Lesson, "timestamp" | "category" | "tokens_used" | "duration_ms">): void;
-  /** Sends the tenant's batch; resolves once Redis has it (a batch whose send failed goes again first, under its id). */
-  flush(tenant: string): Promise<void>;
-  /** Sends every tenant's batch and stops the timer. */
+  addLesson(tenant: string, lesson: Pick<Lesson, "timestamp" | "category" | "tokens_used" | "duration_ms">): void;
+  /**
+   * Sends the tenant's batch before a read of it; resolves once Redis has it. While a batch stays unsent (Redis is away),
+   * resolves at once: the read goes on, and fails on its own if Redis is still away.
+   */
+  beforeRead(tenant: string): Promise<void>;
+  /** Sends every tenant's batch now (a benchmark reads Redis's counts after it). */
+  flushAll(): Promise<void>;
+  /** Stops the timer and sends every tenant's batch, waiting for sends under way. */
   close(): Promise<void>;
 }
 
-/** How long what a batch writes is kept: tasks' (lessons') and sessions' retention, in seconds (0: forever). */
+/** How long batches are kept: sessions' retention, in seconds (0: forever), for the tools' recent sessions. */
 export interface BatchRetention {
   lessonsTtlSeconds: number;
   sessionsTtlSeconds: number;
 }
 
 export function createActivityBatches(redis: ScriptedRedis, keys: Keys, retention: BatchRetention, flushMs = ACTIVITY_FLUSH_MS): ActivityBatches {
-  const listingTtl: Record<Listing, number> = { tasks: retention.lessonsTtlSeconds, sessions: retention.sessionsTtlSeconds };
   const open = new Map<string, Batch>();
   // A batch whose send failed, by tenant: sent again with its id before anything newer, so it is counted once.
   const unsent = new Map<string, SentBatch>();
-  // The flush under way, by tenant: one tenant's flushes go one after another.
-  const flushing = new Map<string, Promise<void>>();
+  const flushing = new Map<string, Flushing>();
 
   function count(batch: Batch, key: string, ttl: number, field: string, by = 1): void {
     if (by === 0) return;
@@ -76,17 +83,11 @@ export function createActivityBatches(redis: ScriptedRedis, keys: Keys, retentio
     hash.fields.set(field, (hash.fields.get(field) ?? 0) + by);
   }
 
-  /** Counts `what` in its minute and its hour (readActivity-1.lua reads both: fields '<minute of hour>:<what>' and '<hour of day>:<what>'). */
+  /** Counts `what` in its minute and its hour: fields '<minute of hour>:<what>' and '<hour of day>:<what>'. */
   function countInTimeline(batch: Batch, prefix: string, atMs: number, what: string, by = 1): void {
     const hour = epochHour(atMs);
     count(batch, `${prefix}minutes:${hour}`, MINUTES_TTL, `${epochMinute(atMs) % 60}:${what}`, by);
     count(batch, `${prefix}hours:${Math.floor(hour / 24)}`, HOURS_TTL, `${hour % 24}:${what}`, by);
-  }
-
-  function touch(batch: Batch, listing: Listing, id: string, atMs: number): void {
-    let ids = batch.touches.get(listing);
-    if (!ids) batch.touches.set(listing, (ids = new Map()));
-    latest(ids, id, atMs);
   }
 
   const batchOf = (tenant: string): Batch => {
@@ -102,7 +103,6 @@ export function createActivityBatches(redis: ScriptedRedis, keys: Keys, retentio
       sessions_ttl: retention.sessionsTtlSeconds,
       recent_kept: RECENT_SESSIONS_KEPT,
       hashes: [...batch.hashes].map(([key, { ttl, fields }]) => ({ key, ttl, fields: [...fields].flat() })),
-      touches: [...batch.touches].map(([kind, ids]) => ({ kind, ttl: listingTtl[kind], ids: [...ids].flat() })),
       recent: [...batch.recent].map(([tool, sessions]) => ({ tool, sessions: [...sessions].flat() })),
     });
   }
@@ -114,13 +114,16 @@ export function createActivityBatches(redis: ScriptedRedis, keys: Keys, retentio
   async function flushNow(tenant: string): Promise<void> {
     const earlier = unsent.get(tenant);
     if (earlier) {
-      await send(tenant, earlier);
-      unsent.delete(tenant);
+      if (Date.now() - earlier.firstTriedAt > UNSENT_GIVE_UP_MS) unsent.delete(tenant);
+      else {
+        await send(tenant, earlier);
+        unsent.delete(tenant);
+      }
     }
     const batch = open.get(tenant);
     if (!batch) return;
     open.delete(tenant);
-    const sent = { id: newWriteToken(), input: inputOf(tenant, batch) };
+    const sent = { id: newWriteToken(), input: inputOf(tenant, batch), firstTriedAt: Date.now() };
     try {
       await send(tenant, sent);
     } catch (error) {
@@ -129,21 +132,40 @@ export function createActivityBatches(redis: ScriptedRedis, keys: Keys, retentio
     }
   }
 
+  /** The tenant's next flush: the one waiting behind the one under way if there is one (one each at most), else a new one. */
   function flush(tenant: string): Promise<void> {
-    const next = (flushing.get(tenant) ?? Promise.resolve()).catch(() => undefined).then(() => flushNow(tenant));
-    flushing.set(tenant, next);
-    void next
-      .catch(() => undefined)
-      .then(() => {
-        if (flushing.get(tenant) === next) flushing.delete(tenant);
-      });
-    return next;
+    const under = flushing.get(tenant);
+    if (under?.queued) return under.queued;
+    const start = (): Promise<void> => {
+      const running = flushNow(tenant);
+      const state: Flushing = { running, queued: null };
+      flushing.set(tenant, state);
+      void running
+        .catch(() => undefined)
+        .then(() => {
+          // One waiting behind takes this one's place when it starts.
+          if (flushing.get(tenant) === state && state.queued === null) flushing.delete(tenant);
+        });
+      return running;
+    };
+    if (!under) return start();
+    const queued = under.running.catch(() => undefined).then(start);
+    under.queued = queued;
+    return queued;
   }
 
-  // A failed flush keeps its batch for the next one, and the timer goes on (unref: it never holds the process open).
-  const flushAll = () => Promise.all([...new Set([...open.keys(), ...unsent.keys()])].map((tenant) => flush(tenant).catch(() => undefined)));
-  const timer = setInterval(() => void flushAll(), flushMs);
+  const tenantsWithWork = () => [...new Set([...open.keys(), ...unsent.keys()])];
+  // A failed flush keeps its batch for the next one. The timer leaves a tenant whose send is under way alone, so that a
+  // hanging Redis never has more than one send and one waiting per tenant (unref: it never holds the process open).
+  const timer = setInterval(() => {
+    for (const tenant of tenantsWithWork()) if (!flushing.has(tenant)) void flush(tenant).catch(() => undefined);
+  }, flushMs);
   timer.unref();
+
+  async function flushAll(): Promise<void> {
+    await Promise.all([...flushing.values()].map(({ running, queued }) => (queued ?? running).catch(() => undefined)));
+    await Promise.all(tenantsWithWork().map((tenant) => flush(tenant).catch(() => undefined)));
+  }
 
   return {
     addToolCall(tenant, sessionId, entry) {
@@ -160,12 +182,11 @@ export function createActivityBatches(redis: ScriptedRedis, keys: Keys, retentio
       }
       if (entry.execution_time_ms !== null) count(batch, `${prefix}latency:${hour}`, TOOL_HOURS_TTL, `${latencyBucket(entry.execution_time_ms)}:${tool}`);
       if (entry.fix_for) countInTimeline(batch, prefix, atMs, "f");
-      touch(batch, "sessions", sessionId, atMs);
       let sessions = batch.recent.get(tool);
       if (!sessions) batch.recent.set(tool, (sessions = new Map()));
-      latest(sessions, sessionId, atMs);
+      sessions.set(sessionId, Math.max(sessions.get(sessionId) ?? atMs, atMs));
     },
-    addLesson(tenant, taskId, lesson) {
+    addLesson(tenant, lesson) {
       const batch = batchOf(tenant);
       const { prefix } = keys.shared(tenant);
       const atMs = Date.parse(lesson.timestamp);
@@ -174,9 +195,12 @@ export function createActivityBatches(redis: ScriptedRedis, keys: Keys, retentio
       countInTimeline(batch, prefix, atMs, "d", lesson.duration_ms ?? 0);
       // Failures by category live as long as lessons (renewed with the signature's keys: lib/count-signature.lua).
       count(batch, `${prefix}categories`, retention.lessonsTtlSeconds, lesson.category);
-      touch(batch, "tasks", taskId, atMs);
     },
-    flush,
+    async beforeRead(tenant) {
+      if (unsent.has(tenant)) return;
+      await flush(tenant).catch(() => undefined);
+    },
+    flushAll,
     async close() {
       clearInterval(timer);
       await flushAll();

@@ -17,7 +17,7 @@ import { countersFrom } from "./lessons.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import type { ActivityBatches } from "./activity-batches.js";
 
-/** The fields lib/activity.lua counts under, by the letter after '<minute or hour>:'. */
+/** The fields activity-batches.ts counts under, by the letter after '<minute or hour>:'. */
 const COUNT_FIELDS: Record<string, keyof ActivityCounts> = { l: "lessons", c: "tool_calls", s: "successes", f: "fixes", t: "tokens_used", d: "duration_ms" };
 
 /** A stream entry ([id, [field, value, ...]]) as an event; entries of unknown types are skipped. */
@@ -95,14 +95,13 @@ export function createRedisActivityStore(
   keys: Keys,
   sessions: Pick<ToolMemoryStore, "sessionCounters">,
   limits: Pick<StoreLimits, "sessionsTtlSeconds">,
-  /** What this process added up of its tool calls: sent before any of it is read, so a read follows this process's writes. */
-  activity: Pick<ActivityBatches, "flush">,
+  /** The dashboard counts this process added up of its writes: sent before any of them is read, so a read follows this process's writes. */
+  activity: Pick<ActivityBatches, "beforeRead">,
   /** Told once per task whose stored lesson could only be read repaired (a lone surrogate kept before they were refused). */
   onRepaired: (what: string) => void = () => {},
 ): ActivityStore {
   const toldOf = new Set<string>();
-  // A flush that fails keeps its batch for the next one; the read goes on, and fails on its own if Redis is gone.
-  const sentBatch = (tenant: string) => activity.flush(tenant).catch(() => undefined);
+  const sentBatch = (tenant: string) => activity.beforeRead(tenant);
   const repaired = (taskId: string) => {
     // Once per task and process: a listing read every few seconds would otherwise say it again each time.
     if (toldOf.size < 1000 && !toldOf.has(taskId)) {
@@ -224,23 +223,19 @@ export function createRedisActivityStore(
   }
 
   return {
-    async listTasks(tenant, limit, after) {
-      await sentBatch(tenant);
+    listTasks(tenant, limit, after) {
       return walkListing(activitySource<TaskSummary>("task", tenant), limit, after);
     },
 
-    async listSessions(tenant, limit, after) {
-      await sentBatch(tenant);
+    listSessions(tenant, limit, after) {
       return walkListing(activitySource<SessionSummary>("session", tenant), limit, after);
     },
 
-    async listTasksByPrefix(tenant, prefix, limit, after) {
-      await sentBatch(tenant);
+    listTasksByPrefix(tenant, prefix, limit, after) {
       return walkById(prefixListing<TaskSummary>("task", tenant, prefix), limit, after);
     },
 
-    async listSessionsByPrefix(tenant, prefix, limit, after) {
-      await sentBatch(tenant);
+    listSessionsByPrefix(tenant, prefix, limit, after) {
       return walkById(prefixListing<SessionSummary>("session", tenant, prefix), limit, after);
     },
 

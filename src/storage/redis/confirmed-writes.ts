@@ -34,7 +34,6 @@ export const CONFIRMED_SCRIPTS = [
   "learnTemplate",
   "captureSignedLesson",
   "recordSignedToolCall",
-  "addActivity",
 ] as const satisfies ReadonlyArray<keyof ScriptCommands>;
 
 /**
@@ -46,6 +45,7 @@ export const UNCONFIRMED_SCRIPTS: Readonly<Partial<Record<keyof ScriptCommands, 
   listSharedToolsByPrefix: "drops from the name index the tools whose knowledge already expired, as it reads; the next read drops them again",
   addRequestCounts: "the rate limiter's shared counts, which a replica may lag on by one sync (the README's bound)",
   clearSession: "runs only inside the MULTI of a reset or an import, which goes out as one confirmed transaction",
+  addActivity: "a replica's batch of dashboard counts: a failover that loses one loses what a crash of the replica would, and a batch waiting on replicas would hold back every newer one",
   readEfficacy: "drops from the report's indexes the fixes of tools whose knowledge already expired, as it reads; the next read drops them again",
 };
 

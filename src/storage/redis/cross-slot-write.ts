@@ -29,7 +29,8 @@
 //     and a timed-out one may still be applied once Redis catches up.
 //   - the client retries with the same Idempotency-Key: the local script applies the write if it
 //     never was, or answers the first one's result if it was; the tenant's idempotency record does the same for
-//     the tenant. So a key's write is stored once and counted once, whatever failed in between.
+//     the tenant. So a key's write is stored once and counted once, whatever failed in between. (The dashboard's counts of
+//     a write are added by the replica once it has the answer, activity-batches.ts: a lost answer leaves them out.)
 // Without a key, a retried 503 may be applied twice (the README says so).
 
 import { NO_WRITE_ID } from "./keys.js";

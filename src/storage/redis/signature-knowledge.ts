@@ -221,9 +221,13 @@ export function createRedisSignatureStore(
       // The tenant's count needs nothing the task's script decides, so both go out at once.
       const { local, tenant } = await writeLocalAndTenant(
         () => appendKeyedLesson(redis, keys, limits, task, lesson, { idempotencyKey, recordTtlSeconds: limits.idempotencyTtlSeconds, normalisedMessage, lessonJson, template }),
-        async () => JSON.parse(await guarded(() => redis.countSignature(...count.keys, scriptInput(count.input), lessonJson))) as CountAnswer,
+        async () => {
+          const counted = JSON.parse(await guarded(() => redis.countSignature(...count.keys, scriptInput(count.input), lessonJson))) as CountAnswer;
+          // Added as soon as the tenant counted it, whatever the task's script answers.
+          if (counted.applied) activity.addLesson(task.tenant, lesson);
+          return counted;
+        },
       );
-      if (tenant.applied) activity.addLesson(task.tenant, task.taskId, lesson);
       return capturedFrom(local, lesson, knownFixesIn(tenant));
     },
 
@@ -247,7 +251,7 @@ export function createRedisSignatureStore(
       // A retry whose step was applied before: its template is the first write's, so the capture is made again from it.
       if (template.outcome !== "applied") return inTwoSteps();
       const { answer, signed } = rest;
-      if (answer.count?.applied) activity.addLesson(task.tenant, task.taskId, signed);
+      if (answer.count?.applied) activity.addLesson(task.tenant, signed);
       const captured = capturedFrom(answer.lesson!, signed, knownFixesIn(answer.count!));
       if (captured.outcome === "mismatch") return captured;
       return { outcome: captured.outcome, value: { ...captured.value, template: template.template } };

@@ -1,6 +1,6 @@
 -- What a tenant-level write leaves for dashboards: its place in a listing, an event, a tool's recent sessions. A lesson's
--- or tool call's place, counts and recent sessions are added up by the process and sent by addActivity-1.lua; events are
--- written by the write's own script.
+-- or tool call's counts and recent sessions are added up by the process and sent by addActivity-1.lua; its place and its
+-- events are written by the write's own script, so that a listing never misses a task or session it kept.
 -- Every key is named from the tenant's prefix, so all of it shares the {tenant:shared} slot. Needs lib/renewal.lua.
 
 -- Moves a task or session to the top of its listing (never back in time: ZADD GT) and adds it to

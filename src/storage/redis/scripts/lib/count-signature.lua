@@ -9,10 +9,10 @@
 --   most recent known fixes answered), record_ttl (0: no write id), ttl (seconds the signature's keys live after this
 --   write, 0: forever), prefix, at_ms, events_kept, events_ttl, signatures_per_task (the task's most recently captured,
 --   for readTaskKnownFixes), attempt (text: cjson would round a large one), template ('' for none: the signature keeps the one it had)
--- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the event log (lib/activity.lua),
--- and the signature's efficacy hash (efficacy:<signature>; o:<task id> → attempt of the first offer, tasks_offered). The
--- rest a capture leaves for dashboards (its counts, its category, its task's place in the listing) the process adds up
--- once this answers applied, and sends a few times a second (activity-batches.ts).
+-- Also writes, by name from the prefix: the task's signature list (tasksigs:<task id>), the listing and the event log
+-- (lib/activity.lua), and the signature's efficacy hash (efficacy:<signature>; o:<task id> → attempt of the first offer,
+-- tasks_offered). The capture's counts and its category the process adds up once this answers applied, and sends a few
+-- times a second (activity-batches.ts).
 -- Answers { known = lib/known-fixes.lua's, applied = true when this write counted the lesson (not a replay) }.
 local function countSignature(k, input, lessonJson)
   local prefix, ttl, task = input.prefix, input.ttl, input.task
@@ -37,6 +37,7 @@ local function countSignature(k, input, lessonJson)
   -- group that the signature's own hash says is due (lib/renewal.lua).
   if renewalDue(k.signature, ttl) then renew({ k.signature, k.tasks, k.signatures, categoriesKey, taskSignaturesKey, efficacyKey }, ttl) end
   local atMs = tonumber(input.at_ms)
+  touchListing(prefix, 'tasks', task, atMs, ttl)
   logEvent(prefix, 'lesson.captured', 'task', task, lessonJson, input.events_kept, input.events_ttl)
   -- The task's signatures as the tenant knows them, so a prompt can read their fixes beside the task.
   -- A signature new to the task trims the oldest, and renews the list (it may have just been made).

@@ -117,10 +117,11 @@ local function renewTool(k, input)
   for _, key in ipairs({ k.efficacy_totals, k.best_fixes, k.worst_fixes, k.ranked_fixes }) do keepAtLeast(key, input.ttl) end
 end
 
--- The events a call leaves for dashboards. (The rest, its counts, its session's place in the listing and among the tool's
--- recent sessions, the process adds up once the write applied, and sends a few times a second: activity-batches.ts.)
+-- What a call leaves for dashboards here: its session's place in the listing and its events. (Its counts and the tool's
+-- recent sessions the process adds up once the write applied, and sends a few times a second: activity-batches.ts.)
 local function recordActivity(input, pendingId, offerEvent)
   local prefix, kept, eventsTtl, session = input.prefix, input.events_kept, input.events_ttl, input.session
+  touchListing(prefix, 'sessions', session, input.at_ms, input.sessions_ttl)
   logEvent(prefix, 'tool_call.recorded', 'session', session, input.entry_event, kept, eventsTtl)
   if input.fix_event ~= '' then logEvent(prefix, 'fix.detected', 'session', session, input.fix_event, kept, eventsTtl) end
   if input.outcome_event then logEvent(prefix, 'fix.outcome', 'session', session, withOfferId(pendingId, input.outcome_event), kept, eventsTtl) end
