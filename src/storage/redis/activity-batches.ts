@@ -64,7 +64,7 @@ export interface ActivityBatches {
   close(): Promise<void>;
 }
 
-/** How long batches are kept: sessions' retention, in seconds (0: forever), for the tools' recent sessions. */
+/** How long what a batch writes is kept, in seconds (0: forever): lessons' retention for failures by category, sessions' for the tools' recent sessions. */
 export interface BatchRetention {
   lessonsTtlSeconds: number;
   sessionsTtlSeconds: number;
