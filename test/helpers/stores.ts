@@ -55,6 +55,9 @@ const onTopology = () => onCluster() || onSentinel();
 /** Under npm run test:sentinel and test:cluster every write waits for one replica (REDIS_WAIT_REPLICAS=1), as production would. */
 export const TEST_REPLICA_WAIT = { replicas: 1, timeoutMs: 1000 };
 
+/** The Redis store options that make a store of this run wait for a replica where the run has them (TEST_REPLICA_WAIT). */
+export const replicaWaitOfRun = () => (onTopology() ? { replicaWait: TEST_REPLICA_WAIT } : {});
+
 /**
  * A Redis store on the run's server, or on its cluster under npm run test:cluster; each call gets
  * its own key prefix, so tests never share keys.
@@ -68,7 +71,7 @@ export function redisStoreFactory(url: string = inject("redisUrl")): StoreFactor
       keyPrefix: prefix,
       commandTimeoutMs: 2000,
       limits: { ...DEFAULT_LIMITS, ...limits },
-      ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}),
+      ...replicaWaitOfRun(),
     });
     prefixes.set(store, { client, prefix });
     return store;

@@ -6,7 +6,7 @@ import { timelineRange } from "../../src/domain/activity/timeline.js";
 import type { Store } from "../../src/storage/port.js";
 import { aCall, aLesson } from "../helpers/fixtures.js";
 import { untilTrue } from "../helpers/redis-server.js";
-import { DEFAULT_LIMITS, onCluster, onSentinel, rawRedis, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
+import { DEFAULT_LIMITS, rawRedis, replicaWaitOfRun, uniquePrefix } from "../helpers/stores.js";
 
 const opened: Store[] = [];
 afterEach(async () => {
@@ -23,7 +23,7 @@ function replicas(count: number, flushMs?: number): Store[] {
       commandTimeoutMs: 2000,
       limits: DEFAULT_LIMITS,
       ...(flushMs === undefined ? {} : { activityFlushMs: flushMs }),
-      ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}),
+      ...replicaWaitOfRun(),
     }),
   );
   opened.push(...made);

@@ -6,7 +6,7 @@ import { createKeys } from "../../src/storage/redis/keys.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import type { Store } from "../../src/storage/port.js";
 import { aLesson, aTask, valueOf } from "../helpers/fixtures.js";
-import { DEFAULT_LIMITS, onCluster, onSentinel, rawRedis, scriptedRedisForFile, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
+import { DEFAULT_LIMITS, rawRedis, replicaWaitOfRun, scriptedRedisForFile, uniquePrefix } from "../helpers/stores.js";
 
 const SIGNATURE = "cccccccccccccccc";
 const TIMEOUT = { signature: SIGNATURE, error_type: "TimeoutError", category: "timeout", error_message: "took 30s" };
@@ -22,7 +22,7 @@ function replica(prefix: string): Store {
     keyPrefix: prefix,
     commandTimeoutMs: 2000,
     limits: DEFAULT_LIMITS,
-    ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}),
+    ...replicaWaitOfRun(),
   });
   opened.push(store);
   return store;

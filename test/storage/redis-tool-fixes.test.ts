@@ -6,7 +6,7 @@ import type { SessionRef } from "../../src/domain/refs.js";
 import type { ToolArguments, ToolOutcome } from "../../src/domain/tools/types.js";
 import { MAX_ERROR_TYPES_PER_TOOL } from "../../src/domain/tools/pattern-limits.js";
 import { aCall, uniqueId } from "../helpers/fixtures.js";
-import { DEFAULT_LIMITS, onCluster, onSentinel, rawRedis, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
+import { DEFAULT_LIMITS, rawRedis, replicaWaitOfRun, uniquePrefix } from "../helpers/stores.js";
 
 const opened: Store[] = [];
 afterEach(async () => Promise.all(opened.splice(0).map((store) => store.close())));
@@ -20,7 +20,7 @@ function twoReplicas(): [Store, Store, string] {
       keyPrefix: prefix,
       commandTimeoutMs: 2000,
       limits: DEFAULT_LIMITS,
-      ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}),
+      ...replicaWaitOfRun(),
     });
   const stores: [Store, Store] = [replica(), replica()];
   opened.push(...stores);

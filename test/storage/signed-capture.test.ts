@@ -10,7 +10,7 @@ import type { Store, StoreLimits } from "../../src/storage/port.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { generatedMessages } from "../helpers/failure-messages.js";
 import { aCall, aLesson, keyed, valueOf } from "../helpers/fixtures.js";
-import { DEFAULT_LIMITS, keysMatching, onCluster, onSentinel, rawRedis, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
+import { DEFAULT_LIMITS, keysMatching, onCluster, rawRedis, replicaWaitOfRun, uniquePrefix } from "../helpers/stores.js";
 
 const stores: Store[] = [];
 afterEach(async () => {
@@ -36,7 +36,7 @@ function open(limits: Partial<StoreLimits> = {}) {
     commandTimeoutMs: 2000,
     limits: all,
     activityFlushMs: 3_600_000,
-    ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}),
+    ...replicaWaitOfRun(),
   });
   const memory = createMemoryStore(all);
   stores.push(redis, memory);
@@ -187,7 +187,7 @@ describe("a signed tool call whose session another replica moved", () => {
     const { redis, memory, prefix } = open();
     const all = { ...DEFAULT_LIMITS };
     // A second replica on the same Redis, with caches of its own.
-    const other = createRedisStore({ client: rawRedis(), keyPrefix: prefix, commandTimeoutMs: 2000, limits: all, ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}) });
+    const other = createRedisStore({ client: rawRedis(), keyPrefix: prefix, commandTimeoutMs: 2000, limits: all, ...replicaWaitOfRun() });
     stores.push(other);
     const session = { tenant: "fleet", sessionId: "shared" };
     const first = aCall("deploy", "failure", { env: "a" }, { error_type: "Timeout", error_message: "deploy to a timed out after 30s" });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Store } from "../../src/storage/port.js";
 import { createRedisStore } from "../../src/storage/redis/index.js";
 import { apply, callOp, happeningOf, keptBy, lessonTargets, MESSAGES, ops } from "../helpers/differential.js";
-import { DEFAULT_LIMITS, memoryStoreFactory, onCluster, onSentinel, rawRedis, redisStoreFactory, TEST_REPLICA_WAIT, uniquePrefix } from "../helpers/stores.js";
+import { DEFAULT_LIMITS, memoryStoreFactory, rawRedis, redisStoreFactory, replicaWaitOfRun, uniquePrefix } from "../helpers/stores.js";
 
 const opened: Store[] = [];
 afterEach(async () => {
@@ -61,7 +61,7 @@ describe("both stores, fed the same random sequences", () => {
       fc.asyncProperty(ops, async (sequence) => {
         const prefix = uniquePrefix();
         const replica = () =>
-          createRedisStore({ client: rawRedis(), keyPrefix: prefix, commandTimeoutMs: 2000, limits, ...(onSentinel() || onCluster() ? { replicaWait: TEST_REPLICA_WAIT } : {}) });
+          createRedisStore({ client: rawRedis(), keyPrefix: prefix, commandTimeoutMs: 2000, limits, ...replicaWaitOfRun() });
         const [memory, one, two] = [await memoryStoreFactory(limits), replica(), replica()];
         opened.push(memory, one, two);
         for (const [step, op] of lessonTargets(sequence).entries()) {

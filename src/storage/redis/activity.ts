@@ -101,7 +101,6 @@ export function createRedisActivityStore(
   onRepaired: (what: string) => void = () => {},
 ): ActivityStore {
   const toldOf = new Set<string>();
-  const sentBatch = (tenant: string) => activity.beforeRead(tenant);
   const repaired = (taskId: string) => {
     // Once per task and process: a listing read every few seconds would otherwise say it again each time.
     if (toldOf.size < 1000 && !toldOf.has(taskId)) {
@@ -257,7 +256,7 @@ export function createRedisActivityStore(
     },
 
     async activityTotals(tenant, nowMs, range) {
-      await sentBatch(tenant);
+      await activity.beforeRead(tenant);
       const shared = keys.shared(tenant);
       // Minutes are kept in one hash per hour, hours in one per day.
       const perHash = range.unit === "minute" ? 60 : 24;
@@ -293,7 +292,7 @@ export function createRedisActivityStore(
     },
 
     async toolActivity(tenant, tool, nowMs, firstHour, sessionsListed) {
-      await sentBatch(tenant);
+      await activity.beforeRead(tenant);
       const shared = keys.shared(tenant);
       const oldest = limits.sessionsTtlSeconds > 0 ? nowMs - limits.sessionsTtlSeconds * 1000 : "-inf";
       const input = { prefix: shared.prefix, tool, first_hour: firstHour, last_hour: epochHour(nowMs), buckets: LATENCY_BUCKETS, sessions_listed: sessionsListed, oldest };
