@@ -85,12 +85,24 @@ export function seeAndForget(seen: Map<string, number>, names: readonly string[]
   return oldest.map(([name]) => name);
 }
 
-// Keeps the last few distinct values; as in the tool memory, a value already listed keeps its place.
+/**
+ * `values` with `value` remembered, as the tool memory keeps argument values and goals: a value already listed (`listed`
+ * says which is) keeps its place, a new one goes last and the oldest go past `cap`. Answers null when nothing changes.
+ * Both stores keep their lists by it (the Redis store on its own copies of the texts: session-pattern-fields.ts).
+ */
+export function rememberDistinct<T>(values: readonly T[], value: T, listed: (kept: T) => boolean, cap: number): T[] | null {
+  if (values.some(listed)) return null;
+  return [...values, value].slice(-cap);
+}
+
+/** `items` with `item` appended, the oldest going past `cap`: the success patterns a tool keeps. */
+export const keepLatest = <T>(items: readonly T[], item: T, cap: number): T[] => [...items, item].slice(-cap);
+
 function rememberArgValue(commonArgs: Record<string, unknown[]>, key: string, value: unknown): void {
   const values = Object.hasOwn(commonArgs, key) ? (commonArgs[key] ?? []) : [];
   const text = canonicalJson(value);
-  if (values.some((v) => canonicalJson(v) === text)) return;
-  setOwnProperty(commonArgs, key, [...values, structuredClone(value)].slice(-MAX_VALUES_PER_ARGUMENT));
+  const kept = rememberDistinct(values, structuredClone(value), (v) => canonicalJson(v) === text, MAX_VALUES_PER_ARGUMENT);
+  if (kept) setOwnProperty(commonArgs, key, kept);
 }
 
 /** The facts of a call that its tool's pattern learns from. */
@@ -105,10 +117,7 @@ function recordError(pattern: ToolPattern, entry: PatternFacts, recency: Pattern
   if (existing) {
     existing.count += 1;
     // Like the Python: a goal already listed keeps its place rather than moving to the end.
-    if (goal && !existing.contexts.includes(goal)) {
-      existing.contexts.push(goal);
-      if (existing.contexts.length > MAX_CONTEXTS_PER_ERROR) existing.contexts.shift();
-    }
+    if (goal) existing.contexts = rememberDistinct(existing.contexts, goal, (listed) => listed === goal, MAX_CONTEXTS_PER_ERROR) ?? existing.contexts;
     return;
   }
   const created: ErrorPattern = {
@@ -191,15 +200,8 @@ export function applyFixToPattern(
     errorPattern.fix_delta = structuredClone(delta);
     errorPattern.typical_fix = describeDelta(delta);
   }
-  pattern.success_patterns.push({
-    goal_match: success.context_goal || null,
-    arg_hints: structuredClone(success.arguments),
-    example_call_id: success.id,
-    delta_that_fixed: structuredClone(delta),
-  });
-  if (pattern.success_patterns.length > MAX_SUCCESS_PATTERNS) {
-    pattern.success_patterns.splice(0, pattern.success_patterns.length - MAX_SUCCESS_PATTERNS);
-  }
+  const learned = { goal_match: success.context_goal || null, arg_hints: structuredClone(success.arguments), example_call_id: success.id, delta_that_fixed: structuredClone(delta) };
+  pattern.success_patterns = keepLatest(pattern.success_patterns, learned, MAX_SUCCESS_PATTERNS);
 }
 
 /**

@@ -18,6 +18,7 @@ import { createRedisSignatureStore } from "./signature-knowledge.js";
 import { createRedisSharedToolStore } from "./shared-tools.js";
 import { createRedisToolMemoryStore } from "./tool-memory.js";
 import { createSessionWindows } from "./session-windows.js";
+import { createToolFieldsCache } from "./session-pattern-fields.js";
 
 export interface RedisStoreOptions {
   /** An existing client (tests, shared connections); otherwise one is created from `url` or `clusterNodes`. */
@@ -61,6 +62,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   // The windows a success's fix is found on, shared by the session's own writes and the writes that feed the tenant too.
   const deciding = {
     windows: createSessionWindows(),
+    patterns: createToolFieldsCache(),
     defaults: { max_log_entries: options.limits.maxToolLogEntries, fix_detection_window: options.limits.fixDetectionWindow },
   };
   const toolMemory = createRedisToolMemoryStore(redis, keys, options.limits, deciding);

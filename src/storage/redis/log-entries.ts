@@ -16,19 +16,21 @@ export function entriesFromPairs(flat: string[]): ToolLogEntry[] {
   return entries;
 }
 
+/** Each argument as the scripts and the session's pattern take it: [name, canonical JSON, JSON as given], in the caller's order. */
+export function argumentTriples(args: ToolArguments): Array<[string, string, string]> {
+  return Object.entries(args).map(([name, value]) => [name, canonicalJson(value), JSON.stringify(value)]);
+}
+
 /**
  * Arguments as the Lua script reads them: [name, canonical JSON, JSON as given] in the caller's
  * order, or [name, JSON] when both are the same text (every primitive, and objects already in key
  * order). The script keeps them with each call, so the short form is what keeps a stored call small.
  */
-export function argumentPairs(args: ToolArguments): string {
-  return JSON.stringify(
-    Object.entries(args).map(([name, value]) => {
-      const canonical = canonicalJson(value);
-      const given = JSON.stringify(value);
-      return canonical === given ? [name, given] : [name, canonical, given];
-    }),
-  );
+export const argumentPairs = (args: ToolArguments): string => pairsOf(argumentTriples(args));
+
+/** argumentPairs of arguments already made triples. */
+export function pairsOf(triples: ReadonlyArray<readonly [string, string, string]>): string {
+  return JSON.stringify(triples.map(([name, canonical, given]) => (canonical === given ? [name, given] : [name, canonical, given])));
 }
 
 /**

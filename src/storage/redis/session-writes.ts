@@ -2,28 +2,21 @@
 import { newWriteToken } from "./write-tokens.js";
 import type { IdempotencyKey } from "../../domain/idempotency.js";
 import type { SessionRef } from "../../domain/refs.js";
-import {
-  MAX_ARGUMENT_NAMES_PER_TOOL,
-  MAX_CONTEXTS_PER_ERROR,
-  MAX_ERROR_TYPES_PER_TOOL,
-  MAX_SUCCESS_PATTERNS,
-  MAX_TOOLS_PER_SESSION,
-  MAX_VALUES_PER_ARGUMENT,
-  RECENT_CALLS_PER_TOOL,
-} from "../../domain/tools/pattern-limits.js";
-import { UNKNOWN_ERROR_TYPE, type FixTarget } from "../../domain/tools/pattern-update.js";
+import { MAX_TOOLS_PER_SESSION, RECENT_CALLS_PER_TOOL } from "../../domain/tools/pattern-limits.js";
+import { errorTypeOf, UNKNOWN_ERROR_TYPE, type FixTarget } from "../../domain/tools/pattern-update.js";
 import type { EffectiveSessionSettings } from "../../domain/tools/session-settings.js";
-import type { ArgDelta, ToolLogEntry } from "../../domain/tools/types.js";
+import { FAILURE_OUTCOMES, type ArgDelta, type ToolLogEntry } from "../../domain/tools/types.js";
 import { formatCallId } from "../../domain/tools/arguments.js";
 import type { NewToolCall } from "../../domain/tools/store.js";
 import type { StoreLimits } from "../port.js";
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
-import { argumentPairs } from "./log-entries.js";
+import { argumentTriples, pairsOf } from "./log-entries.js";
 import type { ScriptedRedis } from "./script-commands.js";
 import { fixInput, fixOnWindow, NEW_SESSION, windowAfter, windowFrom, type SessionWindow, type SessionWindows } from "./session-windows.js";
 import { callFacts, sessionKeys, type RecordAnswer, type RecordInput, type SessionGuard } from "./tool-call-scripts.js";
 import { pauseAfterRefusal } from "./refusal-pause.js";
+import { applyCallToFields, fieldsFrom, type PatternWrite, type ToolFields, type ToolFieldsCache } from "./session-pattern-fields.js";
 
 /** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
 export interface SessionRecord {
@@ -58,25 +51,34 @@ function sessionRecord(call: NewToolCall, args: string, answer: Extract<RecordAn
   };
 }
 
-/** What the session's part of a call was decided on: the fix it makes, and the window guard a write carrying it holds. */
+/** What the session's part of a call was decided on: the fix it makes, its tool's pattern's fields, and the guards a write carrying them holds. */
 export interface SessionDecision {
   expect: SessionGuard;
   fix: FixTarget | null;
   /** The random token the write leaves in the session's guard. */
   token: string;
+  /** The call's arguments as the scripts take them (log-entries.ts: argumentPairs). */
+  argumentPairs: string;
+  /** What the call changes in its tool's pattern. */
+  pattern: PatternWrite;
 }
 
 /**
- * The session's part of recording a call, decided on its window as this process last knew it (a session it knows
- * nothing of is taken for a new one): a success's fix (fixOnWindow), and the guard of that window, which every call
- * carries. A failure fixes nothing, but carries the guard all the same, so that the calls decided after a refused one
- * are refused with it and decided again, rather than landing before it.
+ * The session's part of recording a call, decided on its window and its tool's pattern as this process last knew them
+ * (a session or a pattern it knows nothing of is taken for a new one): a success's fix (fixOnWindow), what the pattern
+ * keeps (session-pattern-fields.ts: `fields` is left as the call leaves it), and the guards of both, which every call carries. A failure fixes nothing, but
+ * carries the guards all the same, so that the calls decided after a refused one are refused with it and decided again,
+ * rather than landing before it.
  */
-export function decideInSession(window: SessionWindow, call: NewToolCall, defaults: EffectiveSessionSettings): SessionDecision {
+export function decideInSession(window: SessionWindow, fields: ToolFields, call: NewToolCall, defaults: EffectiveSessionSettings): SessionDecision {
   const token = newWriteToken();
-  if (call.outcome !== "success") return { expect: window.guard, fix: null, token };
-  const success: ToolLogEntry = { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null };
-  return { expect: window.guard, fix: fixOnWindow(window, success, defaults), token };
+  let fix: FixTarget | null = null;
+  if (call.outcome === "success") fix = fixOnWindow(window, { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null }, defaults);
+  const triples = argumentTriples(call.arguments);
+  const seen = { failed: FAILURE_OUTCOMES.has(call.outcome), errorType: errorTypeOf(call), goal: call.context_goal ?? "" };
+  const learned = fix && { errorType: errorTypeOf(fix.target), delta: JSON.stringify(fix.delta), callId: formatCallId(window.guard.allocated + 1) };
+  const pattern = applyCallToFields(fields, seen, triples, learned, fields.total === 0 ? newWriteToken() : "");
+  return { expect: window.guard, fix, token, argumentPairs: pairsOf(triples), pattern };
 }
 
 /** recordToolCall-13.lua's keys and input (the session's part of recordAndLearnToolCall's too). */
@@ -85,7 +87,6 @@ export function sessionScriptInput(
   limits: SessionLimits,
   session: SessionRef,
   call: NewToolCall,
-  args: string,
   idempotencyKey: IdempotencyKey | null,
   recordTtlSeconds: number,
   decision: SessionDecision,
@@ -98,14 +99,9 @@ export function sessionScriptInput(
       keys: named.names,
       root: named.root,
       entry: JSON.stringify(call),
-      ...callFacts(call, args),
+      ...callFacts(call, decision.argumentPairs),
       max_log: limits.maxToolLogEntries,
       max_recent: RECENT_CALLS_PER_TOOL,
-      max_successes: MAX_SUCCESS_PATTERNS,
-      max_values: MAX_VALUES_PER_ARGUMENT,
-      max_contexts: MAX_CONTEXTS_PER_ERROR,
-      max_names: MAX_ARGUMENT_NAMES_PER_TOOL,
-      max_errors: MAX_ERROR_TYPES_PER_TOOL,
       max_tools: MAX_TOOLS_PER_SESSION,
       ttl: limits.sessionsTtlSeconds,
       fingerprint: idempotencyKey?.fingerprint ?? "",
@@ -114,6 +110,7 @@ export function sessionScriptInput(
       token: decision.token,
       expect: decision.expect,
       ...(fix ? { fix } : {}),
+      pattern: decision.pattern,
     },
   };
 }
@@ -125,9 +122,10 @@ export function sessionWriteFrom(answer: RecordAnswer, call: NewToolCall, args: 
   return { outcome: answer.outcome, record: sessionRecord(call, args, answer) };
 }
 
-/** How a session's windows are kept and decided on: the cache, and the settings a session without its own has. */
+/** How a session's windows and its tools' patterns are kept and decided on: the caches, and the settings a session without its own has. */
 export interface SessionDeciding {
   windows: SessionWindows;
+  patterns: ToolFieldsCache;
   defaults: EffectiveSessionSettings;
 }
 
@@ -139,14 +137,15 @@ function predictedEntry(call: NewToolCall, window: SessionWindow, decision: Sess
 
 /**
  * Records a call with `send` (the session's script, or a script that runs it with more), deciding its session's part
- * on the window as last known, and again on the window a refusal answers.
+ * on the window and the tool's pattern as last known, and again on what a refusal answers.
  *
- * The window is kept as the call leaves it as soon as the call is decided, before Redis answers: this process's next
- * call of the session (an agent's parallel tool calls) decides on that and goes out right behind it (one connection
- * keeps their order) instead of waiting a round trip. If this call is refused, so is every call decided on it (the
- * guard it leaves was never written), and each is decided again on the window the refusal answers. A try fails when
- * another replica recorded a call of the same session in between, or when a call of this process decided before it was
- * refused; refused too often in a row, the call answers 503 (refusal-pause.ts).
+ * Both are kept as the call leaves them as soon as the call is decided, before Redis answers: this process's next call
+ * of the session (an agent's parallel tool calls) decides on that and goes out right behind it (one connection keeps
+ * their order) instead of waiting a round trip. If this call is refused, so is every call decided on it (the guards it
+ * leaves were never written), and each is decided again on what the refusal answers. A try fails when another replica
+ * recorded a call of the same session in between, when a call of this process decided before it was refused, or when
+ * the tool's pattern is not the one this process knows (it never read it, or forgot it); refused too often in a row,
+ * the call answers 503 (refusal-pause.ts).
  */
 export async function recordDeciding<A extends { recorded: RecordAnswer }>(
   deciding: SessionDeciding,
@@ -155,22 +154,29 @@ export async function recordDeciding<A extends { recorded: RecordAnswer }>(
   send: (decision: SessionDecision) => Promise<A>,
 ): Promise<A> {
   const key = windowKey(session);
-  const { windows, defaults } = deciding;
+  const tool = call.tool_name;
+  const { windows, patterns, defaults } = deciding;
   for (let tries = 1; ; tries += 1) {
     const window = windows.get(key) ?? NEW_SESSION;
-    const decision = decideInSession(window, call, defaults);
-    const predicted = windowAfter(window, predictedEntry(call, window, decision), decision.token, defaults);
-    windows.set(key, predicted);
+    const fields = patterns.get(key, tool);
+    const decision = decideInSession(window, fields, call, defaults);
+    windows.set(key, windowAfter(window, predictedEntry(call, window, decision), decision.token, defaults));
+    patterns.set(key, tool, fields);
     const answer = await send(decision);
     const { recorded } = answer;
     if (recorded.outcome === "conflict") {
       windows.set(key, windowFrom(recorded));
+      patterns.set(key, tool, fieldsFrom(recorded.fields));
       await pauseAfterRefusal(tries, "session");
       continue;
     }
     // Replayed, refused as another request's key, or held back with its template step: nothing was written, so the
-    // session still reads as the call found it.
-    if (recorded.outcome !== "applied" && windows.get(key)?.guard.token === decision.token) windows.set(key, window === NEW_SESSION ? null : window);
+    // session still reads as the call found it. The pattern was changed in place: forgotten, it is read again with the
+    // refusal of the tool's next call here.
+    if (recorded.outcome !== "applied") {
+      if (windows.get(key)?.guard.token === decision.token) windows.set(key, window === NEW_SESSION ? null : window);
+      patterns.set(key, tool, null);
+    }
     return answer;
   }
 }
@@ -189,9 +195,10 @@ export async function recordInSession(
   idempotencyKey: IdempotencyKey | null = null,
   recordTtlSeconds = 0,
 ): Promise<SessionWrite> {
-  const args = argumentPairs(call.arguments);
+  let args = "";
   const { recorded } = await recordDeciding(deciding, session, call, async (decision) => {
-    const script = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, recordTtlSeconds, decision);
+    args = decision.argumentPairs;
+    const script = sessionScriptInput(keys, limits, session, call, idempotencyKey, recordTtlSeconds, decision);
     return { recorded: JSON.parse(await guarded(() => redis.recordToolCall(...script.keys, JSON.stringify(script.input)))) as RecordAnswer };
   });
   return sessionWriteFrom(recorded, call, args);

@@ -202,8 +202,8 @@ export function createRedisSharedToolStore(
 
   /** recordAndLearnToolCall-31.lua's keys and input (JSON text) for a call, both parts as decided here. */
   function recordAndLearnInput(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean, decision: SessionDecision) {
-    const args = argumentPairs(call.arguments);
-    const local = sessionScriptInput(keys, limits, session, call, args, idempotencyKey, limits.idempotencyTtlSeconds, decision);
+    const args = decision.argumentPairs;
+    const local = sessionScriptInput(keys, limits, session, call, idempotencyKey, limits.idempotencyTtlSeconds, decision);
     const { fix } = decision;
     // The call as the session will record it, if it applies: the id after the last one the guard says was allocated.
     const decided: SessionRecord = {
@@ -255,7 +255,9 @@ export function createRedisSharedToolStore(
         tenant = script.tenant;
         // Where the session's keys the script checks the guard with are in KEYS (1-based, after the step's).
         const at = (name: string) => step.keys.length + 1 + script.sessionNames.indexOf(name);
-        const outer = { template: step.input, session: { expect: decision.expect, span: limits.fixDetectionWindow, at: { meta: at("meta"), settings: at("settings"), log: at("log"), calls: at("calls") } } };
+        const read = ["meta", "settings", "log", "calls", "pattern", "args", "args_seen", "errors", "errors_seen"];
+        const guard = { expect: decision.expect, pattern: decision.pattern.expect, span: limits.fixDetectionWindow, at: Object.fromEntries(read.map((name) => [name, at(name)])) };
+        const outer = { template: step.input, session: guard };
         // recordAndLearnToolCall's input travels on its own, as that script takes it, not escaped into this one's.
         return settledFused(script.tenant, async () => {
           const [template, answer] = await guarded(() => redis.recordSignedToolCall(...step.keys, ...script.keys, JSON.stringify(outer), script.input));

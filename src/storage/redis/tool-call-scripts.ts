@@ -5,6 +5,7 @@ import type { SessionRef } from "../../domain/refs.js";
 import type { Keys } from "./keys.js";
 import type { NewToolCall } from "../../domain/tools/store.js";
 import { named, type NamedKeys } from "./named-keys.js";
+import type { FieldsReply, PatternWrite } from "./session-pattern-fields.js";
 
 
 /** The session's keys for a call of `tool` (lib/record-tool-call.lua's `k`). */
@@ -109,11 +110,6 @@ export interface RecordInput extends CallFacts {
   entry: string;
   max_log: number;
   max_recent: number;
-  max_successes: number;
-  max_values: number;
-  max_contexts: number;
-  max_names: number;
-  max_errors: number;
   max_tools: number;
   ttl: number;
   fingerprint: string;
@@ -126,6 +122,8 @@ export interface RecordInput extends CallFacts {
   span: number;
   /** The failure this call fixes, as decided (pattern-update.ts: findFixTarget). */
   fix?: { id: string; error_type: string; delta: string };
+  /** What the call changes in its tool's pattern, as decided on the version it names. */
+  pattern: PatternWrite;
 }
 
 /** lib/record-tool-call.lua's answer; "" where there is none. */
@@ -140,7 +138,7 @@ export type RecordAnswer =
       previous_id: string;
     }
   | { outcome: "mismatch" }
-  | (WindowReply & { outcome: "conflict" });
+  | (WindowReply & { outcome: "conflict"; fields: FieldsReply });
 
 /** What a decision on the tenant's fixes of a tool read: the script applies it only while all of it is still so. */
 export interface LearnGuard {

@@ -8,6 +8,7 @@ local rcall = redis.call
 -- @include lib/named-keys.lua
 -- @include lib/call-arguments.lua
 -- @include lib/renewal.lua
+-- @include lib/seen-at.lua
 -- @include lib/tool-fields.lua
 -- @include lib/activity.lua
 -- @include lib/keep-at-least.lua

@@ -11,6 +11,7 @@ local rcall = redis.call
 -- @include lib/idempotency.lua
 -- @include lib/call-arguments.lua
 -- @include lib/renewal.lua
+-- @include lib/seen-at.lua
 -- @include lib/tool-fields.lua
 -- @include lib/session-window.lua
 -- @include lib/activity.lua

@@ -3,7 +3,8 @@
 -- (lib/template-write.lua) and, only when it applied, recordAndLearnToolCall-31.lua, pasted in whole.
 -- KEYS[1..9] learnTemplate-9.lua's, named by input.template.keys; KEYS[10..40] recordAndLearnToolCall-31.lua's
 -- ARGV[1] the input as JSON: template (learnTemplate-9.lua's input), and session: the guard the call was decided on
---   (expect), the window a refusal answers (span), and where the session's meta, settings, log and calls are in KEYS (at)
+--   (expect) and its tool's pattern's version (pattern), the window a refusal answers (span), and where the keys
+--   lib/session-window.lua's callRefusal reads are in KEYS (at, by name)
 -- ARGV[2] recordAndLearnToolCall-31.lua's input, as it takes it (apart, so that it is not escaped into ARGV[1])
 -- Returns two JSON texts: lib/template-write.lua's answer, and when it applied, recordAndLearnToolCall-31.lua's answer
 --   (apart, so that it is not escaped into the first). A step replayed or refused, or whose bucket moved, writes nothing
@@ -28,12 +29,10 @@ if refused then return { cjson.encode(refused) } end
 -- record is read by recordAndLearnToolCall, after the step: a key first used for a call without a message, reused for a
 -- failure with one, has its message learned, as the embedded store's two steps learn it.)
 local session = input.session
-local sessionKeys = { meta = KEYS[session.at.meta], settings = KEYS[session.at.settings], log = KEYS[session.at.log], calls = KEYS[session.at.calls] }
-if sessionMoved(sessionKeys, session.expect) then
-  local window = readSessionWindow(sessionKeys, session.span)
-  window.outcome = 'conflict'
-  return { cjson.encode({ outcome = 'held' }), cjson.encode({ recorded = window }) }
-end
+local sessionKeys = {}
+for name, at in pairs(session.at) do sessionKeys[name] = KEYS[at] end
+local refusal = callRefusal(sessionKeys, session.expect, session.pattern, session.span)
+if refusal then return { cjson.encode({ outcome = 'held' }), cjson.encode({ recorded = refusal }) } end
 local placed = applyTemplateStep(templateKeys, input.template)
 local callKeys = {}
 for i = 10, 40 do callKeys[#callKeys + 1] = KEYS[i] end

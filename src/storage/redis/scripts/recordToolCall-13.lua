@@ -9,7 +9,7 @@ local rcall = redis.call
 -- @include lib/idempotency.lua
 -- @include lib/call-arguments.lua
 -- @include lib/renewal.lua
--- @include lib/tool-fields.lua
+-- @include lib/seen-at.lua
 -- @include lib/session-window.lua
 -- @include lib/record-tool-call.lua
 

@@ -1,22 +1,22 @@
 -- Records one tool call of a session: its id, the fix TypeScript found for it (pattern-update.ts: findFixTarget, on the
--- session as lib/session-window.lua read it), the log and its counters, and the tool's pattern a field at a time
--- (lib/tool-fields.lua). No rule here: which failure a success fixes, and what changed, come decided; a call is applied
--- only while the session reads as it did when the call was decided. A function, so that
--- recordAndLearnToolCall runs it too. Needs lib/idempotency.lua, lib/call-arguments.lua, lib/renewal.lua,
--- lib/tool-fields.lua and lib/session-window.lua.
+-- session as lib/session-window.lua read it), the log and its counters, and the tool's pattern's fields as TypeScript
+-- decided them (session-pattern-fields.ts). No rule here: which failure a success fixes, what changed, and what the
+-- pattern keeps come decided; a call is applied only while the session and the tool's pattern read as they did when
+-- the call was decided. A function, so that recordAndLearnToolCall runs it too. Needs lib/idempotency.lua,
+-- lib/call-arguments.lua, lib/renewal.lua, lib/seen-at.lua and lib/session-window.lua.
 --
 -- k, the session's keys by name (keys.ts: session): meta, log, calls, fixes, record, settings, tools (tool →
 -- the number of its latest call), and the called tool's pattern, args, args_seen, errors, errors_seen, recent;
 -- root, what every key of the session starts with (keys.ts: session.root),
 -- for the keys of the other tools, which the script renews and forgets.
 -- input, the call by name: entry (JSON text, without id and fix links), tool, outcome, arguments (JSON
--- [[key, canonical JSON, JSON as given], ...] in the caller's order), goal, error_type, execution_ms ('' for
--- none), at (ISO 8601), max_log, max_recent, max_successes, max_values, max_contexts, max_names, max_errors,
--- max_tools, ttl, fingerprint, record_ttl, token (random: what the session's guard reads after this write), expect
--- (lib/session-window.lua: sessionGuard, as the call was decided on), span (the window a refusal answers), and fix, when
--- the call fixes a failure: { id, error_type, delta (JSON text) }.
+-- [[key, canonical JSON, JSON as given], ...] in the caller's order, kept as the call's facts), goal, error_type,
+-- execution_ms ('' for none), at (ISO 8601), max_log, max_recent, max_tools, ttl, fingerprint, record_ttl, token
+-- (random: what the session's guard reads after this write), expect (lib/session-window.lua: sessionGuard, as the call
+-- was decided on), span (the window a refusal answers), pattern (session-pattern-fields.ts: PatternWrite, with the
+-- pattern's version the decision read), and fix, when the call fixes a failure: { id, error_type, delta (JSON text) }.
 -- Answers { outcome = 'applied' | 'replayed' | 'mismatch', id, at, fixed_id, delta, fixed_error_type, previous_id }
--- ('' where there is none), or lib/session-window.lua's window with outcome = 'conflict' (nothing written).
+-- ('' where there is none), or lib/session-window.lua's callRefusal (nothing written).
 
 -- The keys of one tool's pattern, named from the session's key root as keys.ts names them (session.tool).
 local function toolKeys(root, tool)
@@ -51,9 +51,9 @@ local function appendToLog(k, id, outcome, maxLog)
   end
 end
 
--- The fix as decided: the failure linked to this call, the relation kept, and the failure's error pattern and the
--- tool's successes told what fixed it. An error type forgotten by the cap learns nothing (its pattern is gone).
-local function keepFix(k, input, id, args)
+-- The fix as decided: the failure linked to this call, and the relation kept (what the tool's pattern learns of it
+-- comes decided with the rest of the pattern's fields).
+local function keepFix(k, input, id)
   local fix = input.fix
   rcall('HSET', k.calls, 'f:' .. fix.id, id)
   local fixesKept = rcall('RPUSH', k.fixes, '{"failed_call_id":"' .. fix.id .. '","success_call_id":"' .. id ..
@@ -62,27 +62,31 @@ local function keepFix(k, input, id, args)
   if fixesKept == 1 and input.ttl > 0 then rcall('EXPIRE', k.fixes, input.ttl) end
   rcall('LTRIM', k.fixes, -input.max_log, -1)
   rcall('HINCRBY', k.meta, 'fixes', 1)
-  local raw = rcall('HGET', k.errors, fix.error_type)
-  if raw then
-    local ep = cjson.decode(raw)
-    ep.fix_delta = fix.delta
-    saveError(k.errors, fix.error_type, ep, input.ttl)
-  end
-  local rawSuccesses = rcall('HGET', k.pattern, 'successes')
-  local successes = rawSuccesses and cjson.decode(rawSuccesses) or {}
-  if successes[1] == nil then successes = {} end
-  successes[#successes + 1] = { goal_match = input.goal ~= '' and input.goal or nil, arg_hints = objectJson(args), example_call_id = id,
-    delta_that_fixed = fix.delta }
-  if #successes > input.max_successes then table.remove(successes, 1) end
-  rcall('HSET', k.pattern, 'successes', cjson.encode(successes))
 end
 
--- The tool's counts, with the call number (its total) saying when each argument name and error type was last seen.
--- Answers that total.
-local function countInPattern(k, input, args, seq)
+-- A pattern's fields as decided: `written` (name, JSON, ...) set, `names` marked seen at `callNumber`, `forgotten` gone
+-- from both keys. A name new to the tool may have made both keys: they get the retention `ttl` then, unless they have
+-- an expiry already (lib/renewal.lua renews them with the rest). Answers how many names it forgot.
+local function writeFields(hash, seenKey, written, names, forgotten, callNumber, ttl)
+  if #written > 0 then rcall('HSET', hash, unpack(written)) end
+  if #names == 0 then return 0 end
+  if markSeen(seenKey, names, callNumber) > 0 and ttl > 0 then
+    rcall('EXPIRE', hash, ttl, 'NX')
+    rcall('EXPIRE', seenKey, ttl, 'NX')
+  end
+  if #forgotten == 0 then return 0 end
+  rcall('HDEL', hash, unpack(forgotten))
+  rcall('ZREM', seenKey, unpack(forgotten))
+  return #forgotten
+end
+
+-- The tool's counts, and its pattern's fields as TypeScript decided them (session-pattern-fields.ts), the call's number
+-- (its total) saying when each argument name and error type was last seen. Answers that total.
+local function countInPattern(k, input, seq)
+  local write = input.pattern
   local total = rcall('HINCRBY', k.pattern, 'total', 1)
   if total == 1 then
-    rcall('HSET', k.pattern, 'born', bornNow(), 'since', seq)
+    rcall('HSET', k.pattern, 'born', write.born, 'since', seq)
     -- A tool's keys are made with its first call: they get their expiry now (lib/renewal.lua).
     if input.ttl > 0 then rcall('EXPIRE', k.pattern, input.ttl) end
   end
@@ -100,16 +104,11 @@ local function countInPattern(k, input, args, seq)
     rcall('HINCRBY', k.pattern, 'timed', 1)
     rcall('HINCRBY', k.pattern, 'timed_sum', execMs)
   end
-  local droppedArgs = keepArguments(k.args, k.args_seen, args, total, input.max_names, input.max_values, input.ttl)
+  local droppedArgs = writeFields(k.args, k.args_seen, write.args, write.args_seen, write.args_forgotten, total, input.ttl)
   if droppedArgs > 0 then rcall('HINCRBY', k.pattern, 'dropped_argument_names', droppedArgs) end
-  if not isFailureOutcome(input.outcome) then return total end
-  local name = input.error_type ~= '' and input.error_type or 'unknown'
-  local ep, droppedErrors = seeError(k.errors, k.errors_seen, name, total, input.max_errors, input.ttl)
-  ep = ep or { first = total, count = 0, contexts = {}, example_args = objectJson(args) }
-  ep.count = ep.count + 1
-  rememberContext(ep, input.goal, input.max_contexts)
-  saveError(k.errors, name, ep, input.ttl)
+  local droppedErrors = writeFields(k.errors, k.errors_seen, write.errors, write.errors_seen, write.errors_forgotten, total, input.ttl)
   if droppedErrors > 0 then rcall('HINCRBY', k.pattern, 'dropped_error_types', droppedErrors) end
+  if write.successes ~= '' then rcall('HSET', k.pattern, 'successes', write.successes) end
   return total
 end
 
@@ -129,12 +128,9 @@ local function recordToolCall(k, input)
     return { outcome = 'replayed', id = earlier[1], at = earlier[2], fixed_id = earlier[3], fixed_error_type = cjson.decode(earlier[4]),
       delta = earlier[5], previous_id = earlier[6] or '' }
   end
-  if sessionMoved(k, input.expect) then
-    local current = readSessionWindow(k, input.span)
-    current.outcome = 'conflict'
-    return current
-  end
-  local args, fix = decodeArgs(input.arguments), input.fix
+  local refusal = callRefusal(k, input.expect, input.pattern.expect, input.span)
+  if refusal then return refusal end
+  local fix = input.fix
   -- The id: the sequence survives trimming, so ids never repeat until the session is reset.
   local seq = rcall('HINCRBY', k.meta, 'allocated', 1)
   local id = string.format('call-%04d', seq)
@@ -145,8 +141,8 @@ local function recordToolCall(k, input)
   rcall('HSET', k.calls, 'e:' .. id, entry, 'm:' .. id, facts)
   local maxLog = tonumber(rcall('HGET', k.settings, 'max_log_entries')) or input.max_log
   appendToLog(k, id, input.outcome, maxLog)
-  local total = countInPattern(k, input, args, seq)
-  if fix then keepFix(k, input, id, args) end
+  local total = countInPattern(k, input, seq)
+  if fix then keepFix(k, input, id) end
   -- The call of this tool before this one: only the offer made to that call is decided by this one.
   local previousId = rcall('LINDEX', k.recent, -1) or ''
   if rcall('RPUSH', k.recent, id) > input.max_recent then rcall('LTRIM', k.recent, -input.max_recent, -1) end

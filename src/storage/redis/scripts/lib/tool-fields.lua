@@ -1,34 +1,20 @@
 -- A tool's argument values and error patterns, a hash field each, with when each was last seen (the tool's
 -- call number) in a sorted set beside: a call reads and writes only the fields it touches, and past the caps
 -- the least recently seen go, ties by name as ZPOPMIN takes them (domain/tools/pattern-update.ts: seeAndForget).
--- Used for a session's pattern of a tool and for the tenant's knowledge of it alike. Needs lib/call-arguments.lua.
+-- The tenant's knowledge of a tool (a session's pattern is decided in TypeScript: session-pattern-fields.ts). Needs
+-- lib/call-arguments.lua.
 --
 -- An argument's field: {"first": the call number it was first seen at, "place": its place among that call's
 -- arguments, "values": [JSON as given], "canonical": [canonical JSON]}, the values as JSON text so that cjson
 -- never re-encodes what an agent sent; first and place order the names as they were first seen.
--- An error type's field: {"first": call number, "count", "contexts", "example_args", and the session's
--- "fix_delta"; the tenant's fixes are kept apart (lib/learn-tool-call.lua)}.
-
--- When a session's pattern of a tool was made, by Redis's clock in microseconds. With the tool's call count it is the
--- version a reader caches its decoded copy by: a pattern forgotten (or reset) and called again starts its count over,
--- but cannot be born in the same microsecond, since Redis runs one script at a time.
-local function bornNow()
-  local time = rcall('TIME')
-  return time[1] .. string.format('%06d', tonumber(time[2]))
-end
+-- An error type's field: {"first": call number, "count", "contexts", "example_args"}; the tenant's fixes are kept
+-- apart (lib/learn-tool-call.lua).
 
 -- Marks `names` seen at `callNumber` in `seenKey` and, past `max`, forgets the least recently seen from
 -- `fieldsKey` (and hands them to `onForget`, when given: what else goes with them); answers how many it forgot. A name new to the tool may have made both
 -- keys: they get the retention `ttl` then, unless they have an expiry (lib/renewal.lua renews them with the rest).
 local function seeAndForget(fieldsKey, seenKey, names, callNumber, max, ttl, onForget)
-  if #names == 0 then return 0 end
-  local scored = {}
-  for _, name in ipairs(names) do
-    scored[#scored + 1] = callNumber
-    scored[#scored + 1] = name
-  end
-  -- ZADD answers how many names were new: only then can a key have been made, or the cap passed.
-  if rcall('ZADD', seenKey, unpack(scored)) == 0 then return 0 end
+  if #names == 0 or markSeen(seenKey, names, callNumber) == 0 then return 0 end
   if ttl > 0 then
     rcall('EXPIRE', fieldsKey, ttl, 'NX')
     rcall('EXPIRE', seenKey, ttl, 'NX')
