@@ -50,7 +50,7 @@ describe("layout 4: offer counts beside the fix set", () => {
     const shared = createKeys(prefix).shared("north");
 
     const report = await migrateLayout(scripted(), createKeys(prefix), prefix);
-    expect(report.applied.at(-1)).toEqual({ name: "a fix's offer counts moved out of its fix set into increments beside it", moved: 1 });
+    expect(report.applied.find(({ name }) => name.startsWith("a fix's offer counts"))).toEqual({ name: "a fix's offer counts moved out of its fix set into increments beside it", moved: 1 });
     const [version, json] = (await scripted().hget(shared.toolFixes("deploy"), "Timeout"))!.split("\n") as [string, string];
     // The set moved to a new version (no cache decides on the old one), its fix in slot 0 without offer counts.
     expect(version).not.toBe("0123456789abcdef");
@@ -81,7 +81,7 @@ describe("layout 4: offer counts beside the fix set", () => {
     // Run again from layout 3 (as if the first run stopped before it marked the version): nothing moves twice.
     await scripted().hset(`${prefix}:{migrations}`, "version", 3);
     const again = await migrateLayout(scripted(), createKeys(prefix), prefix);
-    expect(again.applied).toEqual([{ name: "a fix's offer counts moved out of its fix set into increments beside it", moved: 0 }]);
+    expect(again.applied.map(({ moved }) => moved)).toEqual([0, 0]);
     expect(await scripted().hgetall(shared.toolFixSlots("deploy"))).toEqual({ "0:offered:Timeout": "4", "0:other_fix:Timeout": "1", "0:ignored:Timeout": "2", "0:member:Timeout": KEPT_MEMBER });
   });
 
@@ -91,9 +91,16 @@ describe("layout 4: offer counts beside the fix set", () => {
     expect(recordInLayout4("1")).toBeNull();
   });
 
-  it("reads a set an older replica wrote after the move (no slots) with its places for slots", () => {
-    const fix = { fix_delta: KEPT, times_applied: 1, last_applied_at: "2026-01-01T00:00:00.000Z", offered: 3, worked: 1, failed: 0, other_fix: 0, ignored: 0 };
-    const { set, slots } = fixSetFrom(JSON.stringify({ fixes: [fix, { ...fix, fix_delta: GONE }], events: [] }), "wilson");
-    expect(set.fixes.map((each) => slots.get(each.fix_delta))).toEqual([0, 1]);
+  it("moves with layout 5 a set a layout-3 replica wrote after the move to 4 (no slots, counts inside)", async () => {
+    const prefix = uniquePrefix();
+    await writeLayout3(prefix, "north");
+    await scripted().hset(`${prefix}:{migrations}`, "version", 4);
+    const report = await migrateLayout(scripted(), createKeys(prefix), prefix);
+    expect(report.applied).toHaveLength(1);
+    const shared = createKeys(prefix).shared("north");
+    const [, json] = (await scripted().hget(shared.toolFixes("deploy"), "Timeout"))!.split("\n") as [string, string];
+    const { set, slots } = fixSetFrom(json, "wilson", (slot, name) => (slot === 0 && name === "offered" ? 4 : 0));
+    expect(set.fixes.map((each) => [slots.get(each.fix_delta), each.efficacy.offered])).toEqual([[0, 4]]);
+    expect(await scripted().hget(shared.toolFixSlots("deploy"), "0:offered:Timeout")).toBe("4");
   });
 });

@@ -167,27 +167,6 @@ describe("fix-detection facts of a call (redis)", () => {
     expect(JSON.parse(header!)).toEqual({ outcome: "failure", error_type: "E", tool: "search" });
     expect(args).toBe('[["q","\\"x\\""],["n","1"],["opts","{\\"a\\":2,\\"b\\":1}","{\\"b\\":1,\\"a\\":2}"],["sorted","{\\"a\\":1}"]]');
   });
-
-  it("still detects a fix of a failure whose facts were kept with one-letter names", async () => {
-    const store = await open({});
-    const session = aSession();
-    await recordCall(store, session, aCall("search", "failure", { q: "x" }, { error_type: "E" }));
-    const key = await callsKeyOf(store);
-    const [, args] = (await raw.hget(key, "m:call-0001"))!.split("\n");
-    await raw.hset(key, "m:call-0001", `${JSON.stringify({ o: "failure", e: "E", t: "search" })}\n${args}`);
-    const fix = await recordCall(store, session, aCall("search", "success", { q: "y" }));
-    expect(fix).toMatchObject({ fix_for: "call-0001", delta_args: { changed: { q: { from: "x", to: "y" } } } });
-  });
-
-  it("still detects a fix of a failure whose facts were kept in the earlier form", async () => {
-    const store = await open({});
-    const session = aSession();
-    await recordCall(store, session, aCall("search", "failure", { q: "x" }, { error_type: "E" }));
-    const earlierForm = JSON.stringify({ tool: "search", outcome: "failure", error_type: "E", args: JSON.stringify([["q", '"x"', '"x"']]) });
-    await raw.hset(await callsKeyOf(store), "m:call-0001", earlierForm);
-    const fix = await recordCall(store, session, aCall("search", "success", { q: "y" }));
-    expect(fix).toMatchObject({ fix_for: "call-0001", delta_args: { changed: { q: { from: "x", to: "y" } } } });
-  });
 });
 
 describe("retention of a tenant's tool keys (redis)", () => {

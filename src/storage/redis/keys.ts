@@ -194,8 +194,9 @@ export function createKeys(prefix: string) {
         /** Hash: e:<id> → entry JSON, m:<id> → fix-detection facts, f:<id> → id of the fixing call. */
         calls: `${root}:calls`,
         /**
-         * Hash: <tool> → the tool's whole pattern as one JSON document, as the layout before fields kept it; the layout
-         * migration moves it into the keys below (migration-legacy-tools.ts), and no request reads it.
+         * Hash: <tool> → the tool's whole pattern as one JSON document, as the layout before fields kept it; layout 2
+         * moves it into the keys below (migration-legacy-tools.ts), layout 5 drops one an older replica left, and no
+         * request reads or names it.
          */
         legacyPatterns: `${root}:patterns`,
         /** Sorted set: every tool the session called → the call number of its first call (the order tools are listed in). */

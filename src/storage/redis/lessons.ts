@@ -1,5 +1,5 @@
 // Redis lesson storage: a list of lesson JSON per task, its counters, signatures and resolution, changed only by Lua scripts.
-import { bySignatureRank, failureSignature, normaliseMessage } from "../../domain/lessons/signature.js";
+import { bySignatureRank, normaliseMessage } from "../../domain/lessons/signature.js";
 import type { FailureSignature, Lesson, LessonCounters, Resolution } from "../../domain/lessons/types.js";
 import type { LessonStore } from "../../domain/lessons/store.js";
 import type { StoreLimits } from "../port.js";
@@ -15,14 +15,7 @@ import { asArray } from "./pattern-state.js";
 import { named, scriptInput } from "./named-keys.js";
 import type { AppendAnswer, ScriptedRedis } from "./script-commands.js";
 
-// Lessons kept before signatures existed get theirs on the way out, from what they kept.
-function parseLesson(json: string): Lesson {
-  const lesson = JSON.parse(json) as Lesson;
-  lesson.signature ??= failureSignature(lesson.error_type, lesson.error_message);
-  return lesson;
-}
-
-const parseLessons = (raw: string[]): Lesson[] => raw.map(parseLesson);
+const parseLessons = (raw: string[]): Lesson[] => raw.map((json) => JSON.parse(json) as Lesson);
 
 export function countersFrom(hash: Record<string, string>): LessonCounters {
   const byCategory: Record<string, number> = {};
@@ -46,15 +39,10 @@ function signaturesFrom(hash: Record<string, string>): FailureSignature[] {
   });
 }
 
-// cjson writes an empty list as {}: resolutions written by the Lua of earlier versions may hold one.
 function resolutionFrom(doc: string | null): Resolution | null {
   if (doc === null) return null;
   const resolution = JSON.parse(doc) as Resolution;
-  return {
-    ...resolution,
-    attempt_number: Number(resolution.attempt_number),
-    signatures: asArray(resolution.signatures as string[] | Record<string, never>),
-  };
+  return { ...resolution, attempt_number: Number(resolution.attempt_number) };
 }
 
 /** What readTaskSignatures-2.lua answers. */

@@ -1,7 +1,7 @@
 // Layout version 2: a session's pattern of a tool, and the tenant's knowledge of a tool, each kept as one JSON document by the layout before fields, moved into the fields requests read (lib/tool-fields.lua describes them).
 import { guarded } from "./errors.js";
 import type { Keys } from "./keys.js";
-import { scanAll, tenantOf } from "./migration-scan.js";
+import { scanAll, sessionOf, tenantOf } from "./migration-scan.js";
 import type { ScriptedRedis, WriteTarget as Transaction } from "./script-commands.js";
 
 /** An argument as the layout before kept it: its name, its values as given, and their canonical JSON. */
@@ -158,15 +158,6 @@ async function moveTenantTool(redis: ScriptedRedis, shared: ReturnType<Keys["sha
     return m;
   });
   return true;
-}
-
-/** The session `{<tenant>:session:<id>}` a key belongs to, or null. */
-function sessionOf(key: string, prefix: string): { tenant: string; sessionId: string } | null {
-  const start = `${prefix}:{`;
-  const end = key.lastIndexOf("}:");
-  const inner = key.startsWith(start) && end > start.length ? key.slice(start.length, end) : "";
-  const at = inner.indexOf(":session:");
-  return at > 0 ? { tenant: inner.slice(0, at), sessionId: inner.slice(at + ":session:".length) } : null;
 }
 
 /** Version 2: every session's tools, then every tenant's; each keeps the retention it had. Answers how many moved. */

@@ -39,3 +39,24 @@ export async function* keysOfTenants(redis: ScriptedRedis, keys: Keys, prefix: s
     if (keyOf(shared, rest) === key) yield { shared, rest, key };
   }
 }
+
+/** The task or session `{<tenant>:<kind>:<id>}` a key belongs to, or null. */
+function ownerOf(key: string, prefix: string, kind: "task" | "session"): { tenant: string; id: string } | null {
+  const start = `${prefix}:{`;
+  const end = key.lastIndexOf("}:");
+  const inner = key.startsWith(start) && end > start.length ? key.slice(start.length, end) : "";
+  const at = inner.indexOf(`:${kind}:`);
+  return at > 0 ? { tenant: inner.slice(0, at), id: inner.slice(at + kind.length + 2) } : null;
+}
+
+/** The session a key belongs to, or null. */
+export function sessionOf(key: string, prefix: string): { tenant: string; sessionId: string } | null {
+  const owner = ownerOf(key, prefix, "session");
+  return owner && { tenant: owner.tenant, sessionId: owner.id };
+}
+
+/** The task a key belongs to, or null. */
+export function taskOf(key: string, prefix: string): { tenant: string; taskId: string } | null {
+  const owner = ownerOf(key, prefix, "task");
+  return owner && { tenant: owner.tenant, taskId: owner.id };
+}

@@ -7,6 +7,7 @@ import { scanAll, tenantOf } from "./migration-scan.js";
 import { moveFixSets } from "./migration-fix-sets.js";
 import { moveLegacyTools } from "./migration-legacy-tools.js";
 import { moveOfferCounts } from "./migration-fix-counts.js";
+import { rewriteOldForms } from "./migration-old-forms.js";
 
 /** What one migration did, for the log. */
 export interface MigrationReport {
@@ -77,6 +78,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: "tool patterns and knowledge kept as one document moved into fields", run: moveLegacyTools },
   { version: 3, name: "a tool's fixes moved out of its error fields into versioned fix sets", run: moveFixSets },
   { version: 4, name: "a fix's offer counts moved out of its fix set into increments beside it", run: moveOfferCounts },
+  { version: 5, name: "calls' facts, lessons and resolutions kept in older forms rewritten in this one", run: rewriteOldForms },
 ];
 
 /** The layout version a store of this code writes. */

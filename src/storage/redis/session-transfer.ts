@@ -64,7 +64,7 @@ export async function importSession(redis: ScriptedRedis, k: SessionKeys, memory
   const born = `import-${randomUUID()}`;
 
   await redis.writes.transaction((t) => {
-    t.clearSession(k.meta, k.log, k.calls, k.fixes, k.tools, k.legacyPatterns, scriptInput({ root: k.root })).hset(k.meta, meta);
+    t.clearSession(k.meta, k.log, k.calls, k.fixes, k.tools, scriptInput({ root: k.root })).hset(k.meta, meta);
     const written = [k.meta];
     if (log.length > 0) {
       t.rpush(k.log, ...log.map((entry) => entry.id)).hset(k.calls, calls);

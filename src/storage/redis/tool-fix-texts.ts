@@ -62,11 +62,9 @@ export interface DecodedSet {
 
 /** A fix set from its JSON, each fix as the domain reads it, with its offer counts as `countOf` gives them (none by default). */
 export function fixSetFrom(text: string, ranking: FixRanking, countOf: (slot: number, count: OfferCount) => number = () => 0): DecodedSet {
-  // A set an older replica wrote after the move to layout 4 has no slots: its places stand for them.
-  const stored = JSON.parse(text) as { fixes: Array<Omit<StoredFix, "slot"> & { slot?: number }>; events: SharedFixEvent[] };
+  const stored = JSON.parse(text) as { fixes: StoredFix[]; events: SharedFixEvent[] };
   const slots: FixSlots = new Map();
-  const fixes = stored.fixes.map(({ slot: kept, fix_delta, times_applied, last_applied_at, worked, failed, recent_outcomes }, place) => {
-    const slot = kept ?? place;
+  const fixes = stored.fixes.map(({ slot, fix_delta, times_applied, last_applied_at, worked, failed, recent_outcomes }) => {
     slots.set(fix_delta, slot);
     const counts = { offered: countOf(slot, "offered"), worked, failed, other_fix: countOf(slot, "other_fix"), ignored: countOf(slot, "ignored"), recent_outcomes };
     return { fix_delta, typical_fix: describeDelta(fix_delta), times_applied, last_applied_at, efficacy: fixEfficacy(counts, times_applied, ranking) };

@@ -100,7 +100,7 @@ export function createRedisToolMemoryStore(redis: ScriptedRedis, keys: Keys, lim
     async resetSession(session) {
       deciding.windows.forget(windowKey(session));
       const k = keys.session(session);
-      await redis.writes.transaction((t) => t.clearSession(k.meta, k.log, k.calls, k.fixes, k.tools, k.legacyPatterns, scriptInput({ root: k.root })));
+      await redis.writes.transaction((t) => t.clearSession(k.meta, k.log, k.calls, k.fixes, k.tools, scriptInput({ root: k.root })));
       // The session starts over, its call ids with it: an offer made to a call before stays undecided, as on the embedded
       // store, and is no longer there to be taken for a later call's (tool-fixes.ts leaves an offer alone to a write older than it).
       await guarded(() => redis.del(keys.shared(session.tenant).pendingOffers(session.sessionId)));

@@ -24,14 +24,9 @@ local function toolKeys(root, tool)
     root .. 'errors-seen:' .. tool, root .. 'recent:' .. tool }
 end
 
--- A call's stored facts (the header and arguments this script writes, or, from before that form, one JSON object whose
--- args are a string of their own): read for its outcome when the log trims it.
-local function readFacts(raw)
-  local header = string.match(raw, '^([^\n]*)\n')
-  if not header then return { outcome = cjson.decode(raw).outcome } end
-  local h = cjson.decode(header)
-  -- Written with one-letter names (o) before the names were words.
-  return { outcome = h.outcome or h.o }
+-- A call's outcome, from its stored facts (log-entries.ts: callFacts): a JSON header, a newline, the arguments.
+local function outcomeOf(facts)
+  return cjson.decode(string.match(facts, '^[^\n]*')).outcome
 end
 
 -- The log's newest call, and past the session's size its oldest ones go, each uncounted so that stats describe the kept log.
@@ -43,7 +38,7 @@ local function appendToLog(k, id, outcome, maxLog)
   for _, old in ipairs(rcall('LPOP', k.log, kept - maxLog)) do
     local oldFacts = rcall('HGET', k.calls, 'm:' .. old)
     if oldFacts then
-      local oldOutcome = readFacts(oldFacts).outcome
+      local oldOutcome = outcomeOf(oldFacts)
       if oldOutcome == 'success' then rcall('HINCRBY', k.meta, 'success', -1) end
       if isFailureOutcome(oldOutcome) then rcall('HINCRBY', k.meta, 'failure', -1) end
     end
