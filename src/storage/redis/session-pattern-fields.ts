@@ -94,6 +94,8 @@ function argumentWrites(args: readonly ArgumentTriple[], callNumber: number, kep
   const written: string[] = [];
   args.forEach(([name, canonical, given], i) => {
     const field = kept.get(name) ?? { first: callNumber, place: i + 1, values: [], canonical: [] };
+    // Most calls repeat a value already listed: nothing to build then.
+    if (field.canonical.includes(canonical)) return;
     const pairs = field.values.map((value, j) => [value, field.canonical[j]!] as const);
     const remembered = rememberDistinct(pairs, [given, canonical] as const, ([, listed]) => listed === canonical, MAX_VALUES_PER_ARGUMENT);
     if (remembered === null) return;

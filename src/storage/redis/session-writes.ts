@@ -156,9 +156,11 @@ export async function recordDeciding<A extends { recorded: RecordAnswer }>(
   const key = windowKey(session);
   const tool = call.tool_name;
   const { windows, patterns, defaults } = deciding;
+  // The pattern a refusal answered, for the next try: the cache may have forgotten it in between.
+  let answered: ToolFields | null = null;
   for (let tries = 1; ; tries += 1) {
     const window = windows.get(key) ?? NEW_SESSION;
-    const fields = patterns.get(key, tool);
+    const fields = answered ?? patterns.get(key, tool);
     const decision = decideInSession(window, fields, call, defaults);
     windows.set(key, windowAfter(window, predictedEntry(call, window, decision), decision.token, defaults));
     patterns.set(key, tool, fields);
@@ -166,7 +168,8 @@ export async function recordDeciding<A extends { recorded: RecordAnswer }>(
     const { recorded } = answer;
     if (recorded.outcome === "conflict") {
       windows.set(key, windowFrom(recorded));
-      patterns.set(key, tool, fieldsFrom(recorded.fields));
+      answered = fieldsFrom(recorded.fields);
+      patterns.set(key, tool, answered);
       await pauseAfterRefusal(tries, "session");
       continue;
     }
