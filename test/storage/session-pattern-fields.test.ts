@@ -84,19 +84,26 @@ describe("two replicas writing one session", () => {
     await Promise.all(opened.splice(0).map((store) => store.close()));
   });
 
-  it("decide a tool's pattern again when the other replica called the tool, though the session's window reads as this one knows it", async () => {
+  // A failure with a message goes through the step of its template first: on a single server, one script checks the
+  // session's guards before it applies the step (recordSignedToolCall-40.lua).
+  it.each([["without a message", false], ["with a message", true]])("decide a tool's pattern again when the other replica called the tool, though the session's window reads as this one knows it (failures %s)", async (_, withMessage) => {
     const prefix = uniquePrefix();
     const replica = () => createRedisStore({ client: rawRedis(), keyPrefix: prefix, commandTimeoutMs: 2000, limits: DEFAULT_LIMITS, ...replicaWaitOfRun() });
     const [one, two] = [replica(), replica()];
     opened.push(one, two);
     const session = { tenant: "t", sessionId: "s" };
-    const search = (q: string) => aCall("search", "failure", { q }, { error_type: "E" });
-    await one.recordSharedToolCall(session, search("a"), null);
-    await two.recordSharedToolCall(session, search("b"), null);
+    const failed = (store: Store, q: string) => {
+      const call = aCall("search", "failure", { q }, { error_type: "E", error_message: withMessage ? `timed out reading ${q}` : null });
+      if (!withMessage) return store.recordSharedToolCall(session, call, null);
+      const where = { kind: "tool" as const, tool: "search", ref: session.sessionId, at: 0 };
+      return store.recordSignedToolCall(session, call, null, true, { errorType: "E", message: call.error_message!, write: null, where });
+    };
+    await failed(one, "a");
+    await failed(two, "b");
     // Refused (the session moved), `one` reads the window again, and the pattern of fetch, not search's.
     await one.recordSharedToolCall(session, aCall("fetch", "success", { u: "x" }), null);
     // The window is as `one` knows it; the pattern of search it holds is a call behind.
-    await one.recordSharedToolCall(session, search("c"), null);
+    await failed(one, "c");
     const pattern = await one.getPattern(session, "search");
     expect(pattern?.common_args).toEqual({ q: ["a", "b", "c"] });
     expect(pattern?.error_patterns.map((e) => [e.error_type, e.count])).toEqual([["E", 3]]);

@@ -51,7 +51,7 @@ interface FieldKeys {
 
 const listed = <T>(value: T[] | Record<string, never> | undefined): T[] => (Array.isArray(value) ? value : []);
 
-/** Redis's clock in microseconds: a tool's `born`, the version readers cache its decoded fields by (lib/tool-fields.lua: bornNow). */
+/** Redis's clock in microseconds: the `born` a tool moved by this layout gets (one made since gets a random token from the service). */
 async function bornNow(redis: ScriptedRedis): Promise<string> {
   const [seconds, micros] = await guarded(() => redis.time());
   return `${seconds}${String(micros).padStart(6, "0")}`;

@@ -36,7 +36,7 @@ export interface ScriptCommands {
   captureSignedLesson(...keysThenInput: string[]): Promise<string>;
   /** learnTemplate's keys and recordAndLearnToolCall's, then the step as JSON and recordAndLearnToolCall's input (a single server only); answers the step's answer and, once it applied, recordAndLearnToolCall's: two JSON texts. */
   recordSignedToolCall(...keysThenInput: string[]): Promise<[template: string, answer?: string]>;
-  /** Deletes a session's tool memory: its 6 keys, then the input as JSON ({ root }); answers JSON ({ deleted }). */
+  /** Deletes a session's tool memory: its 5 keys, then the input as JSON ({ root }); answers JSON ({ deleted }). */
   clearSession(meta: string, log: string, calls: string, fixes: string, tools: string, input: string): Promise<string>;
   /** The tenant's tools and tool names, then the input as JSON; answers JSON. */
   listSharedTools(tools: string, toolNames: string, input: string): Promise<string>;

@@ -97,7 +97,8 @@ function argumentWrites(args: readonly ArgumentTriple[], callNumber: number, kep
     // Most calls repeat a value already listed: nothing to build then.
     if (field.canonical.includes(canonical)) return;
     const pairs = field.values.map((value, j) => [value, field.canonical[j]!] as const);
-    const remembered = rememberDistinct(pairs, [given, canonical] as const, ([, listed]) => listed === canonical, MAX_VALUES_PER_ARGUMENT);
+    // One string for both when they agree (every primitive): the cache keeps it once.
+    const remembered = rememberDistinct(pairs, [given, canonical === given ? given : canonical] as const, ([, listed]) => listed === canonical, MAX_VALUES_PER_ARGUMENT);
     if (remembered === null) return;
     const changed = { ...field, values: remembered.map(([value]) => value), canonical: remembered.map(([, text]) => text) };
     kept.set(name, changed);
@@ -189,23 +190,41 @@ export function fieldsFrom(reply: FieldsReply): ToolFields {
 }
 
 /**
- * Argument names and error types kept in all over every cached pattern (each pattern counts one more), the least recently
- * used pattern forgotten first: a pattern of two arguments and an error type takes about 1.5 KB of heap, so about 20 MB.
- * A pattern forgotten here costs its session's next call of the tool one refusal, and a second round trip.
+ * About how many bytes of heap a pattern holds: its texts, and what each entry and the pattern cost around them (a pattern
+ * of two arguments and an error type measured 1.5 KB, and weighs about that).
  */
-export const CACHED_PATTERN_FIELDS = 50_000;
+export function fieldsWeight(fields: ToolFields): number {
+  const ENTRY = 128;
+  let bytes = 512;
+  for (const [name, field] of fields.args) {
+    bytes += ENTRY + name.length;
+    for (let i = 0; i < field.values.length; i += 1) bytes += ENTRY + field.values[i]!.length + (field.canonical[i] === field.values[i] ? 0 : field.canonical[i]!.length);
+  }
+  for (const [type, error] of fields.errors) {
+    bytes += 2 * ENTRY + type.length + (error.example_args?.length ?? 0) + (error.fix_delta?.length ?? 0);
+    for (const goal of asArray(error.contexts)) bytes += ENTRY + goal.length;
+  }
+  for (const success of fields.successes) bytes += 2 * ENTRY + success.arg_hints.length + success.delta_that_fixed.length + (success.goal_match?.length ?? 0);
+  return bytes;
+}
+
+/**
+ * About how many bytes the cached patterns hold in all (fieldsWeight), the least recently used pattern forgotten first. A
+ * pattern forgotten here costs its session's next call of the tool one refusal, and a second round trip.
+ */
+export const CACHED_PATTERN_BYTES = 32 * 1024 * 1024;
 
 /** The patterns this process last read or wrote, by session and tool: a write decided on one is refused if it moved since. */
-export function createToolFieldsCache(maxFields = CACHED_PATTERN_FIELDS) {
+export function createToolFieldsCache(maxBytes = CACHED_PATTERN_BYTES) {
   // Each entry with the weight it was kept at: a decision changes a pattern in place before keeping it again.
-  const kept = weightedLru<{ fields: ToolFields; weight: number }>(maxFields, (entry) => entry.weight);
+  const kept = weightedLru<{ fields: ToolFields; weight: number }>(maxBytes, (entry) => entry.weight);
   const keyOf = (session: string, tool: string) => `${session}\u0000${tool}`;
   return {
-    /** The pattern as last known here, to be changed by a decision and kept again; a new one when none is. */
-    get: (session: string, tool: string): ToolFields => kept.get(keyOf(session, tool))?.fields ?? noFields(),
+    /** The pattern as last known here, to be changed by a decision and kept again; undefined when none is. */
+    get: (session: string, tool: string): ToolFields | undefined => kept.get(keyOf(session, tool))?.fields,
     /** Keeps the pattern, or forgets it (null). */
     set(session: string, tool: string, fields: ToolFields | null): void {
-      if (fields) kept.set(keyOf(session, tool), { fields, weight: 1 + fields.args.size + fields.errors.size });
+      if (fields) kept.set(keyOf(session, tool), { fields, weight: fieldsWeight(fields) });
       else kept.forget(keyOf(session, tool));
     },
   };

@@ -16,7 +16,7 @@ import type { ScriptedRedis } from "./script-commands.js";
 import { fixInput, fixOnWindow, NEW_SESSION, windowAfter, windowFrom, type SessionWindow, type SessionWindows } from "./session-windows.js";
 import { callFacts, sessionKeys, type RecordAnswer, type RecordInput, type SessionGuard } from "./tool-call-scripts.js";
 import { pauseAfterRefusal } from "./refusal-pause.js";
-import { applyCallToFields, fieldsFrom, type PatternWrite, type ToolFields, type ToolFieldsCache } from "./session-pattern-fields.js";
+import { applyCallToFields, fieldsFrom, noFields, type PatternWrite, type ToolFields, type ToolFieldsCache } from "./session-pattern-fields.js";
 
 /** A call as its session recorded it, with the error type of the failure it fixed (null when none). */
 export interface SessionRecord {
@@ -156,11 +156,13 @@ export async function recordDeciding<A extends { recorded: RecordAnswer }>(
   const key = windowKey(session);
   const tool = call.tool_name;
   const { windows, patterns, defaults } = deciding;
-  // The pattern a refusal answered, for the next try: the cache may have forgotten it in between.
+  // The pattern a refusal answered, for the next try when the cache forgot it in between. While the cache keeps it, the
+  // cache's copy is the one to decide on: this process's other calls of the tool, refused with this one, decide on it too,
+  // each after the one before.
   let answered: ToolFields | null = null;
   for (let tries = 1; ; tries += 1) {
     const window = windows.get(key) ?? NEW_SESSION;
-    const fields = answered ?? patterns.get(key, tool);
+    const fields = patterns.get(key, tool) ?? answered ?? noFields();
     const decision = decideInSession(window, fields, call, defaults);
     windows.set(key, windowAfter(window, predictedEntry(call, window, decision), decision.token, defaults));
     patterns.set(key, tool, fields);

@@ -13,9 +13,11 @@ local rcall = redis.call
 local input = cjson.decode(ARGV[1])
 local listed, toolRoot, slotsRoot, memberName, countNames = input.listed, input.tool_root, input.slots_root, input.member_name, input.count_names
 
--- The offer counts of the slot the entry names, or nil when the slot lists another member.
+-- The offer counts of the slot the entry names, or nil when the slot lists another member, or the entry names none (it
+-- cannot be read: left out, rather than failing the tenant's whole report).
 local function offerCounts(member, tool, errorType, fix)
   local slot = cjson.decode(fix).slot
+  if slot == nil then return nil end
   local fields = {}
   for i, name in ipairs(countNames) do fields[i] = slot .. ':' .. name .. ':' .. errorType end
   fields[#fields + 1] = slot .. ':' .. memberName .. ':' .. errorType

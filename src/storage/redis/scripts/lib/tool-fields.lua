@@ -2,7 +2,7 @@
 -- call number) in a sorted set beside: a call reads and writes only the fields it touches, and past the caps
 -- the least recently seen go, ties by name as ZPOPMIN takes them (domain/tools/pattern-update.ts: seeAndForget).
 -- The tenant's knowledge of a tool (a session's pattern is decided in TypeScript: session-pattern-fields.ts). Needs
--- lib/call-arguments.lua.
+-- lib/call-arguments.lua and lib/seen-at.lua.
 --
 -- An argument's field: {"first": the call number it was first seen at, "place": its place among that call's
 -- arguments, "values": [JSON as given], "canonical": [canonical JSON]}, the values as JSON text so that cjson
