@@ -57,6 +57,8 @@ export interface SessionDecision {
   fix: FixTarget | null;
   /** The random token the write leaves in the session's guard. */
   token: string;
+  /** The fix as the session's script takes it (session-windows.ts: fixInput), made once. */
+  fixWritten: RecordInput["fix"];
   /** The call's arguments as the scripts take them (log-entries.ts: argumentPairs). */
   argumentPairs: string;
   /** What the call changes in its tool's pattern. */
@@ -66,9 +68,9 @@ export interface SessionDecision {
 /**
  * The session's part of recording a call, decided on its window and its tool's pattern as this process last knew them
  * (a session or a pattern it knows nothing of is taken for a new one): a success's fix (fixOnWindow), what the pattern
- * keeps (session-pattern-fields.ts: `fields` is left as the call leaves it), and the guards of both, which every call carries. A failure fixes nothing, but
- * carries the guards all the same, so that the calls decided after a refused one are refused with it and decided again,
- * rather than landing before it.
+ * keeps (session-pattern-fields.ts: `fields` is left as the call leaves it), and the guards of both, which every call
+ * carries. A failure fixes nothing, but carries the guards all the same, so that the calls decided after a refused one
+ * are refused with it and decided again, rather than landing before it.
  */
 export function decideInSession(window: SessionWindow, fields: ToolFields, call: NewToolCall, defaults: EffectiveSessionSettings): SessionDecision {
   const token = newWriteToken();
@@ -76,9 +78,10 @@ export function decideInSession(window: SessionWindow, fields: ToolFields, call:
   if (call.outcome === "success") fix = fixOnWindow(window, { id: "", ...call, fixed_by: null, fix_for: null, delta_args: null }, defaults);
   const triples = argumentTriples(call.arguments);
   const seen = { failed: FAILURE_OUTCOMES.has(call.outcome), errorType: errorTypeOf(call), goal: call.context_goal ?? "" };
-  const learned = fix && { errorType: errorTypeOf(fix.target), delta: JSON.stringify(fix.delta), callId: formatCallId(window.guard.allocated + 1) };
-  const pattern = applyCallToFields(fields, seen, triples, learned, fields.total === 0 ? newWriteToken() : "");
-  return { expect: window.guard, fix, token, argumentPairs: pairsOf(triples), pattern };
+  const fixWritten = fixInput(fix);
+  const learned = fixWritten && { errorType: fixWritten.error_type, delta: fixWritten.delta, callId: formatCallId(window.guard.allocated + 1) };
+  const pattern = applyCallToFields(fields, seen, triples, learned ?? null, fields.total === 0 ? newWriteToken() : "");
+  return { expect: window.guard, fix, fixWritten, token, argumentPairs: pairsOf(triples), pattern };
 }
 
 /** recordToolCall-13.lua's keys and input (the session's part of recordAndLearnToolCall's too). */
@@ -92,7 +95,7 @@ export function sessionScriptInput(
   decision: SessionDecision,
 ): { keys: string[]; input: RecordInput } {
   const named = sessionKeys(keys, session, call.tool_name, idempotencyKey);
-  const fix = fixInput(decision.fix);
+  const fix = decision.fixWritten;
   return {
     keys: named.keys,
     input: {

@@ -27,7 +27,6 @@ import type { ActivityBatches } from "./activity-batches.js";
 import { createToolFixes, type DecidedLearning, type LearnDecision } from "./tool-fixes.js";
 import { OFFER_COUNTS, SLOT_FIELDS, type SlotField } from "./tool-fix-texts.js";
 import { tenantKeys, type LearnAnswer, type LearnInput, type RecordAndLearnAnswer } from "./tool-call-scripts.js";
-import { argumentPairs } from "./log-entries.js";
 import { recordDeciding, recordInSession, sessionScriptInput, sessionWriteFrom, type SessionDecision, type SessionDeciding, type SessionRecord } from "./session-writes.js";
 import { errorTypeOf } from "../../domain/tools/pattern-update.js";
 
@@ -178,13 +177,12 @@ export function createRedisSharedToolStore(
    * while the session's window and the tool's fixes are known here; both parts are decided here.
    */
   async function recordAndLearn(session: SessionRef, call: NewToolCall, idempotencyKey: IdempotencyKey | null, offer: boolean): Promise<KeyedWrite<RecordedToolCall>> {
-    let tenant: LearnDecision | null = null;
+    let sent: FusedInput | null = null;
     const answer = await recordDeciding(deciding, session, call, async (decision) => {
-      const script = recordAndLearnInput(session, call, idempotencyKey, offer, decision);
-      tenant = script.tenant;
+      const script = (sent = recordAndLearnInput(session, call, idempotencyKey, offer, decision));
       return settledFused(script.tenant, () => guarded(() => redis.recordAndLearnToolCall(...script.keys, script.input)));
     });
-    return recordedFrom(session, answer, call, tenant!, idempotencyKey, offer);
+    return recordedFrom(session, answer, call, sent!, idempotencyKey, offer);
   }
 
   /** Sends a fused script and settles the tenant's decision with what its part answered (nothing, when the session's part did not apply). */
@@ -214,8 +212,10 @@ export function createRedisSharedToolStore(
     };
     const tenant = fixes.decide({ session, entry: decided.entry, fixedErrorType: decided.fixedErrorType, previousCallId: undefined, offer });
     const script = tenantScriptInput(session, decided, idempotencyKey, tenant.decided);
-    return { keys: [...local.keys, ...script.keys], sessionNames: local.input.keys, input: JSON.stringify({ session: local.input, tenant: script.input }), tenant };
+    return { keys: [...local.keys, ...script.keys], sessionNames: local.input.keys, input: JSON.stringify({ session: local.input, tenant: script.input }), tenant, args };
   }
+
+  type FusedInput = ReturnType<typeof recordAndLearnInput>;
 
   /**
    * recordAndLearnToolCall-31.lua's answer as the recorded call, the entry made from `call`. The tenant's part goes on
@@ -227,11 +227,12 @@ export function createRedisSharedToolStore(
     session: SessionRef,
     answer: RecordAndLearnAnswer,
     call: NewToolCall,
-    tenant: LearnDecision,
+    { tenant, args }: Pick<FusedInput, "tenant" | "args">,
     idempotencyKey: IdempotencyKey | null,
     offer: boolean,
   ): Promise<KeyedWrite<RecordedToolCall>> {
-    const written = sessionWriteFrom(answer.recorded, call, argumentPairs(call.arguments));
+    // The arguments as the decision that was sent made them: not made again.
+    const written = sessionWriteFrom(answer.recorded, call, args);
     if (written.outcome === "mismatch") return written;
     const { learned } = answer;
     if (learned?.outcome === "applied") activity.addToolCall(session.tenant, session.sessionId, written.record.entry);
@@ -249,10 +250,9 @@ export function createRedisSharedToolStore(
     const { template, rest } = await templates.runStep(session.tenant, templateMessageOf(failure), async (step) => {
       const signed: NewToolCall = { ...call, signature: templateSignature(failure.errorType, step.decision.id), template: step.decision.template };
       let reply: SignedCallAnswer | null = null;
-      let tenant: LearnDecision | null = null;
+      let sent: FusedInput | null = null;
       const answer = await recordDeciding(deciding, session, signed, async (decision) => {
-        const script = recordAndLearnInput(session, signed, idempotencyKey, offer, decision);
-        tenant = script.tenant;
+        const script = (sent = recordAndLearnInput(session, signed, idempotencyKey, offer, decision));
         // Where the session's keys the script checks the guard with are in KEYS (1-based, after the step's).
         const at = (name: string) => step.keys.length + 1 + script.sessionNames.indexOf(name);
         const read = ["meta", "settings", "log", "calls", "pattern", "args", "args_seen", "errors", "errors_seen"];
@@ -270,12 +270,12 @@ export function createRedisSharedToolStore(
       const { template } = reply! as SignedCallAnswer;
       // recordDeciding returns only once the session did not refuse the call.
       if (template.outcome === "held") throw new Error("a step held for its session is sent again, never answered");
-      return { template, rest: { answer, signed, tenant: tenant! } };
+      return { template, rest: { answer, signed, sent: sent! } };
     });
     if (template.outcome === "mismatch") return { outcome: "mismatch" };
     // A retry whose step was applied before: the caller records it again from the first write's template.
     if (template.outcome !== "applied") return null;
-    return recordedFrom(session, rest.answer, rest.signed, rest.tenant, idempotencyKey, offer);
+    return recordedFrom(session, rest.answer, rest.signed, rest.sent, idempotencyKey, offer);
   }
 
   const store: SharedToolStore & Pick<SignedFailureStore, "recordSignedToolCall"> = {
